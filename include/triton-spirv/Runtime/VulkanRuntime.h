@@ -1,0 +1,241 @@
+//===- VulkanRuntime.h - Run compiled SPIR-V kernels through Vulkan -------===//
+//
+// A small compute-only Vulkan runtime for triton-spirv kernels:
+//  * a kernel is a SPIR-V GLCompute entry point whose arguments arrive in a
+//    push-constant block (pointers are 64-bit buffer device addresses), or,
+//    when they do not fit, in an "argument block" buffer whose device address
+//    is the only push constant;
+//  * there are no descriptor sets: all memory is reached by device address,
+//    either host memory imported with VK_EXT_external_memory_host (zero copy,
+//    e.g. torch CPU tensors on lavapipe) or buffers from Device::alloc.
+//
+// The Vulkan loader is opened with dlopen at run time (not linked), so code
+// using this library loads on machines without Vulkan and Device::create()
+// reports how to install it. No MLIR/LLVM dependency.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_SPIRV_RUNTIME_VULKANRUNTIME_H
+#define TRITON_SPIRV_RUNTIME_VULKANRUNTIME_H
+
+#ifndef VK_NO_PROTOTYPES
+#define VK_NO_PROTOTYPES // every entry point comes from the dlopen'ed loader
+#endif
+#include <vulkan/vulkan.h>
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace triton_spirv::runtime {
+
+/// Every failing Vulkan call (and every misuse of this API) throws this.
+/// The message names the call and the VkResult, e.g.
+/// "vkCreateComputePipelines failed: VK_ERROR_OUT_OF_HOST_MEMORY".
+class VulkanError : public std::runtime_error {
+public:
+  explicit VulkanError(const std::string &message,
+                       VkResult result = VK_ERROR_UNKNOWN)
+      : std::runtime_error(message), result_(result) {}
+  VkResult result() const { return result_; }
+
+private:
+  VkResult result_;
+};
+
+/// "VK_ERROR_DEVICE_LOST" for VK_ERROR_DEVICE_LOST, "VkResult(<n>)" if unknown.
+std::string vkResultName(VkResult result);
+
+struct CooperativeMatrixShape {
+  uint32_t m = 0, n = 0, k = 0;
+  std::string aType, bType, cType, resultType; // "f16", "f32", "s8", "bf16"...
+  bool saturatingAccumulation = false;
+  std::string scope; // "subgroup", "workgroup", ...
+};
+
+/// One entry of vkEnumeratePhysicalDevices, with why it can(not) be used.
+struct PhysicalDeviceSummary {
+  uint32_t index = 0;
+  std::string name, deviceType, apiVersion;
+  uint32_t vendorId = 0, deviceId = 0;
+  bool usable = false;
+  std::string unusableReason; // empty when usable
+};
+
+struct DeviceProperties {
+  uint32_t index = 0; // in vkEnumeratePhysicalDevices order
+  std::string name;
+  uint32_t vendorId = 0, deviceId = 0;
+  std::string deviceType; // "discrete_gpu", "integrated_gpu", "cpu", ...
+  std::string apiVersion; // "1.3.230": min(device, instance) version
+  uint32_t driverVersion = 0; // raw, vendor-specific encoding
+  std::string driverName, driverInfo;
+
+  uint32_t subgroupSize = 0, minSubgroupSize = 0, maxSubgroupSize = 0;
+  std::vector<std::string> supportedSubgroupOperations; // "basic", "vote", ...
+  uint32_t maxWorkgroupInvocations = 0;
+  std::array<uint32_t, 3> maxWorkgroupSize{}, maxWorkgroupCount{};
+  uint32_t maxSharedMem = 0; // maxComputeSharedMemorySize
+  uint32_t maxPushConstantsSize = 0;
+  uint32_t maxStorageBufferRange = 0; // descriptors only; addresses reach more
+  uint64_t maxMemoryAllocationSize = 0;
+  uint64_t deviceLocalMemoryBytes = 0; // largest DEVICE_LOCAL heap
+  double timestampPeriodNs = 0;
+  uint32_t timestampValidBits = 0;
+
+  bool hasExternalMemoryHost = false;
+  uint64_t minImportedHostPointerAlignment = 0;
+  bool hasCooperativeMatrix = false;
+  std::vector<CooperativeMatrixShape> cooperativeMatrixShapes;
+
+  // Vulkan has no "SM count": see Device.cpp for the sources, in order.
+  uint32_t multiprocessorCount = 1;
+  std::string multiprocessorCountSource;
+  // Vulkan exposes no register-file size: 65536 is nominal (the size of an
+  // NVIDIA SM's register file, what Triton's heuristics expect).
+  uint32_t maxNumRegs = 65536;
+  std::string maxNumRegsSource;
+
+  std::map<std::string, bool> features;    // enabled device features
+  std::vector<std::string> enabledExtensions; // enabled device extensions
+};
+
+/// What the compiler hands over for one kernel.
+struct KernelSpec {
+  std::vector<uint32_t> spirv; // SPIR-V words
+  std::string entry;
+  std::array<uint32_t, 3> workgroupSize{1, 1, 1}; // must match LocalSize
+  uint32_t pushConstantSize = 0; // bytes the shader's push block spans
+  bool usesArgumentBlock = false; // push constants = one u64 address
+  uint32_t sharedMemBytes = 0;    // checked against the device limit
+  uint32_t requiredSubgroupSize = 0; // 0: the driver's choice
+};
+
+struct DeviceOptions {
+  // Index or case-insensitive substring of the device name; empty: env
+  // TRITON_SPIRV_DEVICE, else discrete > integrated > virtual > cpu.
+  std::string selector;
+  int validation = -1;       // -1: env TRITON_SPIRV_VALIDATION (0/1/sync)
+  double timeoutSeconds = -1; // -1: env TRITON_SPIRV_TIMEOUT_S, default 60
+  // Host-import spans kept after use; -1: env TRITON_SPIRV_HOST_IMPORT_CACHE,
+  // default 256 on CPU devices, 0 (drop once idle) elsewhere.
+  long hostImportCacheLimit = -1;
+};
+
+class Device;
+namespace detail {
+struct RawBuffer {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  VkDeviceAddress address = 0;
+  VkDeviceSize size = 0;
+  void *mapped = nullptr; // set when the memory is HOST_VISIBLE
+};
+struct DeviceState;
+} // namespace detail
+
+/// Device memory from Device::alloc. Reads/writes are ordered after all
+/// work submitted before them (they synchronize the device first).
+class Buffer {
+public:
+  ~Buffer();
+  Buffer(const Buffer &) = delete;
+  Buffer &operator=(const Buffer &) = delete;
+
+  uint64_t address() const { return raw_.address; }
+  uint64_t size() const { return size_; }
+  bool hostVisible() const { return raw_.mapped != nullptr; }
+  void write(const void *src, uint64_t nbytes, uint64_t offset = 0);
+  void read(void *dst, uint64_t nbytes, uint64_t offset = 0) const;
+
+private:
+  friend class Device;
+  friend struct detail::DeviceState;
+  Buffer(std::shared_ptr<Device> device, detail::RawBuffer raw, uint64_t size)
+      : device_(std::move(device)), raw_(raw), size_(size) {}
+  std::shared_ptr<Device> device_;
+  detail::RawBuffer raw_;
+  uint64_t size_;
+};
+
+/// A compute pipeline. Destroying it while launches are in flight is safe:
+/// the Vulkan objects are released once those launches finished.
+class Kernel {
+public:
+  ~Kernel();
+  Kernel(const Kernel &) = delete;
+  Kernel &operator=(const Kernel &) = delete;
+
+  const std::string &entry() const { return entry_; }
+  const std::array<uint32_t, 3> &workgroupSize() const { return wgSize_; }
+  uint32_t pushConstantSize() const { return pushSize_; }
+  bool usesArgumentBlock() const { return argBlock_; }
+  uint32_t sharedMemBytes() const { return sharedMem_; }
+  uint32_t requiredSubgroupSize() const { return subgroupSize_; }
+
+private:
+  friend class Device;
+  friend struct detail::DeviceState;
+  Kernel() = default;
+  std::shared_ptr<Device> device_;
+  VkShaderModule module_ = VK_NULL_HANDLE;
+  VkPipelineLayout layout_ = VK_NULL_HANDLE;
+  VkPipeline pipeline_ = VK_NULL_HANDLE;
+  std::string entry_;
+  std::array<uint32_t, 3> wgSize_{1, 1, 1};
+  uint32_t pushSize_ = 0;  // as given: bytes launch() expects (direct mode)
+  uint32_t pushRange_ = 0; // push-constant range size (multiple of 4)
+  bool argBlock_ = false;
+  uint32_t sharedMem_ = 0;
+  uint32_t subgroupSize_ = 0;
+};
+
+class Device : public std::enable_shared_from_this<Device> {
+public:
+  static std::shared_ptr<Device> create(const DeviceOptions &options = {});
+  /// All physical devices with their usability; throws if no loader.
+  static std::vector<PhysicalDeviceSummary> listPhysicalDevices();
+  ~Device();
+  Device(const Device &) = delete;
+  Device &operator=(const Device &) = delete;
+
+  const DeviceProperties &properties() const;
+
+  std::shared_ptr<Kernel> loadKernel(const KernelSpec &spec);
+  std::shared_ptr<Buffer> alloc(uint64_t nbytes, bool hostVisible);
+
+  /// Device address through which shaders reach host memory
+  /// [ptr, ptr + nbytes) (VK_EXT_external_memory_host). Valid at least until
+  /// the next launch submitted after this call completed; call it again for
+  /// every launch (a cache hit costs a map lookup).
+  uint64_t hostAddress(const void *ptr, uint64_t nbytes);
+  void releaseHostImports(); // synchronizes, then drops every import
+  size_t hostImportCount() const;
+
+  /// Dispatches gx*gy*gz workgroups. `args` holds exactly the kernel's
+  /// push-constant bytes, or in argument-block mode the block's bytes.
+  void launch(const Kernel &kernel, uint32_t gx, uint32_t gy, uint32_t gz,
+              const void *args, size_t argsSize, bool sync = true);
+  void synchronize();
+  /// `reps` back-to-back dispatches with barriers between; per-dispatch
+  /// durations in milliseconds from timestamp queries.
+  std::vector<double> timeLaunches(const Kernel &kernel, uint32_t gx,
+                                   uint32_t gy, uint32_t gz, const void *args,
+                                   size_t argsSize, uint32_t reps);
+
+  uint64_t validationErrorCount() const;
+  std::vector<std::string> validationMessages() const;
+
+private:
+  friend class Buffer;
+  friend class Kernel;
+  Device();
+  std::unique_ptr<detail::DeviceState> s_;
+};
+
+} // namespace triton_spirv::runtime
+
+#endif // TRITON_SPIRV_RUNTIME_VULKANRUNTIME_H

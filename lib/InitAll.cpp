@@ -1,0 +1,55 @@
+//===- InitAll.cpp - register everything triton-spirv defines -------------===//
+#include "triton-spirv/InitAll.h"
+
+#include "triton-spirv/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <vector>
+
+using namespace mlir;
+
+namespace {
+struct PassSummary {
+  std::string argument;
+  std::string description;
+};
+
+std::vector<PassSummary> &ourPasses() {
+  static std::vector<PassSummary> passes;
+  return passes;
+}
+
+// Registers a pass and remembers its name for the tool's overview.
+template <typename CreateFn> void registerOurPass(CreateFn create) {
+  std::unique_ptr<Pass> pass = create();
+  ourPasses().push_back(
+      {pass->getArgument().str(), pass->getDescription().str()});
+  registerPass([create]() -> std::unique_ptr<Pass> { return create(); });
+}
+} // namespace
+
+void triton_spirv::registerAllDialects(DialectRegistry &registry) {
+  registry.insert<triton::TritonDialect>();
+}
+
+void triton_spirv::registerAllPasses() {
+  static bool registered = false;
+  if (registered)
+    return;
+  registered = true;
+  (void)&registerOurPass<std::unique_ptr<Pass> (*)()>;
+}
+
+std::string triton_spirv::getToolOverview() {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "triton-spirv-opt: run triton-spirv's passes (and upstream MLIR's) "
+        "on TTIR and its lowerings\n\ntriton-spirv passes and pipelines:\n";
+  for (const PassSummary &pass : ourPasses())
+    os << "  --" << pass.argument << "  " << pass.description << "\n";
+  return text;
+}

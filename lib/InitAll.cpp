@@ -1,6 +1,7 @@
 //===- InitAll.cpp - register everything triton-spirv defines -------------===//
 #include "triton-spirv/InitAll.h"
 
+#include "triton-spirv/Conversion/Passes.h"
 #include "triton-spirv/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -41,7 +42,7 @@ void triton_spirv::registerAllPasses() {
   if (registered)
     return;
   registered = true;
-  (void)&registerOurPass<std::unique_ptr<Pass> (*)()>;
+  registerOurPass([] { return triton_spirv::createTritonToLinalg(); });
 }
 
 std::string triton_spirv::getToolOverview() {

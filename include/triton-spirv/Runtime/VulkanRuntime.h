@@ -70,7 +70,7 @@ struct DeviceProperties {
   std::string name;
   uint32_t vendorId = 0, deviceId = 0;
   std::string deviceType; // "discrete_gpu", "integrated_gpu", "cpu", ...
-  std::string apiVersion; // "1.3.230": min(device, instance) version
+  std::string apiVersion; // the device's, e.g. "1.3.230" (we use <= 1.3)
   uint32_t driverVersion = 0; // raw, vendor-specific encoding
   std::string driverName, driverInfo;
 

@@ -1,0 +1,84 @@
+//===- Passes.td - triton-spirv passes (alphabetical) ------*- tablegen -*-===//
+#ifndef TRITON_SPIRV_CONVERSION_PASSES
+#define TRITON_SPIRV_CONVERSION_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertFuncToSPIRVKernel : Pass<"convert-func-to-spirv-kernel", "ModuleOp"> {
+  let summary = "Wrap each kernel func.func into a gpu.module/gpu.func kernel "
+                "with the target environment and entry-point ABI of a device profile";
+  let description = [{
+    Turns the distributed kernel (one func.func per Triton kernel, using
+    gpu.thread_id/block_id/barrier) into `gpu.module @kernels { gpu.func
+    kernel }` with `spirv.entry_point_abi` (workgroup size) and the profile's
+    `spirv.target_env`. Global pointers become PhysicalStorageBuffer memrefs.
+  }];
+  let dependentDialects = ["gpu::GPUDialect", "spirv::SPIRVDialect"];
+  let options = [
+    Option<"profile", "profile", "std::string", /*default=*/"\"lavapipe\"",
+           "Device profile: lavapipe or nvidia">,
+    Option<"numThreads", "num-threads", "int64_t", /*default=*/"128",
+           "Invocations per workgroup (num_warps x subgroup size)">,
+  ];
+}
+
+def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
+  let summary = "Distribute a program's block-level loops over the invocations "
+                "of one workgroup";
+  let description = [{
+    Runs after bufferization and linalg-to-loops. Every top-level
+    `scf.parallel` (one per fused linalg op) is split over `num-threads`
+    invocations (`gpu.thread_id x`); each invocation takes a contiguous run of
+    `elements-per-thread` iterations at a time. `linalg.reduce` becomes a tree
+    reduction through workgroup memory. Block-sized temporaries move to
+    workgroup memory and a `gpu.barrier` separates a loop that writes them
+    from the next one that reads them.
+  }];
+  let dependentDialects = ["gpu::GPUDialect", "scf::SCFDialect",
+                           "memref::MemRefDialect", "spirv::SPIRVDialect"];
+  let options = [
+    Option<"numThreads", "num-threads", "int64_t", /*default=*/"128",
+           "Invocations per workgroup (num_warps x subgroup size)">,
+    Option<"contiguity", "contiguity", "int64_t", /*default=*/"4",
+           "Consecutive elements one invocation handles before striding by "
+           "the workgroup (vector width of its memory accesses)">,
+  ];
+}
+
+def SPIRVPushConstantABI : Pass<"spirv-push-constant-abi", "spirv::ModuleOp"> {
+  let summary = "Pass kernel arguments in a push-constant block, pointers as "
+                "64-bit buffer device addresses";
+  let description = [{
+    Rewrites each entry-point spirv.func's arguments into fields of one
+    push-constant struct (scalar layout): pointers become i64 device addresses
+    converted with OpConvertUToPtr to PhysicalStorageBuffer pointers; scalars
+    are passed by value. When the block exceeds `max-push-constant-bytes`, the
+    push constant holds a single i64 address of an argument block in memory.
+    The chosen layout is recorded in `triton_spirv.abi` on the function.
+  }];
+  let options = [
+    Option<"maxPushConstantBytes", "max-push-constant-bytes", "int64_t",
+           /*default=*/"128", "The device's maxPushConstantsSize">,
+  ];
+}
+
+def TritonToLinalg : Pass<"triton-to-linalg", "ModuleOp"> {
+  let summary = "Lower TTIR to linalg/tensor/arith/math/scf with memref "
+                "accesses for memory";
+  let description = [{
+    Kernels become func.func; each `!tt.ptr` argument becomes a `memref<?xT>`
+    (the memory from that address on) and every pointer value inside becomes
+    an i64 element offset from the kernel argument it derives from (found by
+    PointerBaseAnalysis). Loads and stores become linalg.generic ops that read
+    and write the base memref at those offsets, with masks and `other` kept.
+    Elementwise ops become linalg.generic, reductions linalg.reduce, dots
+    linalg.matmul.
+  }];
+  let dependentDialects = [
+    "arith::ArithDialect", "func::FuncDialect", "gpu::GPUDialect",
+    "linalg::LinalgDialect", "math::MathDialect", "memref::MemRefDialect",
+    "scf::SCFDialect", "tensor::TensorDialect"
+  ];
+}
+
+#endif

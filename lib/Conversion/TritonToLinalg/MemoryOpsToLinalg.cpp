@@ -1,0 +1,246 @@
+//===- MemoryOpsToLinalg.cpp - tt.addptr/load/store to memref accesses ----===//
+//
+// A pointer value is an i64 element offset from its kernel argument (the
+// argument itself converts to memref<?xT>, i.e. offset 0). Loads and stores
+// become linalg.generic ops over the offsets that read/write that memref;
+// masked-off lanes never touch memory.
+//
+//===----------------------------------------------------------------------===//
+#include "TritonToLinalgPatterns.h"
+
+#include "triton-spirv/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton_spirv;
+
+namespace {
+/// The offset a converted pointer operand stands for: a kernel argument
+/// (memref) is offset 0.
+Value offsetOf(OpBuilder &builder, Location loc, Value converted) {
+  if (isa<MemRefType>(converted.getType()))
+    return arith::ConstantIntOp::create(builder, loc, 0, 64);
+  return converted;
+}
+
+/// The memref of the kernel argument a memory op's pointer derives from.
+FailureOr<Value> baseMemrefOf(Operation *op, ConversionPatternRewriter &rewriter) {
+  auto index = op->getAttrOfType<IntegerAttr>(kBaseArgAttr);
+  auto func = op->getParentOfType<func::FuncOp>();
+  if (!index || !func)
+    return rewriter.notifyMatchFailure(op, "pointer base was not resolved");
+  return Value(func.getArgument(index.getInt()));
+}
+
+Value zeroOf(OpBuilder &builder, Location loc, Type type) {
+  return arith::ConstantOp::create(builder, loc, builder.getZeroAttr(type));
+}
+
+/// Memory holds i1 as i8.
+Value loadScalar(OpBuilder &builder, Location loc, Value base, Value offset,
+                 Type elementType) {
+  Value index = arith::IndexCastOp::create(builder, loc,
+                                           builder.getIndexType(), offset);
+  Value value = memref::LoadOp::create(builder, loc, base, index);
+  if (elementType.isInteger(1))
+    value = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, value,
+                                  zeroOf(builder, loc, value.getType()));
+  return value;
+}
+
+void storeScalar(OpBuilder &builder, Location loc, Value base, Value offset,
+                 Value value) {
+  Value index = arith::IndexCastOp::create(builder, loc,
+                                           builder.getIndexType(), offset);
+  if (value.getType().isInteger(1))
+    value = arith::ExtUIOp::create(builder, loc, builder.getI8Type(), value);
+  memref::StoreOp::create(builder, loc, value, base, index);
+}
+
+/// Runs `body` only where `mask` (if any) is true; yields `otherwise` else.
+Value maskedValue(OpBuilder &builder, Location loc, Value mask, Type type,
+                  function_ref<Value(OpBuilder &, Location)> body,
+                  function_ref<Value(OpBuilder &, Location)> otherwise) {
+  if (!mask)
+    return body(builder, loc);
+  auto ifOp = scf::IfOp::create(
+      builder, loc, mask,
+      [&](OpBuilder &b, Location l) {
+        scf::YieldOp::create(b, l, body(b, l));
+      },
+      [&](OpBuilder &b, Location l) {
+        scf::YieldOp::create(b, l, otherwise(b, l));
+      });
+  (void)type;
+  return ifOp.getResult(0);
+}
+
+struct ConvertAddPtr : public OpConversionPattern<AddPtrOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AddPtrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value base = offsetOf(rewriter, loc, adaptor.getPtr());
+    Value offset = adaptor.getOffset();
+    Type i64 = rewriter.getI64Type();
+    if (auto tensor = dyn_cast<RankedTensorType>(op.getType())) {
+      Value sum = buildElementwiseGeneric(
+          rewriter, loc, tensor.getShape(), {base, offset}, {i64},
+          [&](OpBuilder &b, Location l, ValueRange args) {
+            Value wide = args[1];
+            if (!wide.getType().isInteger(64))
+              wide = arith::ExtSIOp::create(b, l, i64, wide);
+            return SmallVector<Value>{arith::AddIOp::create(b, l, args[0], wide)};
+          })[0];
+      rewriter.replaceOp(op, sum);
+      return success();
+    }
+    if (!offset.getType().isInteger(64))
+      offset = arith::ExtSIOp::create(rewriter, loc, i64, offset);
+    rewriter.replaceOpWithNewOp<arith::AddIOp>(op, base, offset);
+    return success();
+  }
+};
+
+struct ConvertLoad : public OpConversionPattern<LoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isTensorPointerType(op.getPtr().getType()))
+      return rewriter.notifyMatchFailure(op, "block pointers: not yet");
+    FailureOr<Value> base = baseMemrefOf(op, rewriter);
+    if (failed(base))
+      return failure();
+    Location loc = op.getLoc();
+    Type elementType = getElementTypeOrSelf(op.getType());
+    Value offsets = offsetOf(rewriter, loc, adaptor.getPtr());
+    Value mask = adaptor.getMask(), other = adaptor.getOther();
+
+    auto loadOne = [&](OpBuilder &b, Location l, Value offset, Value laneMask,
+                       Value laneOther) {
+      return maskedValue(
+          b, l, laneMask, elementType,
+          [&](OpBuilder &bb, Location ll) {
+            return loadScalar(bb, ll, *base, offset, elementType);
+          },
+          [&](OpBuilder &bb, Location ll) {
+            return laneOther ? laneOther : zeroOf(bb, ll, elementType);
+          });
+    };
+
+    auto tensor = dyn_cast<RankedTensorType>(op.getType());
+    if (!tensor) {
+      rewriter.replaceOp(op, loadOne(rewriter, loc, offsets, mask, other));
+      return success();
+    }
+    SmallVector<Value> inputs{offsets};
+    if (mask)
+      inputs.push_back(mask);
+    if (other)
+      inputs.push_back(other);
+    Value result = buildElementwiseGeneric(
+        rewriter, loc, tensor.getShape(), inputs, {elementType},
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value laneMask = mask ? args[1] : Value();
+          Value laneOther = other ? args[mask ? 2 : 1] : Value();
+          return SmallVector<Value>{loadOne(b, l, args[0], laneMask, laneOther)};
+        })[0];
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct ConvertStore : public OpConversionPattern<StoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isTensorPointerType(op.getPtr().getType()))
+      return rewriter.notifyMatchFailure(op, "block pointers: not yet");
+    FailureOr<Value> base = baseMemrefOf(op, rewriter);
+    if (failed(base))
+      return failure();
+    Location loc = op.getLoc();
+    Value offsets = offsetOf(rewriter, loc, adaptor.getPtr());
+    Value mask = adaptor.getMask();
+
+    auto storeOne = [&](OpBuilder &b, Location l, Value offset, Value value,
+                        Value laneMask) {
+      if (!laneMask) {
+        storeScalar(b, l, *base, offset, value);
+        return;
+      }
+      scf::IfOp::create(b, l, laneMask, [&](OpBuilder &bb, Location ll) {
+        storeScalar(bb, ll, *base, offset, value);
+        scf::YieldOp::create(bb, ll);
+      });
+    };
+
+    auto tensor = dyn_cast<RankedTensorType>(op.getValue().getType());
+    if (!tensor) {
+      storeOne(rewriter, loc, offsets, adaptor.getValue(), mask);
+      rewriter.eraseOp(op);
+      return success();
+    }
+    SmallVector<Value> inputs{offsets, adaptor.getValue()};
+    if (mask)
+      inputs.push_back(mask);
+    buildElementwiseGeneric(rewriter, loc, tensor.getShape(), inputs, {},
+                            [&](OpBuilder &b, Location l, ValueRange args) {
+                              storeOne(b, l, args[0], args[1],
+                                       mask ? args[2] : Value());
+                              return SmallVector<Value>{};
+                            });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+SmallVector<Value> mlir::triton_spirv::buildElementwiseGeneric(
+    OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
+    ValueRange inputs, TypeRange resultElementTypes,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)>
+        bodyBuilder) {
+  MLIRContext *context = builder.getContext();
+  unsigned rank = shape.size();
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, context);
+  AffineMap scalar = AffineMap::get(rank, 0, {}, context);
+  SmallVector<AffineMap> maps;
+  for (Value input : inputs)
+    maps.push_back(isa<RankedTensorType>(input.getType()) ? identity : scalar);
+  SmallVector<Value> outputs;
+  SmallVector<Type> resultTypes;
+  for (Type elementType : resultElementTypes) {
+    outputs.push_back(
+        tensor::EmptyOp::create(builder, loc, shape, elementType));
+    resultTypes.push_back(RankedTensorType::get(shape, elementType));
+    maps.push_back(identity);
+  }
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  size_t numInputs = inputs.size();
+  auto generic = linalg::GenericOp::create(
+      builder, loc, resultTypes, inputs, outputs, maps, iterators,
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        SmallVector<Value> yielded = bodyBuilder(b, l, args.take_front(numInputs));
+        linalg::YieldOp::create(b, l, yielded);
+      });
+  return SmallVector<Value>(generic.getResults().begin(),
+                            generic.getResults().end());
+}
+
+void mlir::triton_spirv::populateMemoryOpConversionPatterns(
+    TypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<ConvertAddPtr, ConvertLoad, ConvertStore>(converter,
+                                                         patterns.getContext());
+}

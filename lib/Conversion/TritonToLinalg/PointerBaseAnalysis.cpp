@@ -1,0 +1,129 @@
+//===- PointerBaseAnalysis.cpp - which kernel argument a pointer comes from ===//
+//
+// Every Triton pointer value is modelled as (kernel argument, element offset).
+// This finds the argument by walking definitions through the ops that only
+// move or offset pointers, loop-carried values and selects included.
+//
+//===----------------------------------------------------------------------===//
+#include "TritonToLinalgPatterns.h"
+
+#include "triton-spirv/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+class PointerBaseResolver {
+public:
+  /// Returns the kernel argument `ptr` derives from, or null.
+  BlockArgument resolve(Value ptr) {
+    auto it = cache.find(ptr);
+    if (it != cache.end())
+      return it->second;
+    // Break cycles through loop-carried values optimistically.
+    cache[ptr] = BlockArgument();
+    BlockArgument base = compute(ptr);
+    cache[ptr] = base;
+    return base;
+  }
+
+private:
+  BlockArgument both(Value a, Value b) {
+    BlockArgument baseA = resolve(a), baseB = resolve(b);
+    if (!baseA)
+      return baseB;
+    if (!baseB || baseA == baseB)
+      return baseA;
+    return BlockArgument();
+  }
+
+  BlockArgument compute(Value ptr) {
+    if (auto arg = dyn_cast<BlockArgument>(ptr)) {
+      Operation *owner = arg.getOwner()->getParentOp();
+      if (isa<FuncOp>(owner))
+        return arg;
+      if (auto forOp = dyn_cast<scf::ForOp>(owner)) {
+        if (arg.getArgNumber() == 0)
+          return BlockArgument();
+        unsigned index = arg.getArgNumber() - 1;
+        return both(forOp.getInitArgs()[index],
+                    forOp.getBody()->getTerminator()->getOperand(index));
+      }
+      if (auto whileOp = dyn_cast<scf::WhileOp>(owner)) {
+        unsigned index = arg.getArgNumber();
+        if (arg.getOwner() == whileOp.getBeforeBody())
+          return both(whileOp.getInits()[index],
+                      whileOp.getYieldOp().getOperand(index));
+        return resolve(whileOp.getConditionOp().getArgs()[index]);
+      }
+      return BlockArgument();
+    }
+    Operation *def = ptr.getDefiningOp();
+    unsigned resultIndex = cast<OpResult>(ptr).getResultNumber();
+    return llvm::TypeSwitch<Operation *, BlockArgument>(def)
+        .Case<AddPtrOp>([&](auto op) { return resolve(op.getPtr()); })
+        .Case<SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp>(
+            [&](auto op) { return resolve(op.getSrc()); })
+        .Case<BitcastOp>([&](BitcastOp op) {
+          // Offsets stay in elements: only same-size reinterpretation keeps
+          // them valid.
+          Type from = getPointeeType(getElementTypeOrSelf(op.getSrc().getType()));
+          Type to = getPointeeType(getElementTypeOrSelf(op.getType()));
+          if (from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth())
+            return BlockArgument();
+          return resolve(op.getSrc());
+        })
+        .Case<arith::SelectOp>([&](arith::SelectOp op) {
+          return both(op.getTrueValue(), op.getFalseValue());
+        })
+        .Case<scf::IfOp>([&](scf::IfOp op) {
+          return both(op.thenYield().getOperand(resultIndex),
+                      op.elseYield().getOperand(resultIndex));
+        })
+        .Case<scf::ForOp>([&](scf::ForOp op) {
+          return both(op.getInitArgs()[resultIndex],
+                      op.getBody()->getTerminator()->getOperand(resultIndex));
+        })
+        .Case<scf::WhileOp>([&](scf::WhileOp op) {
+          return resolve(op.getConditionOp().getArgs()[resultIndex]);
+        })
+        .Default([](Operation *) { return BlockArgument(); });
+  }
+
+  DenseMap<Value, BlockArgument> cache;
+};
+} // namespace
+
+LogicalResult mlir::triton_spirv::annotatePointerBases(Operation *module) {
+  PointerBaseResolver resolver;
+  WalkResult result = module->walk([&](Operation *op) {
+    Value ptr;
+    if (auto load = dyn_cast<LoadOp>(op))
+      ptr = load.getPtr();
+    else if (auto store = dyn_cast<StoreOp>(op))
+      ptr = store.getPtr();
+    else if (auto rmw = dyn_cast<AtomicRMWOp>(op))
+      ptr = rmw.getPtr();
+    else if (auto cas = dyn_cast<AtomicCASOp>(op))
+      ptr = cas.getPtr();
+    else
+      return WalkResult::advance();
+    BlockArgument base = resolver.resolve(ptr);
+    if (!base) {
+      op->emitError("triton-to-linalg: cannot trace this pointer to a single "
+                    "kernel pointer argument (int_to_ptr, pointers loaded from "
+                    "memory, or a select between different arguments); the "
+                    "raw-address path is not implemented yet");
+      return WalkResult::interrupt();
+    }
+    op->setAttr(kBaseArgAttr,
+                IntegerAttr::get(IntegerType::get(op->getContext(), 32),
+                                 base.getArgNumber()));
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}

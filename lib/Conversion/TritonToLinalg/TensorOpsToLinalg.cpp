@@ -1,0 +1,390 @@
+//===- TensorOpsToLinalg.cpp - tt tensor/compute ops to linalg & tensor ----===//
+#include "TritonToLinalgPatterns.h"
+
+#include "triton-spirv/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton_spirv;
+
+namespace {
+/// A converted operand that may be a kernel pointer argument (memref) where
+/// an i64 offset is expected.
+Value valueOrZeroOffset(OpBuilder &builder, Location loc, Value converted) {
+  if (isa<MemRefType>(converted.getType()))
+    return arith::ConstantIntOp::create(builder, loc, 0, 64);
+  return converted;
+}
+
+RankedTensorType convertedTensorType(const TypeConverter *converter, Type type) {
+  return cast<RankedTensorType>(converter->convertType(type));
+}
+
+struct ConvertMakeRange : public OpConversionPattern<MakeRangeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MakeRangeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    int64_t start = op.getStartAttr().getInt();
+    Value result = buildElementwiseGeneric(
+        rewriter, op.getLoc(), type.getShape(), {}, {type.getElementType()},
+        [&](OpBuilder &b, Location l, ValueRange) {
+          Value index = linalg::IndexOp::create(b, l, 0);
+          Value value = arith::IndexCastOp::create(b, l, b.getI32Type(), index);
+          if (start != 0)
+            value = arith::AddIOp::create(
+                b, l, value, arith::ConstantIntOp::create(b, l, start, 32));
+          return SmallVector<Value>{value};
+        })[0];
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct ConvertSplat : public OpConversionPattern<SplatOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value scalar = valueOrZeroOffset(rewriter, loc, adaptor.getSrc());
+    if (isa<RankedTensorType>(scalar.getType()))
+      return rewriter.notifyMatchFailure(op, "splat of a tensor");
+    auto type = convertedTensorType(getTypeConverter(), op.getType());
+    Value result = buildElementwiseGeneric(
+        rewriter, loc, type.getShape(), {scalar}, {type.getElementType()},
+        [](OpBuilder &, Location, ValueRange args) {
+          return SmallVector<Value>{args[0]};
+        })[0];
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct ConvertSplatConstant : public OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!dense || !dense.isSplat() || !type)
+      return failure();
+    Location loc = op.getLoc();
+    Value scalar = arith::ConstantOp::create(
+        rewriter, loc, cast<TypedAttr>(dense.getSplatValue<Attribute>()));
+    Value result = buildElementwiseGeneric(
+        rewriter, loc, type.getShape(), {scalar}, {type.getElementType()},
+        [](OpBuilder &, Location, ValueRange args) {
+          return SmallVector<Value>{args[0]};
+        })[0];
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct ConvertBroadcast : public OpConversionPattern<BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(adaptor.getSrc().getType());
+    auto type = convertedTensorType(getTypeConverter(), op.getType());
+    MLIRContext *context = rewriter.getContext();
+    // Broadcast dimensions read index 0 of the source.
+    SmallVector<AffineExpr> srcExprs;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      srcExprs.push_back(srcType.getDimSize(d) == type.getDimSize(d)
+                             ? getAffineDimExpr(d, context)
+                             : getAffineConstantExpr(0, context));
+    SmallVector<AffineMap> maps{
+        AffineMap::get(type.getRank(), 0, srcExprs, context),
+        AffineMap::getMultiDimIdentityMap(type.getRank(), context)};
+    Value init = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                         type.getElementType());
+    SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{type}, ValueRange{adaptor.getSrc()},
+        ValueRange{init}, maps, iterators,
+        [](OpBuilder &b, Location l, ValueRange args) {
+          linalg::YieldOp::create(b, l, args[0]);
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+struct ConvertExpandDims : public OpConversionPattern<ExpandDimsOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ExpandDimsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = convertedTensorType(getTypeConverter(), op.getType());
+    int64_t srcRank = type.getRank() - 1;
+    int64_t axis = op.getAxis();
+    SmallVector<ReassociationIndices> groups;
+    for (int64_t d = 0; d < srcRank; ++d) {
+      int64_t first = d < axis ? d : d + 1;
+      ReassociationIndices group{first};
+      if (d == axis)
+        group.insert(group.begin(), axis);
+      else if (axis == srcRank && d == srcRank - 1)
+        group.push_back(axis);
+      groups.push_back(group);
+    }
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(op, type,
+                                                       adaptor.getSrc(), groups);
+    return success();
+  }
+};
+
+struct ConvertReshape : public OpConversionPattern<ReshapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = convertedTensorType(getTypeConverter(), op.getType());
+    Value src = adaptor.getSrc();
+    auto srcType = cast<RankedTensorType>(src.getType());
+    // Row-major reshape = collapse to 1-D, then expand.
+    if (srcType.getRank() > 1) {
+      ReassociationIndices all;
+      for (int64_t d = 0; d < srcType.getRank(); ++d)
+        all.push_back(d);
+      src = tensor::CollapseShapeOp::create(rewriter, loc, src,
+                                            ArrayRef<ReassociationIndices>{all});
+    }
+    if (type.getRank() > 1) {
+      ReassociationIndices all;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        all.push_back(d);
+      src = tensor::ExpandShapeOp::create(rewriter, loc, type, src,
+                                          ArrayRef<ReassociationIndices>{all});
+    }
+    rewriter.replaceOp(op, src);
+    return success();
+  }
+};
+
+struct ConvertTrans : public OpConversionPattern<TransOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = convertedTensorType(getTypeConverter(), op.getType());
+    Value init = tensor::EmptyOp::create(rewriter, op.getLoc(), type.getShape(),
+                                         type.getElementType());
+    SmallVector<int64_t> permutation(op.getOrder().begin(), op.getOrder().end());
+    auto transpose = linalg::TransposeOp::create(
+        rewriter, op.getLoc(), adaptor.getSrc(), init, permutation);
+    rewriter.replaceOp(op, transpose.getResults());
+    return success();
+  }
+};
+
+/// tt.reduce has no identity element, so the first slice along the axis is
+/// the initial accumulator and the rest is reduced into it.
+struct ConvertReduce : public OpConversionPattern<ReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    int64_t axis = op.getAxis();
+    auto srcType = cast<RankedTensorType>(adaptor.getSrcs()[0].getType());
+    int64_t rank = srcType.getRank(), extent = srcType.getDimSize(axis);
+    SmallVector<int64_t> resultShape(srcType.getShape());
+    resultShape.erase(resultShape.begin() + axis);
+
+    auto slice = [&](Value src, int64_t begin, int64_t size,
+                     bool dropAxis) -> Value {
+      auto type = cast<RankedTensorType>(src.getType());
+      SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+      SmallVector<OpFoldResult> sizes, strides(rank, rewriter.getIndexAttr(1));
+      for (int64_t d = 0; d < rank; ++d)
+        sizes.push_back(rewriter.getIndexAttr(d == axis ? size : type.getDimSize(d)));
+      offsets[axis] = rewriter.getIndexAttr(begin);
+      SmallVector<int64_t> shape(type.getShape());
+      shape[axis] = size;
+      RankedTensorType sliceType =
+          dropAxis ? RankedTensorType::get(resultShape, type.getElementType())
+                   : RankedTensorType::get(shape, type.getElementType());
+      return tensor::ExtractSliceOp::create(rewriter, loc, sliceType, src,
+                                            offsets, sizes, strides);
+    };
+
+    SmallVector<Value> inits, inputs;
+    for (Value src : adaptor.getSrcs()) {
+      inits.push_back(slice(src, 0, 1, /*dropAxis=*/true));
+      if (extent > 1)
+        inputs.push_back(slice(src, 1, extent - 1, /*dropAxis=*/false));
+    }
+    SmallVector<Value> results = inits;
+    if (extent > 1) {
+      unsigned n = inputs.size();
+      Block &combiner = op.getCombineOp().front();
+      auto reduce = linalg::ReduceOp::create(
+          rewriter, loc, inputs, inits, SmallVector<int64_t>{axis},
+          [&](OpBuilder &b, Location l, ValueRange args) {
+            // linalg passes (inputs..., accumulators...); the combiner takes
+            // (accumulated..., new...).
+            IRMapping mapping;
+            for (unsigned i = 0; i < n; ++i) {
+              mapping.map(combiner.getArgument(i), args[n + i]);
+              mapping.map(combiner.getArgument(n + i), args[i]);
+            }
+            for (Operation &inner : combiner.without_terminator())
+              b.clone(inner, mapping);
+            SmallVector<Value> yielded;
+            for (Value v : combiner.getTerminator()->getOperands())
+              yielded.push_back(mapping.lookupOrDefault(v));
+            linalg::YieldOp::create(b, l, yielded);
+          });
+      results.assign(reduce.getResults().begin(), reduce.getResults().end());
+    }
+    if (resultShape.empty())
+      for (Value &result : results)
+        result = tensor::ExtractOp::create(rewriter, loc, result, ValueRange{});
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct ConvertDot : public OpConversionPattern<DotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Operation *matmul;
+    ValueRange ins{adaptor.getA(), adaptor.getB()};
+    if (cast<RankedTensorType>(op.getType()).getRank() == 2)
+      matmul = linalg::MatmulOp::create(rewriter, op.getLoc(), ins,
+                                        ValueRange{adaptor.getC()});
+    else
+      matmul = linalg::BatchMatmulOp::create(rewriter, op.getLoc(), ins,
+                                             ValueRange{adaptor.getC()});
+    // Recorded for later stages; fp32 is computed in full precision.
+    matmul->setAttr("triton_spirv.input_precision",
+                    rewriter.getStringAttr(
+                        stringifyInputPrecision(op.getInputPrecision())));
+    rewriter.replaceOp(op, matmul->getResults());
+    return success();
+  }
+};
+
+
+template <typename OpTy, typename GpuOpTy>
+struct ConvertGridQuery : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto dimension = static_cast<gpu::Dimension>(static_cast<int>(op.getAxis()));
+    Value index = GpuOpTy::create(rewriter, op.getLoc(), dimension);
+    rewriter.replaceOpWithNewOp<arith::IndexCastOp>(op, rewriter.getI32Type(),
+                                                    index);
+    return success();
+  }
+};
+
+/// tt elementwise ops with a scalar body: on tensors the body runs inside a
+/// linalg.generic.
+template <typename OpTy>
+struct ConvertElementwise : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using ScalarBody = Value (*)(OpBuilder &, Location, OpTy, ValueRange);
+
+  ConvertElementwise(TypeConverter &converter, MLIRContext *context,
+                     ScalarBody body)
+      : OpConversionPattern<OpTy>(converter, context), body(body) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = op->getResult(0).getType();
+    ValueRange operands = adaptor.getOperands();
+    auto tensor = dyn_cast<RankedTensorType>(resultType);
+    if (!tensor) {
+      rewriter.replaceOp(op, body(rewriter, op.getLoc(), op, operands));
+      return success();
+    }
+    Value result = buildElementwiseGeneric(
+        rewriter, op.getLoc(), tensor.getShape(), operands,
+        {tensor.getElementType()},
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          return SmallVector<Value>{body(b, l, op, args)};
+        })[0];
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+  ScalarBody body;
+};
+
+Value clampBody(OpBuilder &b, Location l, ClampFOp op, ValueRange args) {
+  if (op.getPropagateNan() == PropagateNan::ALL)
+    return arith::MinimumFOp::create(
+        b, l, arith::MaximumFOp::create(b, l, args[0], args[1]), args[2]);
+  return arith::MinNumFOp::create(
+      b, l, arith::MaxNumFOp::create(b, l, args[0], args[1]), args[2]);
+}
+
+Value preciseSqrtBody(OpBuilder &b, Location l, PreciseSqrtOp, ValueRange args) {
+  return math::SqrtOp::create(b, l, args[0]);
+}
+
+Value preciseDivBody(OpBuilder &b, Location l, PreciseDivFOp, ValueRange args) {
+  return arith::DivFOp::create(b, l, args[0], args[1]);
+}
+
+Value mulhiBody(OpBuilder &b, Location l, MulhiUIOp, ValueRange args) {
+  return arith::MulUIExtendedOp::create(b, l, args[0], args[1]).getHigh();
+}
+
+Value fpToFpBody(OpBuilder &b, Location l, FpToFpOp op, ValueRange args) {
+  Type to = getElementTypeOrSelf(op.getType());
+  Type from = args[0].getType();
+  if (to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
+    return arith::ExtFOp::create(b, l, to, args[0]);
+  auto truncf = arith::TruncFOp::create(b, l, to, args[0]);
+  if (op.getRounding() == RoundingMode::RTZ)
+    truncf.setRoundingmodeAttr(arith::RoundingModeAttr::get(
+        b.getContext(), arith::RoundingMode::toward_zero));
+  return truncf;
+}
+
+Value bitcastBody(OpBuilder &b, Location l, BitcastOp op, ValueRange args) {
+  return arith::BitcastOp::create(b, l, getElementTypeOrSelf(op.getType()),
+                                  args[0]);
+}
+} // namespace
+
+void mlir::triton_spirv::populateTensorOpConversionPatterns(
+    TypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<ConvertMakeRange, ConvertSplat, ConvertSplatConstant,
+               ConvertBroadcast, ConvertExpandDims, ConvertReshape,
+               ConvertTrans, ConvertReduce, ConvertDot,
+               ConvertGridQuery<GetProgramIdOp, gpu::BlockIdOp>,
+               ConvertGridQuery<GetNumProgramsOp, gpu::GridDimOp>>(converter,
+                                                                   context);
+  patterns.add<ConvertElementwise<ClampFOp>>(converter, context, clampBody);
+  patterns.add<ConvertElementwise<PreciseSqrtOp>>(converter, context,
+                                                  preciseSqrtBody);
+  patterns.add<ConvertElementwise<PreciseDivFOp>>(converter, context,
+                                                  preciseDivBody);
+  patterns.add<ConvertElementwise<MulhiUIOp>>(converter, context, mulhiBody);
+  patterns.add<ConvertElementwise<FpToFpOp>>(converter, context, fpToFpBody);
+  patterns.add<ConvertElementwise<BitcastOp>>(converter, context, bitcastBody);
+}

@@ -1,0 +1,47 @@
+//===- TritonToLinalgPatterns.h - pattern groups of triton-to-linalg -*- C++ -*-===//
+#ifndef TRITON_SPIRV_LIB_CONVERSION_TRITONTOLINALG_PATTERNS_H
+#define TRITON_SPIRV_LIB_CONVERSION_TRITONTOLINALG_PATTERNS_H
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::triton_spirv {
+
+/// Name of the discardable attribute PointerBaseAnalysis puts on every memory
+/// op: the index of the kernel argument its pointer derives from.
+inline constexpr llvm::StringLiteral kBaseArgAttr = "triton_spirv.base_arg";
+
+/// Resolves, for every pointer-consuming memory op in `module`, the kernel
+/// argument its pointer derives from and records it in kBaseArgAttr. Emits a
+/// diagnostic naming the op when no single base exists.
+LogicalResult annotatePointerBases(Operation *module);
+
+/// `!tt.ptr<T>` -> i64 element offset; tensors of pointers -> tensor of i64.
+class TritonPointerTypeConverter : public TypeConverter {
+public:
+  TritonPointerTypeConverter();
+};
+
+/// tt.func/return/call and kernel signatures (pointer args -> memref<?xT>).
+void populateFunctionConversionPatterns(TypeConverter &converter,
+                                        RewritePatternSet &patterns);
+/// addptr, load, store, pointer splat/broadcast: memref accesses at offsets.
+void populateMemoryOpConversionPatterns(TypeConverter &converter,
+                                        RewritePatternSet &patterns);
+/// make_range, splat, broadcast, expand_dims, reshape, trans, reduce, dot,
+/// program ids, tensor constants and tt elementwise math.
+void populateTensorOpConversionPatterns(TypeConverter &converter,
+                                        RewritePatternSet &patterns);
+
+/// Builds a parallel linalg.generic over `shape` whose body is produced by
+/// `bodyBuilder(builder, loc, scalarInputs) -> yielded values`. Scalar
+/// inputs are broadcast; tensor inputs must have `shape`.
+SmallVector<Value> buildElementwiseGeneric(
+    OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
+    ValueRange inputs, TypeRange resultElementTypes,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)>
+        bodyBuilder);
+
+} // namespace mlir::triton_spirv
+
+#endif

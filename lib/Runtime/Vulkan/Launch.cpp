@@ -1,0 +1,435 @@
+//===- Launch.cpp - Pipelines, submission, synchronization, timing --------===//
+
+#include "VulkanInternal.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace triton_spirv::runtime {
+using namespace detail;
+
+namespace {
+
+constexpr size_t kMaxInFlight = 64; // submissions before launch() blocks
+
+struct EntryPointInfo {
+  bool found = false;
+  bool hasLocalSize = false;
+  std::array<uint32_t, 3> localSize{0, 0, 0};
+  std::vector<std::string> computeEntries;
+};
+
+/// Reads the module header far enough to check the entry point and its
+/// LocalSize before the driver sees the module: drivers tend to crash, not
+/// fail, on a missing entry point.
+EntryPointInfo inspectSpirv(const std::vector<uint32_t> &words,
+                            const std::string &entry) {
+  constexpr uint32_t kMagic = 0x07230203, kOpEntryPoint = 15,
+                     kOpExecutionMode = 16, kOpFunction = 54,
+                     kGLCompute = 5, kLocalSize = 17;
+  if (words.size() < 5 || words[0] != kMagic)
+    fail("vkCreateShaderModule: not a SPIR-V binary (" +
+         std::to_string(words.size() * 4) + " bytes, bad magic number)");
+  EntryPointInfo info;
+  uint32_t entryId = 0;
+  for (size_t i = 5; i < words.size();) {
+    uint32_t count = words[i] >> 16, opcode = words[i] & 0xffff;
+    if (count == 0 || i + count > words.size())
+      fail("vkCreateShaderModule: malformed SPIR-V (bad instruction at word " +
+           std::to_string(i) + ")");
+    if (opcode == kOpFunction)
+      break; // entry points and execution modes come first
+    if (opcode == kOpEntryPoint && count >= 4 && words[i + 1] == kGLCompute) {
+      const char *chars = reinterpret_cast<const char *>(&words[i + 3]);
+      std::string name(chars, strnlen(chars, (count - 3) * 4));
+      info.computeEntries.push_back(name);
+      if (name == entry)
+        info.found = true, entryId = words[i + 2];
+    }
+    if (opcode == kOpExecutionMode && count >= 6 && entryId &&
+        words[i + 1] == entryId && words[i + 2] == kLocalSize) {
+      info.hasLocalSize = true;
+      info.localSize = {words[i + 3], words[i + 4], words[i + 5]};
+    }
+    i += count;
+  }
+  return info;
+}
+
+std::string join(const std::vector<std::string> &items) {
+  std::string s;
+  for (const std::string &item : items)
+    s += (s.empty() ? "'" : ", '") + item + "'";
+  return s.empty() ? "none" : s;
+}
+
+} // namespace
+
+std::shared_ptr<Kernel> Device::loadKernel(const KernelSpec &spec) {
+  DeviceState &s = *s_;
+  const DeviceProperties &p = s.props;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  EntryPointInfo ep = inspectSpirv(spec.spirv, spec.entry);
+  if (!ep.found)
+    fail("vkCreateComputePipelines: the SPIR-V module has no GLCompute entry "
+         "point '" + spec.entry + "' (it has " + join(ep.computeEntries) + ")");
+  const auto &wg = spec.workgroupSize;
+  if (ep.hasLocalSize && ep.localSize != wg)
+    fail("load_kernel: workgroup_size (" + std::to_string(wg[0]) + ", " +
+         std::to_string(wg[1]) + ", " + std::to_string(wg[2]) +
+         ") differs from the shader's LocalSize (" +
+         std::to_string(ep.localSize[0]) + ", " +
+         std::to_string(ep.localSize[1]) + ", " +
+         std::to_string(ep.localSize[2]) + ")");
+  for (int i = 0; i < 3; ++i)
+    if (wg[i] == 0 || wg[i] > p.maxWorkgroupSize[i])
+      fail("load_kernel: workgroup size " + std::to_string(wg[i]) +
+           " in dimension " + std::to_string(i) + " is outside [1, " +
+           std::to_string(p.maxWorkgroupSize[i]) + "]");
+  if (uint64_t(wg[0]) * wg[1] * wg[2] > p.maxWorkgroupInvocations)
+    fail("load_kernel: " + std::to_string(uint64_t(wg[0]) * wg[1] * wg[2]) +
+         " invocations per workgroup exceed the device limit of " +
+         std::to_string(p.maxWorkgroupInvocations));
+  uint32_t pushSize = spec.usesArgumentBlock ? 8 : spec.pushConstantSize;
+  if (spec.usesArgumentBlock && spec.pushConstantSize != 0 &&
+      spec.pushConstantSize != 8)
+    fail("load_kernel: an argument-block kernel pushes one 8-byte address, "
+         "not " + std::to_string(spec.pushConstantSize) + " bytes");
+  const uint32_t pushRange = (pushSize + 3) / 4 * 4;
+  if (pushRange > p.maxPushConstantsSize)
+    fail("load_kernel: " + std::to_string(pushSize) +
+         " bytes of push constants exceed the device limit of " +
+         std::to_string(p.maxPushConstantsSize) +
+         " (compile the kernel with an argument block)");
+  if (spec.sharedMemBytes > p.maxSharedMem)
+    fail("load_kernel: " + std::to_string(spec.sharedMemBytes) +
+         " bytes of shared memory exceed the device limit of " +
+         std::to_string(p.maxSharedMem));
+
+  VkPipelineShaderStageRequiredSubgroupSizeCreateInfoEXT subgroup{
+      VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO_EXT};
+  bool chainSubgroup = false;
+  if (const uint32_t want = spec.requiredSubgroupSize) {
+    bool controllable = s.subgroupSizeControl &&
+                        (s.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+                        want >= p.minSubgroupSize && want <= p.maxSubgroupSize &&
+                        (want & (want - 1)) == 0;
+    if (controllable) {
+      subgroup.requiredSubgroupSize = want;
+      chainSubgroup = true;
+    } else if (want != p.subgroupSize) {
+      fail("load_kernel: required_subgroup_size " + std::to_string(want) +
+           " is not available on '" + p.name + "' (subgroup size " +
+           std::to_string(p.subgroupSize) + ", controllable range [" +
+           std::to_string(p.minSubgroupSize) + ", " +
+           std::to_string(p.maxSubgroupSize) + "])");
+    }
+  }
+
+  std::shared_ptr<Kernel> k(new Kernel());
+  k->device_ = shared_from_this();
+  k->entry_ = spec.entry;
+  k->wgSize_ = wg;
+  k->pushSize_ = pushSize;
+  k->pushRange_ = pushRange;
+  k->argBlock_ = spec.usesArgumentBlock;
+  k->sharedMem_ = spec.sharedMemBytes;
+  k->subgroupSize_ = spec.requiredSubgroupSize;
+
+  VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  moduleInfo.codeSize = spec.spirv.size() * sizeof(uint32_t);
+  moduleInfo.pCode = spec.spirv.data();
+  check(s.fn.vkCreateShaderModule(s.device, &moduleInfo, nullptr, &k->module_),
+        "vkCreateShaderModule");
+  VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, pushRange};
+  VkPipelineLayoutCreateInfo layoutInfo{
+      VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  layoutInfo.pushConstantRangeCount = pushRange ? 1 : 0;
+  layoutInfo.pPushConstantRanges = &range;
+  check(s.fn.vkCreatePipelineLayout(s.device, &layoutInfo, nullptr, &k->layout_),
+        "vkCreatePipelineLayout");
+  VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+  info.stage.pNext = chainSubgroup ? &subgroup : nullptr;
+  info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  info.stage.module = k->module_;
+  info.stage.pName = k->entry_.c_str();
+  info.layout = k->layout_;
+  check(s.fn.vkCreateComputePipelines(s.device, s.pipelineCache, 1, &info,
+                                      nullptr, &k->pipeline_),
+        "vkCreateComputePipelines");
+  return k;
+}
+
+Kernel::~Kernel() {
+  if (!device_)
+    return;
+  DeviceState *s = device_->s_.get();
+  VkShaderModule module = module_;
+  VkPipelineLayout layout = layout_;
+  VkPipeline pipeline = pipeline_;
+  s->deferDestroy([s, module, layout, pipeline] {
+    // Null handles (a failed load_kernel) are valid to destroy.
+    s->fn.vkDestroyPipeline(s->device, pipeline, nullptr);
+    s->fn.vkDestroyPipelineLayout(s->device, layout, nullptr);
+    s->fn.vkDestroyShaderModule(s->device, module, nullptr);
+  });
+}
+
+namespace detail {
+
+InFlight DeviceState::beginCommands() {
+  retireCompleted();
+  if (inFlight.size() >= kMaxInFlight) {
+    waitFence(inFlight.front().fence, "an earlier launch");
+    retireCompleted();
+  }
+  InFlight work;
+  if (!freeSlots.empty()) {
+    std::tie(work.cmd, work.fence) = freeSlots.back();
+    freeSlots.pop_back();
+    check(fn.vkResetFences(device, 1, &work.fence), "vkResetFences");
+  } else {
+    VkCommandBufferAllocateInfo alloc{
+        VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    alloc.commandPool = pool;
+    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    alloc.commandBufferCount = 1;
+    check(fn.vkAllocateCommandBuffers(device, &alloc, &work.cmd),
+          "vkAllocateCommandBuffers");
+    VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    VkResult r = fn.vkCreateFence(device, &fenceInfo, nullptr, &work.fence);
+    if (r != VK_SUCCESS)
+      fn.vkFreeCommandBuffers(device, pool, 1, &work.cmd);
+    check(r, "vkCreateFence");
+  }
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  VkResult r = fn.vkBeginCommandBuffer(work.cmd, &begin);
+  if (r != VK_SUCCESS)
+    freeSlots.emplace_back(work.cmd, work.fence);
+  check(r, "vkBeginCommandBuffer");
+  // Separate submissions are not ordered by themselves: wait for the writes
+  // of everything submitted before (the barrier's scope covers them).
+  recordBarrier(fn, work.cmd, /*toHost=*/false);
+  return work;
+}
+
+void DeviceState::submit(InFlight &&work, bool wait) {
+  recordBarrier(fn, work.cmd, /*toHost=*/true);
+  VkResult r = fn.vkEndCommandBuffer(work.cmd);
+  if (r == VK_SUCCESS) {
+    VkSubmitInfo info{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    info.commandBufferCount = 1;
+    info.pCommandBuffers = &work.cmd;
+    r = fn.vkQueueSubmit(queue, 1, &info, work.fence);
+    if (r != VK_SUCCESS) {
+      freeSlots.emplace_back(work.cmd, work.fence);
+      check(r, "vkQueueSubmit");
+    }
+  } else {
+    freeSlots.emplace_back(work.cmd, work.fence);
+    check(r, "vkEndCommandBuffer");
+  }
+  work.serial = ++submitSerial;
+  VkFence fence = work.fence;
+  inFlight.push_back(std::move(work));
+  if (wait) {
+    waitFence(fence, "a launch");
+    retireCompleted();
+  }
+}
+
+void DeviceState::waitFence(VkFence fence, const char *what) {
+  VkResult r = fn.vkWaitForFences(device, 1, &fence, VK_TRUE, timeoutNs);
+  if (r == VK_TIMEOUT)
+    throw VulkanError(
+        "vkWaitForFences timed out after " + std::to_string(timeoutSeconds) +
+            " s waiting for " + what +
+            " (a hung or very slow kernel; TRITON_SPIRV_TIMEOUT_S sets the "
+            "limit): VK_TIMEOUT",
+        VK_TIMEOUT);
+  check(r, "vkWaitForFences");
+}
+
+void DeviceState::retireCompleted() {
+  for (auto it = inFlight.begin(); it != inFlight.end();) {
+    VkResult r = fn.vkGetFenceStatus(device, it->fence);
+    if (r == VK_NOT_READY) {
+      ++it;
+      continue;
+    }
+    check(r, "vkGetFenceStatus");
+    freeSlots.emplace_back(it->cmd, it->fence);
+    it = inFlight.erase(it);
+  }
+  if (inFlight.empty()) {
+    onIdle();
+    return;
+  }
+  uint64_t oldest = inFlight.front().serial;
+  for (const InFlight &work : inFlight)
+    oldest = std::min(oldest, work.serial);
+  while (!deferred.empty() && deferred.front().first < oldest) {
+    auto destroy = std::move(deferred.front().second);
+    deferred.pop_front();
+    destroy();
+  }
+}
+
+void DeviceState::waitAll() {
+  for (const InFlight &work : inFlight)
+    waitFence(work.fence, "pending launches");
+  retireCompleted();
+}
+
+void DeviceState::deferDestroy(std::function<void()> destroy) {
+  std::lock_guard<std::recursive_mutex> lock(mutex);
+  try {
+    retireCompleted();
+  } catch (const std::exception &) {
+    // Called from destructors: a lost device keeps the object for later.
+  }
+  if (inFlight.empty())
+    destroy();
+  else
+    deferred.emplace_back(submitSerial, std::move(destroy));
+}
+
+void DeviceState::recordDispatch(VkCommandBuffer cmd, const Kernel &kernel,
+                                 uint32_t gx, uint32_t gy, uint32_t gz,
+                                 const void *push) {
+  fn.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel.pipeline_);
+  if (kernel.pushRange_)
+    fn.vkCmdPushConstants(cmd, kernel.layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                          kernel.pushRange_, push);
+  fn.vkCmdDispatch(cmd, gx, gy, gz);
+}
+
+} // namespace detail
+
+namespace {
+/// The push-constant bytes of one launch (uploading the argument block).
+std::vector<uint8_t> pushBytes(DeviceState &s, const Kernel &kernel,
+                               const void *args, size_t argsSize,
+                               std::shared_ptr<ArgChunk> &chunk) {
+  std::vector<uint8_t> push((kernel.pushConstantSize() + 3) / 4 * 4, 0);
+  if (kernel.usesArgumentBlock()) {
+    if (argsSize == 0)
+      fail("launch: kernel '" + kernel.entry() +
+           "' uses an argument block but got no argument bytes");
+    uint64_t address = s.uploadArgumentBlock(args, argsSize, chunk);
+    std::memcpy(push.data(), &address, sizeof(address));
+  } else {
+    if (argsSize != kernel.pushConstantSize())
+      fail("launch: kernel '" + kernel.entry() + "' takes " +
+           std::to_string(kernel.pushConstantSize()) +
+           " bytes of arguments, got " + std::to_string(argsSize));
+    if (argsSize)
+      std::memcpy(push.data(), args, argsSize);
+  }
+  return push;
+}
+
+void checkGrid(const DeviceProperties &p, uint32_t gx, uint32_t gy,
+               uint32_t gz) {
+  const uint32_t grid[3] = {gx, gy, gz};
+  for (int i = 0; i < 3; ++i)
+    if (grid[i] > p.maxWorkgroupCount[i])
+      fail("launch: grid dimension " + std::to_string(i) + " = " +
+           std::to_string(grid[i]) + " exceeds the device limit of " +
+           std::to_string(p.maxWorkgroupCount[i]));
+}
+} // namespace
+
+void Device::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
+                    uint32_t gz, const void *args, size_t argsSize,
+                    bool sync) {
+  DeviceState &s = *s_;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  if (kernel.device_.get() != this)
+    fail("launch: the kernel was loaded on another device");
+  checkGrid(s.props, gx, gy, gz);
+  std::shared_ptr<ArgChunk> chunk;
+  std::vector<uint8_t> push = pushBytes(s, kernel, args, argsSize, chunk);
+  if (uint64_t(gx) * gy * gz == 0)
+    return; // an empty grid launches nothing, as in CUDA
+  InFlight work = s.beginCommands();
+  if (chunk)
+    work.chunks.push_back(std::move(chunk));
+  s.recordDispatch(work.cmd, kernel, gx, gy, gz, push.data());
+  s.submit(std::move(work), sync);
+}
+
+void Device::synchronize() {
+  std::lock_guard<std::recursive_mutex> lock(s_->mutex);
+  s_->waitAll();
+}
+
+std::vector<double> Device::timeLaunches(const Kernel &kernel, uint32_t gx,
+                                         uint32_t gy, uint32_t gz,
+                                         const void *args, size_t argsSize,
+                                         uint32_t reps) {
+  DeviceState &s = *s_;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  if (kernel.device_.get() != this)
+    fail("time_launches: the kernel was loaded on another device");
+  if (reps == 0)
+    return {};
+  if (s.props.timestampValidBits == 0)
+    fail("time_launches: the compute queue of '" + s.props.name +
+         "' has no timestamps");
+  if (uint64_t(gx) * gy * gz == 0)
+    fail("time_launches: empty grid");
+  checkGrid(s.props, gx, gy, gz);
+  std::shared_ptr<ArgChunk> chunk;
+  std::vector<uint8_t> push = pushBytes(s, kernel, args, argsSize, chunk);
+
+  const uint32_t queries = reps + 1;
+  if (s.queryCapacity < queries) {
+    s.waitAll(); // only timeLaunches uses the pool, and it always waits
+    if (s.queryPool)
+      s.fn.vkDestroyQueryPool(s.device, s.queryPool, nullptr);
+    s.queryPool = VK_NULL_HANDLE;
+    s.queryCapacity = 0;
+    VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    info.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    info.queryCount = std::max<uint32_t>(queries, 64);
+    check(s.fn.vkCreateQueryPool(s.device, &info, nullptr, &s.queryPool),
+          "vkCreateQueryPool");
+    s.queryCapacity = info.queryCount;
+  }
+  // Timestamps at BOTTOM_OF_PIPE between barrier-separated dispatches:
+  // t[i+1] - t[i] is dispatch i from the end of the one before.
+  InFlight work = s.beginCommands();
+  if (chunk)
+    work.chunks.push_back(std::move(chunk));
+  s.fn.vkCmdResetQueryPool(work.cmd, s.queryPool, 0, queries);
+  s.fn.vkCmdWriteTimestamp(work.cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+                           s.queryPool, 0);
+  for (uint32_t i = 0; i < reps; ++i) {
+    if (i)
+      recordBarrier(s.fn, work.cmd, /*toHost=*/false);
+    s.recordDispatch(work.cmd, kernel, gx, gy, gz, push.data());
+    s.fn.vkCmdWriteTimestamp(work.cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+                             s.queryPool, i + 1);
+  }
+  s.submit(std::move(work), /*wait=*/true);
+
+  std::vector<uint64_t> stamps(queries);
+  check(s.fn.vkGetQueryPoolResults(
+            s.device, s.queryPool, 0, queries, stamps.size() * sizeof(uint64_t),
+            stamps.data(), sizeof(uint64_t),
+            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+        "vkGetQueryPoolResults");
+  const uint32_t bits = s.props.timestampValidBits;
+  const uint64_t mask = bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+  std::vector<double> ms(reps);
+  for (uint32_t i = 0; i < reps; ++i) {
+    uint64_t ticks = ((stamps[i + 1] & mask) - (stamps[i] & mask)) & mask;
+    ms[i] = double(ticks) * s.props.timestampPeriodNs * 1e-6;
+  }
+  return ms;
+}
+
+} // namespace triton_spirv::runtime

@@ -1,0 +1,241 @@
+//===- VulkanInternal.h - Shared internals of the Vulkan runtime ----------===//
+//
+// Loader/function tables, the instance, and the device's mutable state.
+// Not installed; only lib/Runtime/Vulkan/*.cpp include it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_SPIRV_LIB_RUNTIME_VULKAN_VULKANINTERNAL_H
+#define TRITON_SPIRV_LIB_RUNTIME_VULKAN_VULKANINTERNAL_H
+
+#include "triton-spirv/Runtime/VulkanRuntime.h"
+
+#include <atomic>
+#include <deque>
+#include <functional>
+#include <mutex>
+
+// Headers older than 1.3.255 (Debian 12 has 1.3.239) lack
+// VK_KHR_cooperative_matrix; declare what we query ourselves (values from the
+// Vulkan registry) so the runtime still builds there.
+#ifndef VK_KHR_cooperative_matrix
+typedef int32_t VkComponentTypeKHR;
+typedef int32_t VkScopeKHR;
+typedef struct VkCooperativeMatrixPropertiesKHR {
+  VkStructureType sType;
+  void *pNext;
+  uint32_t MSize, NSize, KSize;
+  VkComponentTypeKHR AType, BType, CType, ResultType;
+  VkBool32 saturatingAccumulation;
+  VkScopeKHR scope;
+} VkCooperativeMatrixPropertiesKHR;
+typedef struct VkPhysicalDeviceCooperativeMatrixFeaturesKHR {
+  VkStructureType sType;
+  void *pNext;
+  VkBool32 cooperativeMatrix;
+  VkBool32 cooperativeMatrixRobustBufferAccess;
+} VkPhysicalDeviceCooperativeMatrixFeaturesKHR;
+typedef VkResult(VKAPI_PTR *PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR)(
+    VkPhysicalDevice, uint32_t *, VkCooperativeMatrixPropertiesKHR *);
+#endif
+
+namespace triton_spirv::runtime::detail {
+
+constexpr const char *kCooperativeMatrixExt = "VK_KHR_cooperative_matrix";
+constexpr VkStructureType kSTypeCoopMatFeatures =
+    static_cast<VkStructureType>(1000506000);
+constexpr VkStructureType kSTypeCoopMatProperties =
+    static_cast<VkStructureType>(1000506001);
+
+/// Throws VulkanError("<call> failed: <VkResult name>") unless r is VK_SUCCESS.
+void check(VkResult r, const char *call);
+[[noreturn]] void fail(const std::string &message);
+
+// Entry points resolved through vkGetInstanceProcAddr(NULL, ...).
+struct GlobalFns {
+  PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr = nullptr;
+  PFN_vkCreateInstance vkCreateInstance = nullptr;
+  PFN_vkEnumerateInstanceVersion vkEnumerateInstanceVersion = nullptr;
+  PFN_vkEnumerateInstanceLayerProperties vkEnumerateInstanceLayerProperties = nullptr;
+  PFN_vkEnumerateInstanceExtensionProperties vkEnumerateInstanceExtensionProperties = nullptr;
+};
+/// dlopen's the loader once; throws with install instructions if missing.
+const GlobalFns &loader();
+
+#define TSPIRV_INSTANCE_FNS(X)                                                 \
+  X(vkDestroyInstance)                                                         \
+  X(vkEnumeratePhysicalDevices)                                                \
+  X(vkGetPhysicalDeviceProperties)                                             \
+  X(vkGetPhysicalDeviceProperties2)                                            \
+  X(vkGetPhysicalDeviceFeatures2)                                              \
+  X(vkGetPhysicalDeviceQueueFamilyProperties)                                  \
+  X(vkGetPhysicalDeviceMemoryProperties)                                       \
+  X(vkEnumerateDeviceExtensionProperties)                                      \
+  X(vkCreateDevice)                                                            \
+  X(vkGetDeviceProcAddr)
+#define TSPIRV_OPTIONAL_INSTANCE_FNS(X)                                        \
+  X(vkCreateDebugUtilsMessengerEXT)                                            \
+  X(vkDestroyDebugUtilsMessengerEXT)                                           \
+  X(vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR)
+
+#define TSPIRV_DEVICE_FNS(X)                                                   \
+  X(vkDestroyDevice)                                                           \
+  X(vkGetDeviceQueue)                                                          \
+  X(vkCreateCommandPool)                                                       \
+  X(vkDestroyCommandPool)                                                      \
+  X(vkAllocateCommandBuffers)                                                  \
+  X(vkFreeCommandBuffers)                                                      \
+  X(vkBeginCommandBuffer)                                                      \
+  X(vkEndCommandBuffer)                                                        \
+  X(vkResetCommandBuffer)                                                      \
+  X(vkCreateFence)                                                             \
+  X(vkDestroyFence)                                                            \
+  X(vkResetFences)                                                             \
+  X(vkWaitForFences)                                                           \
+  X(vkGetFenceStatus)                                                          \
+  X(vkQueueSubmit)                                                             \
+  X(vkCreateBuffer)                                                            \
+  X(vkDestroyBuffer)                                                           \
+  X(vkGetBufferMemoryRequirements)                                             \
+  X(vkAllocateMemory)                                                          \
+  X(vkFreeMemory)                                                              \
+  X(vkBindBufferMemory)                                                        \
+  X(vkMapMemory)                                                               \
+  X(vkGetBufferDeviceAddress)                                                  \
+  X(vkCreateShaderModule)                                                      \
+  X(vkDestroyShaderModule)                                                     \
+  X(vkCreatePipelineLayout)                                                    \
+  X(vkDestroyPipelineLayout)                                                   \
+  X(vkCreateComputePipelines)                                                  \
+  X(vkDestroyPipeline)                                                         \
+  X(vkCreatePipelineCache)                                                     \
+  X(vkDestroyPipelineCache)                                                    \
+  X(vkCmdBindPipeline)                                                         \
+  X(vkCmdPushConstants)                                                        \
+  X(vkCmdDispatch)                                                             \
+  X(vkCmdPipelineBarrier)                                                      \
+  X(vkCmdCopyBuffer)                                                           \
+  X(vkCreateQueryPool)                                                         \
+  X(vkDestroyQueryPool)                                                        \
+  X(vkCmdResetQueryPool)                                                       \
+  X(vkCmdWriteTimestamp)                                                       \
+  X(vkGetQueryPoolResults)
+#define TSPIRV_OPTIONAL_DEVICE_FNS(X) X(vkGetMemoryHostPointerPropertiesEXT)
+
+#define TSPIRV_DECLARE_FN(name) PFN_##name name = nullptr;
+struct InstanceFns {
+  TSPIRV_INSTANCE_FNS(TSPIRV_DECLARE_FN)
+  TSPIRV_OPTIONAL_INSTANCE_FNS(TSPIRV_DECLARE_FN)
+};
+struct DeviceFns {
+  TSPIRV_DEVICE_FNS(TSPIRV_DECLARE_FN)
+  TSPIRV_OPTIONAL_DEVICE_FNS(TSPIRV_DECLARE_FN)
+};
+#undef TSPIRV_DECLARE_FN
+
+/// One VkInstance per validation mode, shared by the devices made from it.
+struct Instance {
+  VkInstance instance = VK_NULL_HANDLE;
+  uint32_t apiVersion = 0;
+  InstanceFns fn;
+  int validation = 0; // 0 off, 1 on, 2 on + synchronization validation
+  VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
+  std::atomic<uint64_t> errorCount{0};
+  mutable std::mutex messagesMutex;
+  std::vector<std::string> messages; // errors and warnings, capped
+
+  ~Instance();
+  static std::shared_ptr<Instance> get(int validation);
+  std::vector<VkPhysicalDevice> physicalDevices() const;
+};
+
+/// Host-visible chunk that argument blocks are bump-allocated from.
+/// In-flight launches hold a reference, so use_count()==1 means free.
+struct ArgChunk {
+  RawBuffer buf;
+  uint64_t used = 0;
+};
+
+/// One imported span of host memory [start, start + size), page aligned.
+struct HostSpan {
+  uintptr_t start = 0;
+  uint64_t size = 0;
+  RawBuffer buf;
+  uint64_t stamp = 0;   // serial of the first launch that may use it
+  uint64_t lastUse = 0; // LRU tick
+};
+
+struct InFlight {
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  VkFence fence = VK_NULL_HANDLE;
+  uint64_t serial = 0;
+  std::vector<std::shared_ptr<ArgChunk>> chunks;
+};
+
+struct DeviceState {
+  std::shared_ptr<Instance> instance;
+  VkPhysicalDevice physical = VK_NULL_HANDLE;
+  VkDevice device = VK_NULL_HANDLE;
+  DeviceFns fn;
+  VkQueue queue = VK_NULL_HANDLE;
+  uint32_t queueFamily = 0;
+  VkCommandPool pool = VK_NULL_HANDLE;
+  VkPipelineCache pipelineCache = VK_NULL_HANDLE;
+  VkPhysicalDeviceMemoryProperties memory{};
+  DeviceProperties props;
+  bool subgroupSizeControl = false;
+  uint32_t requiredSubgroupSizeStages = 0;
+  uint64_t timeoutNs = 0;
+  double timeoutSeconds = 0;
+  size_t importCacheLimit = 0;
+
+  // Recursive: Kernel/Buffer destructors may run while a Device method holds
+  // the lock (e.g. when a retired launch drops its last reference).
+  mutable std::recursive_mutex mutex;
+  uint64_t submitSerial = 0; // serial of the last submitted command buffer
+  std::deque<InFlight> inFlight;
+  std::vector<std::pair<VkCommandBuffer, VkFence>> freeSlots;
+  std::deque<std::pair<uint64_t, std::function<void()>>> deferred;
+
+  std::vector<std::shared_ptr<ArgChunk>> argChunks;
+  size_t currentChunk = 0;
+
+  std::map<uintptr_t, HostSpan> hostSpans; // non-overlapping, by start
+  std::vector<HostSpan> retiredSpans;      // replaced by a union span
+  uint64_t useTick = 0;
+
+  RawBuffer staging;
+  VkQueryPool queryPool = VK_NULL_HANDLE;
+  uint32_t queryCapacity = 0;
+
+  // Memory.cpp
+  uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags required,
+                          VkMemoryPropertyFlags preferred) const;
+  RawBuffer createBuffer(uint64_t size, VkMemoryPropertyFlags required,
+                         VkMemoryPropertyFlags preferred);
+  void destroyBuffer(RawBuffer &buf);
+  /// Copies args into a host-visible chunk; returns the block's address.
+  uint64_t uploadArgumentBlock(const void *args, size_t size,
+                               std::shared_ptr<ArgChunk> &chunkOut);
+  void onIdle(); // drop host imports and deferred objects nobody can use
+  void destroyHostSpan(HostSpan &span);
+
+  // Launch.cpp
+  InFlight beginCommands();
+  /// Ends, submits and either waits (returning with the slot recycled) or
+  /// queues the submission for synchronize().
+  void submit(InFlight &&work, bool wait);
+  void waitFence(VkFence fence, const char *what);
+  void retireCompleted();
+  void waitAll();
+  void deferDestroy(std::function<void()> destroy);
+  void recordDispatch(VkCommandBuffer cmd, const Kernel &kernel, uint32_t gx,
+                      uint32_t gy, uint32_t gz, const void *push);
+};
+
+/// A memory barrier making earlier compute/transfer writes visible to later
+/// compute/transfer work, or to the host (toHost).
+void recordBarrier(const DeviceFns &fn, VkCommandBuffer cmd, bool toHost);
+
+} // namespace triton_spirv::runtime::detail
+
+#endif // TRITON_SPIRV_LIB_RUNTIME_VULKAN_VULKANINTERNAL_H

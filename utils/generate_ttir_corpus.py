@@ -113,8 +113,9 @@ def render(e):
         raise RuntimeError(f"{e['name']}: printed TTIR is not a parse/print fixed point")
     name = e["name"]
     files = {
-        f"{name}.mlir": HEADER.format(name=name) + text,
-        f"Inputs/{name}.nodebug.mlir": mod.str_nodebug(),
+        # triton-spirv-opt (like mlir-opt) ends its output with one more newline.
+        f"{name}.mlir": HEADER.format(name=name) + text + "\n",
+        f"Inputs/{name}.nodebug.mlir": mod.str_nodebug() + "\n",
     }
     del mod, ctx
     return files

@@ -19,26 +19,26 @@ struct EntryPointInfo {
   std::vector<std::string> computeEntries;
 };
 
-/// Reads the module header far enough to check the entry point and its
+/// Checks the instruction stream's framing, the entry point and its
 /// LocalSize before the driver sees the module: drivers tend to crash, not
-/// fail, on a missing entry point.
+/// fail, on a missing entry point or a truncated module (lavapipe segfaults).
+/// Anything deeper is spirv-val's job.
 EntryPointInfo inspectSpirv(const std::vector<uint32_t> &words,
                             const std::string &entry) {
   constexpr uint32_t kMagic = 0x07230203, kOpEntryPoint = 15,
-                     kOpExecutionMode = 16, kOpFunction = 54,
+                     kOpExecutionMode = 16, kOpFunctionEnd = 56,
                      kGLCompute = 5, kLocalSize = 17;
   if (words.size() < 5 || words[0] != kMagic)
     fail("vkCreateShaderModule: not a SPIR-V binary (" +
          std::to_string(words.size() * 4) + " bytes, bad magic number)");
   EntryPointInfo info;
-  uint32_t entryId = 0;
+  uint32_t entryId = 0, lastOpcode = 0;
   for (size_t i = 5; i < words.size();) {
     uint32_t count = words[i] >> 16, opcode = words[i] & 0xffff;
     if (count == 0 || i + count > words.size())
       fail("vkCreateShaderModule: malformed SPIR-V (bad instruction at word " +
            std::to_string(i) + ")");
-    if (opcode == kOpFunction)
-      break; // entry points and execution modes come first
+    lastOpcode = opcode;
     if (opcode == kOpEntryPoint && count >= 4 && words[i + 1] == kGLCompute) {
       const char *chars = reinterpret_cast<const char *>(&words[i + 3]);
       std::string name(chars, strnlen(chars, (count - 3) * 4));
@@ -53,6 +53,9 @@ EntryPointInfo inspectSpirv(const std::vector<uint32_t> &words,
     }
     i += count;
   }
+  if (lastOpcode != kOpFunctionEnd)
+    fail("vkCreateShaderModule: malformed SPIR-V (truncated: the module does "
+         "not end with OpFunctionEnd)");
   return info;
 }
 

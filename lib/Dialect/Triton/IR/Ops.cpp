@@ -412,8 +412,16 @@ static LogicalResult verifyDescriptorAccess(Operation *op, Type descType,
   if (numIndices != static_cast<size_t>(block.getRank()))
     return op->emitOpError("expects one index per block dimension (")
            << block.getRank() << ")";
+  // Descriptors may spell integers with signedness (si32) where tensors
+  // use signless ones.
+  auto sameElement = [](Type a, Type b) {
+    if (a == b)
+      return true;
+    auto intA = dyn_cast<IntegerType>(a), intB = dyn_cast<IntegerType>(b);
+    return intA && intB && intA.getWidth() == intB.getWidth();
+  };
   if (tensor.getNumElements() != block.getNumElements() ||
-      tensor.getElementType() != block.getElementType())
+      !sameElement(tensor.getElementType(), block.getElementType()))
     return op->emitOpError("tensor type ")
            << tensor << " does not match the descriptor block " << block;
   return success();

@@ -110,3 +110,4 @@ module {
 #loc46 = loc("old"(#loc21))
 #loc47 = loc("old"(#loc22))
 #loc48 = loc("old"(#loc23))
+

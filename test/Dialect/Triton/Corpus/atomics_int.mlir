@@ -193,3 +193,4 @@ module {
 #loc102 = loc("uv"(#loc43))
 #loc103 = loc("prev"(#loc51))
 #loc104 = loc("prev"(#loc52))
+

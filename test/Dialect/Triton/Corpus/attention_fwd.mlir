@@ -244,3 +244,4 @@ module {
 #loc132 = loc("acc"(#loc127))
 #loc133 = loc(callsite(#loc40 at #loc128))
 #loc134 = loc(callsite(#loc50 at #loc130))
+

@@ -262,3 +262,4 @@ module {
 #loc142 = loc("acc"(#loc137))
 #loc143 = loc(callsite(#loc45 at #loc138))
 #loc144 = loc(callsite(#loc55 at #loc140))
+

@@ -54,3 +54,4 @@ module {
 #loc25 = loc("h"(#loc5))
 #loc26 = loc("h"(#loc6))
 #loc27 = loc("bits"(#loc7))
+

@@ -75,3 +75,4 @@ module {
 #loc39 = loc("c"(#loc17))
 #loc40 = loc("out"(#loc18))
 #loc41 = loc("dst"(#loc34))
+

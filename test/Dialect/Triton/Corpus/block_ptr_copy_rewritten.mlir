@@ -139,3 +139,4 @@ module {
 #loc33 = loc("src"(#loc13))
 #loc34 = loc("dst"(#loc14))
 #loc35 = loc("dst"(#loc31))
+

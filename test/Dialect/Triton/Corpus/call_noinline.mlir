@@ -95,3 +95,4 @@ module {
 #loc44 = loc(callsite(#loc14 at #loc23))
 #loc45 = loc(callsite(#loc24 at #loc25))
 #loc49 = loc(callsite(#loc26 at #loc45))
+

@@ -141,3 +141,4 @@ module {
 #loc73 = loc("b8"(#loc31))
 #loc74 = loc("b8"(#loc32))
 #loc75 = loc("c"(#loc33))
+

@@ -147,3 +147,4 @@ module {
 #loc76 = loc("a3"(#loc37))
 #loc77 = loc("b3"(#loc38))
 #loc78 = loc("b3"(#loc39))
+

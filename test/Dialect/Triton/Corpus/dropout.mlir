@@ -277,3 +277,4 @@ module {
 #loc107 = loc(callsite(#loc72 at #loc91))
 #loc108 = loc(callsite(#loc73 at #loc91))
 #loc109 = loc(callsite(#loc74 at #loc91))
+

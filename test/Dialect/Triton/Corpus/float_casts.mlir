@@ -122,3 +122,4 @@ module {
 #loc66 = loc("y"(#loc35))
 #loc67 = loc("y"(#loc36))
 #loc68 = loc("y"(#loc37))
+

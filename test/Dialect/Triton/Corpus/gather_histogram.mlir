@@ -109,3 +109,4 @@ module {
 #loc57 = loc("h"(#loc25))
 #loc58 = loc("hm"(#loc26))
 #loc59 = loc("hm"(#loc27))
+

@@ -55,3 +55,4 @@ module {
 #loc28 = loc("lin"(#loc9))
 #loc29 = loc("lin"(#loc10))
 #loc30 = loc("lin"(#loc11))
+

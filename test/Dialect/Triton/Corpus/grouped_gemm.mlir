@@ -299,3 +299,4 @@ module {
 #loc162 = loc(callsite(#loc13 at #loc102))
 #loc163 = loc("b_ptrs"(#loc141))
 #loc164 = loc("acc"(#loc163))
+

@@ -59,3 +59,4 @@ module {
 #loc29 = loc("x"(#loc12))
 #loc30 = loc("x"(#loc13))
 #loc31 = loc("x"(#loc14))
+

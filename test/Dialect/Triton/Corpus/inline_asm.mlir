@@ -55,3 +55,4 @@ module {
 #loc27 = loc("s"(#loc6))
 #loc28 = loc("b"(#loc11))
 #loc29 = loc("p"(#loc12))
+

@@ -185,3 +185,4 @@ module {
 #loc109 = loc("u"(#loc50))
 #loc110 = loc(callsite(#loc1 at #loc63))
 #loc111 = loc(callsite(#loc3 at #loc63))
+

@@ -123,3 +123,4 @@ module {
 #loc64 = loc("w"(#loc21))
 #loc65 = loc("w"(#loc22))
 #loc66 = loc(fused[#loc32, #loc33])
+

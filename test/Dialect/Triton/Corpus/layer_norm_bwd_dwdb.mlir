@@ -130,3 +130,4 @@ module {
 #loc65 = loc("db"(#loc45))
 #loc66 = loc(callsite(#loc27 at #loc61))
 #loc67 = loc(callsite(#loc27 at #loc63))
+

@@ -237,3 +237,4 @@ module {
 #loc133 = loc("part_db"(#loc125))
 #loc134 = loc(callsite(#loc29 at #loc127))
 #loc135 = loc(callsite(#loc29 at #loc129))
+

@@ -209,3 +209,4 @@ module {
 #loc114 = loc(callsite(#loc16 at #loc94))
 #loc116 = loc(callsite(#loc18 at #loc112))
 #loc117 = loc(callsite(#loc18 at #loc114))
+

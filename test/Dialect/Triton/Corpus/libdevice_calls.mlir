@@ -114,3 +114,4 @@ module {
 #loc63 = loc("flags"(#loc29))
 #loc64 = loc("flags"(#loc30))
 #loc65 = loc("flags"(#loc31))
+

@@ -73,3 +73,4 @@ module {
 #loc36 = loc("c"(#loc11))
 #loc37 = loc("c"(#loc12))
 #loc38 = loc("c"(#loc13))
+

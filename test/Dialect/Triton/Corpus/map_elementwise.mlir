@@ -92,3 +92,4 @@ module {
 #loc40 = loc("a"(#loc16))
 #loc41 = loc("b"(#loc17))
 #loc42 = loc("b"(#loc18))
+

@@ -160,3 +160,4 @@ module {
 #loc98 = loc(callsite(#loc36 at #loc86))
 #loc99 = loc(callsite(#loc37 at #loc86))
 #loc100 = loc(callsite(#loc38 at #loc86))
+

@@ -225,3 +225,4 @@ module {
 #loc124 = loc(callsite(#loc9 at #loc73))
 #loc125 = loc("b_ptrs"(#loc103))
 #loc126 = loc("acc"(#loc125))
+

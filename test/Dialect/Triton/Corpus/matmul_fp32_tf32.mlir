@@ -222,3 +222,4 @@ module {
 #loc122 = loc(callsite(#loc9 at #loc72))
 #loc123 = loc("b_ptrs"(#loc102))
 #loc124 = loc("acc"(#loc123))
+

@@ -62,3 +62,4 @@ module {
 #loc28 = loc("addr"(#loc10))
 #loc29 = loc("addr"(#loc11))
 #loc30 = loc("back"(#loc14))
+

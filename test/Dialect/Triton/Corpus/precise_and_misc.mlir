@@ -110,3 +110,4 @@ module {
 #loc60 = loc("r"(#loc25))
 #loc61 = loc("r"(#loc26))
 #loc62 = loc("hi"(#loc29))
+

@@ -68,3 +68,4 @@ module {
 #loc22 = loc("m"(#loc7))
 #loc23 = loc("x"(#loc8))
 #loc24 = loc("x"(#loc9))
+

@@ -387,3 +387,4 @@ module {
 #loc149 = loc(callsite(#loc86 at #loc141))
 #loc150 = loc(callsite(#loc87 at #loc141))
 #loc151 = loc(callsite(#loc88 at #loc141))
+

@@ -316,3 +316,4 @@ module {
 #loc175 = loc(callsite(#loc120 at #loc146))
 #loc176 = loc(callsite(#loc121 at #loc146))
 #loc177 = loc(callsite(#loc122 at #loc146))
+

@@ -218,3 +218,4 @@ module {
 #loc114 = loc(callsite(#loc19 at #loc98))
 #loc115 = loc(callsite(#loc19 at #loc100))
 #loc116 = loc(callsite(#loc19 at #loc102))
+

@@ -135,3 +135,4 @@ module {
 #loc62 = loc(callsite(#loc20 at #loc54))
 #loc64 = loc("steps"(#loc55))
 #loc65 = loc(callsite(#loc22 at #loc62))
+

@@ -147,3 +147,4 @@ module {
 #loc69 = loc(callsite(#loc18 at #loc55))
 #loc70 = loc(callsite(#loc23 at #loc57))
 #loc71 = loc(callsite(#loc18 at #loc67))
+

@@ -85,3 +85,4 @@ module {
 #loc44 = loc("src"(#loc16))
 #loc45 = loc("base"(#loc17))
 #loc46 = loc("first"(#loc20))
+

@@ -203,3 +203,4 @@ module {
 #loc100 = loc(callsite(#loc43 at #loc90))
 #loc101 = loc(callsite(#loc49 at #loc92))
 #loc103 = loc(callsite(#loc51 at #loc101))
+

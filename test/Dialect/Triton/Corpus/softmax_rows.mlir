@@ -81,3 +81,4 @@ module {
 #loc42 = loc(callsite(#loc14 at #loc38))
 #loc44 = loc(callsite(#loc11 at #loc40))
 #loc45 = loc(callsite(#loc16 at #loc42))
+

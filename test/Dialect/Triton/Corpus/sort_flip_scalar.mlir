@@ -680,3 +680,4 @@ module {
 #loc129 = loc(callsite(#loc22 at #loc118))
 #loc130 = loc(callsite(#loc21 at #loc123))
 #loc131 = loc(callsite(#loc21 at #loc127))
+

@@ -47,3 +47,4 @@ module {
 #loc20 = loc("t"(#loc4))
 #loc21 = loc("rows"(#loc5))
 #loc22 = loc("rows"(#loc6))
+

@@ -46,3 +46,4 @@ module {
 #loc23 = loc("col"(#loc8))
 #loc24 = loc("col"(#loc9))
 #loc25 = loc("t"(#loc10))
+

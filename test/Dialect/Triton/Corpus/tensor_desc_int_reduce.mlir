@@ -41,3 +41,4 @@ module {
 #loc19 = loc("off"(#loc4))
 #loc20 = loc("off"(#loc5))
 #loc21 = loc("v"(#loc6))
+

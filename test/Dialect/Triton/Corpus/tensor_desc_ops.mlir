@@ -45,3 +45,4 @@ module {
 #loc21 = loc("dacc"(#loc6))
 #loc22 = loc("t"(#loc7))
 #loc23 = loc("t"(#loc8))
+

@@ -74,3 +74,4 @@ module {
 #loc18 = loc("t"(#loc5))
 #loc19 = loc("j"(#loc2))
 #loc20 = loc("t"(#loc6))
+

@@ -116,3 +116,4 @@ module {
 #loc39 = loc("acc"(#loc16))
 #loc40 = loc("acc"(#loc17))
 #loc41 = loc("acc"(#loc18))
+

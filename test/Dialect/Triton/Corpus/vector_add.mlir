@@ -51,3 +51,4 @@ module {
 #loc25 = loc("a"(#loc8))
 #loc26 = loc("b"(#loc9))
 #loc27 = loc("b"(#loc10))
+

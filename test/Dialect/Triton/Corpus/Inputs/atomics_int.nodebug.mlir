@@ -86,3 +86,4 @@ module {
     tt.return
   }
 }
+

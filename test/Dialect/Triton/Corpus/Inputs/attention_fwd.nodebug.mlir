@@ -107,3 +107,4 @@ module {
     tt.return
   }
 }
+

@@ -115,3 +115,4 @@ module {
     tt.return
   }
 }
+

@@ -24,3 +24,4 @@ module {
     tt.return
   }
 }
+

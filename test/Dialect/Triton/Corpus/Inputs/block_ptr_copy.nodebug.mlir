@@ -31,3 +31,4 @@ module {
     tt.return
   }
 }
+

@@ -101,3 +101,4 @@ module {
     tt.return
   }
 }
+

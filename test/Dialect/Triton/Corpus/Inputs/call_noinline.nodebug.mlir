@@ -43,3 +43,4 @@ module {
     tt.return %0, %1 : f32, f32
   }
 }
+

@@ -63,3 +63,4 @@ module {
     tt.return
   }
 }
+

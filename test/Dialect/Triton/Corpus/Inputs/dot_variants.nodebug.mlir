@@ -66,3 +66,4 @@ module {
     tt.return
   }
 }
+

@@ -165,3 +165,4 @@ module {
     tt.return
   }
 }
+

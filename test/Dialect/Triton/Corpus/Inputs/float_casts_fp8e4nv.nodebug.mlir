@@ -51,3 +51,4 @@ module {
     tt.return
   }
 }
+

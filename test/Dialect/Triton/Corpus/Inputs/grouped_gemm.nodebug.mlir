@@ -132,3 +132,4 @@ module {
     tt.return
   }
 }
+

@@ -25,3 +25,4 @@ module {
     tt.return
   }
 }
+

@@ -71,3 +71,4 @@ module {
     tt.return
   }
 }
+

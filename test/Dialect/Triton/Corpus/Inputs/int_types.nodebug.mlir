@@ -54,3 +54,4 @@ module {
     tt.return
   }
 }
+

@@ -60,3 +60,4 @@ module {
     tt.return
   }
 }
+

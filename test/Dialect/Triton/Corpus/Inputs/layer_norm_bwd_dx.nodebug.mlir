@@ -99,3 +99,4 @@ module {
     tt.return
   }
 }
+

@@ -89,3 +89,4 @@ module {
     tt.return
   }
 }
+

@@ -46,3 +46,4 @@ module {
     tt.return
   }
 }
+

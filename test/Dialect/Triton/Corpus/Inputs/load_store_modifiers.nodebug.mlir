@@ -32,3 +32,4 @@ module {
     tt.return
   }
 }
+

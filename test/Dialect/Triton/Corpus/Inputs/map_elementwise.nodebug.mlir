@@ -47,3 +47,4 @@ module {
     tt.return
   }
 }
+

@@ -57,3 +57,4 @@ module {
     tt.return
   }
 }
+

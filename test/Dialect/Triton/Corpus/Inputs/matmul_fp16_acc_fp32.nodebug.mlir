@@ -96,3 +96,4 @@ module {
     tt.return
   }
 }
+

@@ -95,3 +95,4 @@ module {
     tt.return
   }
 }
+

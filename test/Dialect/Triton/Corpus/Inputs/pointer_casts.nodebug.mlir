@@ -29,3 +29,4 @@ module {
     tt.return
   }
 }
+

@@ -45,3 +45,4 @@ module {
     tt.return
   }
 }
+

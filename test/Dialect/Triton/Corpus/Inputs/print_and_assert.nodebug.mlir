@@ -41,3 +41,4 @@ module {
     tt.return
   }
 }
+

@@ -233,3 +233,4 @@ module {
     tt.return
   }
 }
+

@@ -136,3 +136,4 @@ module {
     tt.return
   }
 }
+

@@ -67,3 +67,4 @@ module {
     tt.return
   }
 }
+

@@ -73,3 +73,4 @@ module {
     tt.return
   }
 }
+

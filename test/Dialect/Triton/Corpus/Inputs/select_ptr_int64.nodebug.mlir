@@ -36,3 +36,4 @@ module {
     tt.return
   }
 }
+

@@ -97,3 +97,4 @@ module {
     tt.return
   }
 }
+

@@ -33,3 +33,4 @@ module {
     tt.return
   }
 }
+

@@ -546,3 +546,4 @@ module {
     tt.return
   }
 }
+

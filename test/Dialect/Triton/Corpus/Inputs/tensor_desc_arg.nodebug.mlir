@@ -22,3 +22,4 @@ module {
     tt.return
   }
 }
+

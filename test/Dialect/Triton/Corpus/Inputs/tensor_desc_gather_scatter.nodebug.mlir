@@ -18,3 +18,4 @@ module {
     tt.return
   }
 }
+

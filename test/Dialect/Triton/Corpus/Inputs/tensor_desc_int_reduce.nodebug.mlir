@@ -17,3 +17,4 @@ module {
     tt.return
   }
 }
+

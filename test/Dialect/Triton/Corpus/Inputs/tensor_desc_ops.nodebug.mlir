@@ -19,3 +19,4 @@ module {
     tt.return
   }
 }
+

@@ -72,3 +72,4 @@ module {
     tt.return
   }
 }
+

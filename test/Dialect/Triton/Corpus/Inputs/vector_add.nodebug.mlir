@@ -21,3 +21,4 @@ module {
     tt.return
   }
 }
+

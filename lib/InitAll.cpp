@@ -3,6 +3,7 @@
 
 #include "triton-spirv/Conversion/Passes.h"
 #include "triton-spirv/Dialect/Triton/IR/Dialect.h"
+#include "triton-spirv/Pipeline/Pipeline.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/Pass.h"
@@ -42,7 +43,16 @@ void triton_spirv::registerAllPasses() {
   if (registered)
     return;
   registered = true;
+  registerOurPass([] { return triton_spirv::createConvertFuncToSPIRVKernel(); });
+  registerOurPass([] { return triton_spirv::createDistributeToWorkgroup(); });
+  registerOurPass([] { return triton_spirv::createSerializeSPIRV(); });
+  registerOurPass([] { return triton_spirv::createSPIRVPushConstantABI(); });
+  registerOurPass([] { return triton_spirv::createSPIRVRequireTargetVersion(); });
   registerOurPass([] { return triton_spirv::createTritonToLinalg(); });
+  triton_spirv::registerPipelines();
+  ourPasses().insert(ourPasses().begin(),
+                     {"convert-triton-to-spirv",
+                      "the whole pipeline, TTIR -> SPIR-V (pipeline)"});
 }
 
 std::string triton_spirv::getToolOverview() {

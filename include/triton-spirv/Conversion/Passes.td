@@ -45,6 +45,14 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
   ];
 }
 
+def SerializeSPIRV : Pass<"serialize-spirv", "ModuleOp"> {
+  let summary = "Write the module's spirv.module as a SPIR-V binary file";
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"kernel.spv\"",
+           "Path of the binary to write">,
+  ];
+}
+
 def SPIRVPushConstantABI : Pass<"spirv-push-constant-abi", "spirv::ModuleOp"> {
   let summary = "Pass kernel arguments in a push-constant block, pointers as "
                 "64-bit buffer device addresses";
@@ -60,6 +68,15 @@ def SPIRVPushConstantABI : Pass<"spirv-push-constant-abi", "spirv::ModuleOp"> {
     Option<"maxPushConstantBytes", "max-push-constant-bytes", "int64_t",
            /*default=*/"128", "The device's maxPushConstantsSize">,
   ];
+}
+
+def SPIRVRequireTargetVersion
+    : Pass<"spirv-require-target-version", "spirv::ModuleOp"> {
+  let summary = "Declare the target environment's SPIR-V version on the module";
+  let description = [{
+    Run after spirv-update-vce: entry points that read push constants must
+    list them in OpEntryPoint, which needs SPIR-V 1.4 or newer.
+  }];
 }
 
 def TritonToLinalg : Pass<"triton-to-linalg", "ModuleOp"> {

@@ -242,7 +242,9 @@ const Candidate &select(const std::vector<Candidate> &all,
     fail(kNoDeviceHint);
   if (!selector.empty()) {
     const Candidate *match = nullptr;
-    bool numeric = std::all_of(selector.begin(), selector.end(), ::isdigit);
+    bool numeric = std::all_of(selector.begin(), selector.end(), [](char c) {
+      return std::isdigit(static_cast<unsigned char>(c)) != 0;
+    });
     for (const Candidate &c : all) {
       bool hit = numeric ? std::to_string(c.summary.index) == selector
                          : lower(c.summary.name).find(lower(selector)) !=
@@ -534,8 +536,7 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
       dp.deviceLocalMemoryBytes =
           std::max<uint64_t>(dp.deviceLocalMemoryBytes, s.memory.memoryHeaps[i].size);
   dp.timestampPeriodNs = lim.timestampPeriod;
-  dp.timestampValidBits =
-      lim.timestampComputeAndGraphics ? chosen.timestampValidBits : 0;
+  dp.timestampValidBits = chosen.timestampValidBits; // of our queue family
   dp.hasExternalMemoryHost = hostImport && s.fn.vkGetMemoryHostPointerPropertiesEXT;
   dp.minImportedHostPointerAlignment =
       hostImport ? pHost.minImportedHostPointerAlignment : 0;

@@ -361,6 +361,7 @@ void Device::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
   if (chunk)
     work.chunks.push_back(std::move(chunk));
   s.recordDispatch(work.cmd, kernel, gx, gy, gz, push.data());
+  s.launchCount++; // before submit: its idle point may drop used imports
   s.submit(std::move(work), sync);
 }
 
@@ -417,6 +418,7 @@ std::vector<double> Device::timeLaunches(const Kernel &kernel, uint32_t gx,
     s.fn.vkCmdWriteTimestamp(work.cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
                              s.queryPool, i + 1);
   }
+  s.launchCount++;
   s.submit(std::move(work), /*wait=*/true);
 
   std::vector<uint64_t> stamps(queries);

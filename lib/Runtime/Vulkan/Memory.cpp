@@ -135,10 +135,10 @@ void DeviceState::onIdle() {
     deferred.pop_front();
     destroy();
   }
-  // A span stamped after the last submission was handed out for a launch
-  // that has not been submitted yet: keep it.
+  // A span stamped after the last launch was handed out for a launch that
+  // has not been submitted yet (copies in between do not count): keep it.
   auto droppable = [&](const HostSpan &span) {
-    return span.stamp <= submitSerial;
+    return span.stamp <= launchCount;
   };
   for (auto it = retiredSpans.begin(); it != retiredSpans.end();) {
     if (droppable(*it)) {
@@ -251,7 +251,7 @@ uint64_t Device::hostAddress(const void *ptr, uint64_t nbytes) {
   const uint64_t align = s.props.minImportedHostPointerAlignment;
   const uintptr_t p = reinterpret_cast<uintptr_t>(ptr);
   const uintptr_t pEnd = p + std::max<uint64_t>(nbytes, 1);
-  const uint64_t stamp = s.submitSerial + 1; // the next launch may use it
+  const uint64_t stamp = s.launchCount + 1; // the next launch may use it
   const uint64_t tick = ++s.useTick;
 
   // Spans never overlap, so only the one starting at or before p can cover.

@@ -160,7 +160,7 @@ struct HostSpan {
   uintptr_t start = 0;
   uint64_t size = 0;
   RawBuffer buf;
-  uint64_t stamp = 0;   // serial of the first launch that may use it
+  uint64_t stamp = 0;   // launchCount of the first launch that may use it
   uint64_t lastUse = 0; // LRU tick
 };
 
@@ -192,6 +192,7 @@ struct DeviceState {
   // the lock (e.g. when a retired launch drops its last reference).
   mutable std::recursive_mutex mutex;
   uint64_t submitSerial = 0; // serial of the last submitted command buffer
+  uint64_t launchCount = 0;  // kernel submissions (launch, timeLaunches)
   std::deque<InFlight> inFlight;
   std::vector<std::pair<VkCommandBuffer, VkFence>> freeSlots;
   std::deque<std::pair<uint64_t, std::function<void()>>> deferred;

@@ -1,0 +1,48 @@
+//===- Pipeline.h - the one TTIR -> SPIR-V pipeline ---------------*- C++ -*-===//
+//
+// Used by both `triton-spirv-opt --convert-triton-to-spirv` and the Python
+// backend, stage by stage.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_SPIRV_PIPELINE_PIPELINE_H
+#define TRITON_SPIRV_PIPELINE_PIPELINE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+#include <string>
+
+namespace mlir::triton_spirv {
+
+struct TritonToSPIRVOptions
+    : public PassPipelineOptions<TritonToSPIRVOptions> {
+  Option<std::string> profile{*this, "profile",
+                              llvm::cl::desc("Device profile: lavapipe|nvidia"),
+                              llvm::cl::init("lavapipe")};
+  Option<int64_t> numWarps{*this, "num-warps",
+                           llvm::cl::desc("Triton num_warps (workgroup = "
+                                          "num_warps x subgroup size)"),
+                           llvm::cl::init(4)};
+  Option<std::string> output{*this, "output",
+                             llvm::cl::desc("Write the SPIR-V binary here"),
+                             llvm::cl::init("")};
+};
+
+/// Stage `linalg`: TTIR -> linalg on tensors.
+void buildTritonToLinalgPipeline(OpPassManager &pm);
+/// Stage `spirvir`: linalg -> distributed GPU code -> SPIR-V dialect.
+LogicalResult buildLinalgToSPIRVPipeline(OpPassManager &pm,
+                                         const TritonToSPIRVOptions &options);
+/// Both, plus serialization when `output` is set.
+LogicalResult buildTritonToSPIRVPipeline(OpPassManager &pm,
+                                         const TritonToSPIRVOptions &options);
+
+/// Serializes the single spirv.module in `module`.
+LogicalResult serializeSPIRV(ModuleOp module, SmallVectorImpl<uint32_t> &binary);
+
+void registerPipelines();
+
+} // namespace mlir::triton_spirv
+
+#endif

@@ -1,0 +1,38 @@
+//===- DeviceProfile.h - what a Vulkan device offers the compiler -*- C++ -*-===//
+#ifndef TRITON_SPIRV_TARGET_SPIRV_DEVICEPROFILE_H
+#define TRITON_SPIRV_TARGET_SPIRV_DEVICEPROFILE_H
+
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::triton_spirv {
+
+/// A device as the compiler sees it: the SPIR-V it may use and the limits
+/// that shape code generation. Built-in profiles describe lavapipe and
+/// NVIDIA; the runtime can report a live device's values.
+struct DeviceProfile {
+  std::string name;
+  int64_t subgroupSize;
+  int64_t maxSharedMemoryBytes;
+  int64_t maxPushConstantBytes;
+  int64_t maxWorkgroupInvocations;
+  /// Consecutive elements an invocation handles in a run (vector width).
+  int64_t contiguity;
+  bool hasFloat64;
+  bool hasCooperativeMatrix;
+};
+
+/// The built-in profile called `name` ("lavapipe", "nvidia").
+std::optional<DeviceProfile> lookupDeviceProfile(llvm::StringRef name);
+
+/// The SPIR-V target environment (Vulkan 1.2 / SPIR-V 1.5, physical storage
+/// buffer addressing) for a profile.
+spirv::TargetEnvAttr getTargetEnv(MLIRContext *context,
+                                  const DeviceProfile &profile);
+
+} // namespace mlir::triton_spirv
+
+#endif

@@ -1,0 +1,195 @@
+//===- SPIRVPushConstantABI.cpp - kernel arguments as push constants ------===//
+//
+// Triton pointers are raw 64-bit addresses. Upstream spirv-lower-abi-attrs
+// would turn each argument into a descriptor-bound global, which Vulkan
+// rejects for PhysicalStorageBuffer. Here every entry-point argument becomes
+// a field of one push-constant block: pointers as i64 buffer device addresses
+// (OpConvertUToPtr), scalars by value, at scalar-layout offsets. A block too
+// large for the device's push constants moves to memory, and the push
+// constant holds only its address.
+//
+//===----------------------------------------------------------------------===//
+#include "triton-spirv/Conversion/Passes.h"
+
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_SPIRVPUSHCONSTANTABI
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+
+namespace {
+struct ArgumentField {
+  Type storedType; // i64 for pointers; the scalar type (i1 stored as i32)
+  int64_t offset;
+  int64_t size;
+  std::string kind; // "ptr" or the scalar type's spelling
+};
+
+int64_t alignTo(int64_t value, int64_t alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
+
+FailureOr<SmallVector<ArgumentField>> layoutArguments(spirv::FuncOp func,
+                                                      int64_t &totalSize) {
+  MLIRContext *context = func.getContext();
+  SmallVector<ArgumentField> fields;
+  int64_t offset = 0;
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+    ArgumentField field;
+    if (auto ptr = dyn_cast<spirv::PointerType>(type)) {
+      if (ptr.getStorageClass() != spirv::StorageClass::PhysicalStorageBuffer)
+        return func.emitError("spirv-push-constant-abi: argument ")
+               << i << " is a pointer outside PhysicalStorageBuffer";
+      field.storedType = IntegerType::get(context, 64);
+      field.kind = "ptr";
+    } else if (type.isIntOrFloat()) {
+      field.storedType = type.isInteger(1) ? IntegerType::get(context, 32) : type;
+      std::string spelling;
+      llvm::raw_string_ostream os(spelling);
+      type.print(os);
+      field.kind = spelling;
+    } else {
+      return func.emitError("spirv-push-constant-abi: unsupported argument "
+                            "type ")
+             << type;
+    }
+    field.size = field.storedType.getIntOrFloatBitWidth() / 8;
+    field.offset = offset = alignTo(offset, field.size);
+    offset += field.size;
+    fields.push_back(field);
+  }
+  totalSize = offset;
+  return fields;
+}
+
+spirv::StructType structOf(ArrayRef<Type> types, ArrayRef<int64_t> offsets) {
+  SmallVector<spirv::StructType::OffsetInfo> offsetInfo(offsets.begin(),
+                                                        offsets.end());
+  return spirv::StructType::get(types, offsetInfo);
+}
+
+struct SPIRVPushConstantABIPass
+    : public triton_spirv::impl::SPIRVPushConstantABIBase<
+          SPIRVPushConstantABIPass> {
+  using SPIRVPushConstantABIBase::SPIRVPushConstantABIBase;
+
+  void runOnOperation() override {
+    spirv::ModuleOp module = getOperation();
+    SmallVector<spirv::FuncOp> entries;
+    module.walk([&](spirv::FuncOp func) {
+      if (func->hasAttr(spirv::getEntryPointABIAttrName()))
+        entries.push_back(func);
+    });
+    for (spirv::FuncOp func : entries)
+      if (failed(lowerArguments(module, func)))
+        return signalPassFailure();
+  }
+
+  LogicalResult lowerArguments(spirv::ModuleOp module, spirv::FuncOp func) {
+    MLIRContext *context = &getContext();
+    int64_t totalSize = 0;
+    FailureOr<SmallVector<ArgumentField>> fields =
+        layoutArguments(func, totalSize);
+    if (failed(fields))
+      return failure();
+    bool useArgumentBlock = totalSize > maxPushConstantBytes;
+
+    SmallVector<Type> fieldTypes;
+    SmallVector<int64_t> fieldOffsets;
+    for (const ArgumentField &field : *fields) {
+      fieldTypes.push_back(field.storedType);
+      fieldOffsets.push_back(field.offset);
+    }
+    auto argumentStruct = structOf(fieldTypes, fieldOffsets);
+    auto i64 = IntegerType::get(context, 64);
+    auto i32 = IntegerType::get(context, 32);
+    spirv::StructType pushStruct =
+        useArgumentBlock ? structOf({i64}, {0}) : argumentStruct;
+    if (fields->empty())
+      pushStruct = structOf({i32}, {0});
+
+    OpBuilder builder(module.getBodyRegion());
+    std::string globalName = ("__triton_spirv_args_" + func.getName()).str();
+    auto global = spirv::GlobalVariableOp::create(
+        builder, func.getLoc(),
+        spirv::PointerType::get(pushStruct, spirv::StorageClass::PushConstant),
+        globalName);
+
+    Block &entry = func.getBody().front();
+    builder.setInsertionPointToStart(&entry);
+    Location loc = func.getLoc();
+    Value pushConstants = spirv::AddressOfOp::create(builder, loc, global);
+    auto fieldIndex = [&](int64_t index) {
+      return spirv::ConstantOp::create(builder, loc, i32,
+                                       builder.getI32IntegerAttr(index));
+    };
+    // Loads field `index` from the push constants or the argument block.
+    Value argumentBlock;
+    if (useArgumentBlock) {
+      Value address = spirv::LoadOp::create(
+          builder, loc,
+          spirv::AccessChainOp::create(builder, loc, pushConstants,
+                                       ValueRange{fieldIndex(0)}));
+      argumentBlock = spirv::ConvertUToPtrOp::create(
+          builder, loc,
+          spirv::PointerType::get(argumentStruct,
+                                  spirv::StorageClass::PhysicalStorageBuffer),
+          address);
+    }
+    auto loadField = [&](int64_t index, const ArgumentField &field) -> Value {
+      if (!useArgumentBlock)
+        return spirv::LoadOp::create(
+            builder, loc,
+            spirv::AccessChainOp::create(builder, loc, pushConstants,
+                                         ValueRange{fieldIndex(index)}));
+      Value pointer = spirv::AccessChainOp::create(
+          builder, loc, argumentBlock, ValueRange{fieldIndex(index)});
+      auto aligned = spirv::MemoryAccessAttr::get(
+          context, spirv::MemoryAccess::Aligned);
+      return spirv::LoadOp::create(
+          builder, loc, field.storedType, pointer, aligned,
+          builder.getI32IntegerAttr(field.size));
+    };
+
+    SmallVector<Attribute> layout;
+    for (auto [index, field] : llvm::enumerate(*fields)) {
+      BlockArgument argument = entry.getArgument(index);
+      Value value = loadField(index, field);
+      if (isa<spirv::PointerType>(argument.getType()))
+        value = spirv::ConvertUToPtrOp::create(builder, loc,
+                                               argument.getType(), value);
+      else if (argument.getType().isInteger(1))
+        value = spirv::INotEqualOp::create(
+            builder, loc, value,
+            spirv::ConstantOp::create(builder, loc, i32,
+                                      builder.getI32IntegerAttr(0)));
+      argument.replaceAllUsesWith(value);
+      layout.push_back(builder.getDictionaryAttr({
+          builder.getNamedAttr("kind", builder.getStringAttr(field.kind)),
+          builder.getNamedAttr("offset", builder.getI64IntegerAttr(field.offset)),
+          builder.getNamedAttr("size", builder.getI64IntegerAttr(field.size)),
+      }));
+    }
+    entry.eraseArguments(0, entry.getNumArguments());
+    func.setFunctionType(builder.getFunctionType({}, {}));
+    func.removeArgAttrsAttr();
+    func->setAttr("triton_spirv.abi",
+                  builder.getDictionaryAttr({
+                      builder.getNamedAttr("arguments",
+                                           builder.getArrayAttr(layout)),
+                      builder.getNamedAttr("argument_bytes",
+                                           builder.getI64IntegerAttr(totalSize)),
+                      builder.getNamedAttr("argument_block",
+                                           builder.getBoolAttr(useArgumentBlock)),
+                  }));
+    return success();
+  }
+};
+} // namespace

@@ -1,0 +1,216 @@
+//===- DistributeToWorkgroup.cpp - one program = one workgroup ------------===//
+//
+// After bufferization and linalg-to-parallel-loops a program is scalar code
+// plus top-level scf.parallel loops (one per fused linalg op). Each such loop
+// is split over the workgroup: invocation `tid` takes runs of `contiguity`
+// consecutive iterations, `tid * contiguity + k * numThreads * contiguity`.
+// Block-sized temporaries (memref.alloc) go to workgroup memory, with a
+// barrier after every phase that touches it. Scalar code runs redundantly in
+// every invocation (it is uniform); its global stores happen once.
+//
+//===----------------------------------------------------------------------===//
+#include "triton-spirv/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_DISTRIBUTETOWORKGROUP
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+
+namespace {
+Value indexConstant(OpBuilder &builder, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(builder, loc, value);
+}
+
+/// Replaces a top-level scf.parallel with a loop over this invocation's
+/// share of its (linearized) iteration space.
+LogicalResult distributeParallelLoop(scf::ParallelOp loop, Value threadId,
+                                     int64_t numThreads, int64_t contiguity) {
+  if (loop.getNumResults() != 0)
+    return loop.emitError("distribute-to-workgroup: parallel loops with "
+                          "reductions are not expected here");
+  SmallVector<int64_t> lower, upper, steps, extents;
+  for (auto [lb, ub, step] : llvm::zip(loop.getLowerBound(),
+                                       loop.getUpperBound(), loop.getStep())) {
+    std::optional<int64_t> l = getConstantIntValue(lb),
+                           u = getConstantIntValue(ub),
+                           s = getConstantIntValue(step);
+    if (!l || !u || !s || *s <= 0)
+      return loop.emitError("distribute-to-workgroup: block loops need "
+                            "static bounds");
+    lower.push_back(*l);
+    steps.push_back(*s);
+    extents.push_back((*u - *l + *s - 1) / *s);
+  }
+  int64_t total = 1;
+  for (int64_t extent : extents)
+    total *= extent;
+
+  OpBuilder builder(loop);
+  Location loc = loop.getLoc();
+  int64_t run = std::max<int64_t>(1, std::min(contiguity, total));
+  int64_t perRound = numThreads * run;
+  int64_t rounds = (total + perRound - 1) / perRound;
+
+  Value first = arith::MulIOp::create(builder, loc, threadId,
+                                      indexConstant(builder, loc, run));
+  auto roundLoop = scf::ForOp::create(
+      builder, loc, indexConstant(builder, loc, 0),
+      indexConstant(builder, loc, rounds * perRound),
+      indexConstant(builder, loc, perRound));
+  builder.setInsertionPointToStart(roundLoop.getBody());
+  Value roundBase =
+      arith::AddIOp::create(builder, loc, roundLoop.getInductionVar(), first);
+  auto elementLoop = scf::ForOp::create(builder, loc,
+                                        indexConstant(builder, loc, 0),
+                                        indexConstant(builder, loc, run),
+                                        indexConstant(builder, loc, 1));
+  // Fully unrolled later; marks a run of consecutive accesses.
+  elementLoop->setAttr("triton_spirv.contiguous_run", builder.getUnitAttr());
+  builder.setInsertionPointToStart(elementLoop.getBody());
+  Value linear = arith::AddIOp::create(builder, loc, roundBase,
+                                       elementLoop.getInductionVar());
+  if (total % perRound != 0) {
+    Value inBounds = arith::CmpIOp::create(builder, loc,
+                                           arith::CmpIPredicate::ult, linear,
+                                           indexConstant(builder, loc, total));
+    auto guard = scf::IfOp::create(builder, loc, inBounds);
+    builder.setInsertionPointToStart(&guard.getThenRegion().front());
+  }
+  // Row-major delinearization: the last dimension varies fastest.
+  IRMapping mapping;
+  Value rest = linear;
+  for (int64_t d = extents.size() - 1; d >= 0; --d) {
+    Value index = rest;
+    if (d > 0) {
+      Value extent = indexConstant(builder, loc, extents[d]);
+      index = arith::RemUIOp::create(builder, loc, rest, extent);
+      rest = arith::DivUIOp::create(builder, loc, rest, extent);
+    }
+    Value iv = index;
+    if (steps[d] != 1)
+      iv = arith::MulIOp::create(builder, loc, iv,
+                                 indexConstant(builder, loc, steps[d]));
+    if (lower[d] != 0)
+      iv = arith::AddIOp::create(builder, loc, iv,
+                                 indexConstant(builder, loc, lower[d]));
+    mapping.map(loop.getInductionVars()[d], iv);
+  }
+  for (Operation &op : loop.getBody()->without_terminator())
+    builder.clone(op, mapping);
+  loop.erase();
+  return success();
+}
+
+bool isInsideDistributedWork(Operation *op) {
+  return op->getParentOfType<scf::ParallelOp>() != nullptr;
+}
+
+/// Moves an allocation (and the views of it) to workgroup memory.
+void moveToWorkgroupMemory(Value memref, Attribute workgroup) {
+  auto type = cast<MemRefType>(memref.getType());
+  memref.setType(MemRefType::Builder(type).setMemorySpace(workgroup));
+  for (Operation *user : memref.getUsers())
+    if (auto view = dyn_cast<ViewLikeOpInterface>(user))
+      if (view.getViewSource() == memref)
+        for (Value result : user->getResults())
+          if (isa<MemRefType>(result.getType()))
+            moveToWorkgroupMemory(result, workgroup);
+}
+
+bool touchesWorkgroupMemory(Operation *op, Attribute workgroup) {
+  bool touches = false;
+  op->walk([&](Operation *inner) {
+    for (Value operand : inner->getOperands())
+      if (auto type = dyn_cast<MemRefType>(operand.getType()))
+        if (type.getMemorySpace() == workgroup)
+          touches = true;
+  });
+  return touches;
+}
+
+struct DistributeToWorkgroupPass
+    : public triton_spirv::impl::DistributeToWorkgroupBase<
+          DistributeToWorkgroupPass> {
+  using DistributeToWorkgroupBase::DistributeToWorkgroupBase;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (func.isExternal())
+      return;
+    MLIRContext *context = &getContext();
+    auto workgroup =
+        spirv::StorageClassAttr::get(context, spirv::StorageClass::Workgroup);
+
+    // Block-sized temporaries are shared by the whole workgroup.
+    func.walk([&](memref::AllocOp alloc) {
+      if (!alloc.getType().hasStaticShape()) {
+        alloc.emitError("distribute-to-workgroup: dynamic allocation");
+        return signalPassFailure();
+      }
+      moveToWorkgroupMemory(alloc.getResult(), workgroup);
+    });
+    func.walk([&](memref::DeallocOp dealloc) { dealloc.erase(); });
+
+    OpBuilder builder(context);
+    builder.setInsertionPointToStart(&func.getBody().front());
+    Value threadId = gpu::ThreadIdOp::create(builder, func.getLoc(),
+                                             gpu::Dimension::x);
+
+    // Global stores in scalar (uniform) code must happen once.
+    SmallVector<memref::StoreOp> scalarStores;
+    func.walk([&](memref::StoreOp store) {
+      auto type = store.getMemRefType();
+      if (!isInsideDistributedWork(store) && type.getMemorySpace() != workgroup)
+        scalarStores.push_back(store);
+    });
+    for (memref::StoreOp store : scalarStores) {
+      builder.setInsertionPoint(store);
+      Value isFirst = arith::CmpIOp::create(
+          builder, store.getLoc(), arith::CmpIPredicate::eq, threadId,
+          indexConstant(builder, store.getLoc(), 0));
+      auto guard = scf::IfOp::create(builder, store.getLoc(), isFirst);
+      store->moveBefore(guard.getThenRegion().front().getTerminator());
+    }
+
+    SmallVector<scf::ParallelOp> loops;
+    func.walk([&](scf::ParallelOp loop) {
+      if (!loop->getParentOfType<scf::ParallelOp>())
+        loops.push_back(loop);
+    });
+    bool usesWorkgroupMemory = touchesWorkgroupMemory(func, workgroup);
+    // Barriers: after every uniform op that touches workgroup memory, so no
+    // phase reads what another is still writing (or overwrites what another
+    // still reads).
+    if (usesWorkgroupMemory) {
+      SmallVector<Operation *> phases;
+      for (scf::ParallelOp loop : loops)
+        phases.push_back(loop);
+      func.walk([&](Operation *op) {
+        if (isInsideDistributedWork(op) || op->getNumRegions() != 0 ||
+            isa<scf::ParallelOp>(op))
+          return;
+        if (touchesWorkgroupMemory(op, workgroup))
+          phases.push_back(op);
+      });
+      for (Operation *phase : phases) {
+        builder.setInsertionPointAfter(phase);
+        gpu::BarrierOp::create(builder, phase->getLoc());
+      }
+    }
+    for (scf::ParallelOp loop : loops)
+      if (failed(distributeParallelLoop(loop, threadId, numThreads,
+                                        contiguity)))
+        return signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,112 @@
+//===- Pipeline.cpp - the one TTIR -> SPIR-V pipeline ----------------------===//
+#include "triton-spirv/Pipeline/Pipeline.h"
+
+#include "triton-spirv/Conversion/Passes.h"
+#include "triton-spirv/Target/SPIRV/DeviceProfile.h"
+
+#include "mlir/Conversion/GPUToSPIRV/GPUToSPIRVPass.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/SPIRV/Serialization.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::triton_spirv;
+
+void mlir::triton_spirv::buildTritonToLinalgPipeline(OpPassManager &pm) {
+  pm.addPass(createInlinerPass());
+  pm.addPass(createTritonToLinalg());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+LogicalResult
+mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
+                                               const TritonToSPIRVOptions &options) {
+  std::optional<DeviceProfile> profile = lookupDeviceProfile(options.profile);
+  if (!profile)
+    return failure();
+  int64_t numThreads = options.numWarps * profile->subgroupSize;
+
+  // Fuse elementwise chains so intermediates never reach memory.
+  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  // Bufferize: what is left as a tensor becomes a block-sized buffer.
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  pm.addNestedPass<func::FuncOp>(bufferization::createEmptyTensorToAllocTensorPass());
+  bufferization::OneShotBufferizePassOptions bufferizeOptions;
+  bufferizeOptions.bufferizeFunctionBoundaries = false;
+  bufferizeOptions.bufferAlignment = 0;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  pm.addPass(memref::createFoldMemRefAliasOpsPass());
+  pm.addPass(createCanonicalizerPass());
+
+  // One program = one workgroup.
+  DistributeToWorkgroupOptions distribute;
+  distribute.numThreads = numThreads;
+  distribute.contiguity = profile->contiguity;
+  pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  ConvertFuncToSPIRVKernelOptions kernel;
+  kernel.profile = options.profile;
+  kernel.numThreads = numThreads;
+  pm.addPass(createConvertFuncToSPIRVKernel(kernel));
+  pm.addPass(createConvertGPUToSPIRVPass());
+
+  OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
+  SPIRVPushConstantABIOptions abi;
+  abi.maxPushConstantBytes = profile->maxPushConstantBytes;
+  spirvModule.addPass(createSPIRVPushConstantABI(abi));
+  spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
+  spirvModule.addPass(createSPIRVRequireTargetVersion());
+  spirvModule.addPass(createCanonicalizerPass());
+  return success();
+}
+
+LogicalResult
+mlir::triton_spirv::buildTritonToSPIRVPipeline(OpPassManager &pm,
+                                               const TritonToSPIRVOptions &options) {
+  buildTritonToLinalgPipeline(pm);
+  if (failed(buildLinalgToSPIRVPipeline(pm, options)))
+    return failure();
+  if (!options.output.empty()) {
+    SerializeSPIRVOptions serialize;
+    serialize.output = options.output;
+    pm.addPass(createSerializeSPIRV(serialize));
+  }
+  return success();
+}
+
+LogicalResult mlir::triton_spirv::serializeSPIRV(ModuleOp module,
+                                                 SmallVectorImpl<uint32_t> &binary) {
+  SmallVector<spirv::ModuleOp> spirvModules(module.getOps<spirv::ModuleOp>());
+  if (spirvModules.size() != 1)
+    return module.emitError("expected exactly one spirv.module, found ")
+           << spirvModules.size();
+  return spirv::serialize(spirvModules.front(), binary);
+}
+
+void mlir::triton_spirv::registerPipelines() {
+  PassPipelineRegistration<TritonToSPIRVOptions>(
+      "convert-triton-to-spirv",
+      "TTIR -> linalg -> workgroup-distributed GPU code -> SPIR-V (and a "
+      "binary with output=FILE)",
+      [](OpPassManager &pm, const TritonToSPIRVOptions &options) {
+        if (failed(buildTritonToSPIRVPipeline(pm, options)))
+          llvm::report_fatal_error("convert-triton-to-spirv: unknown profile");
+      });
+}

@@ -1,0 +1,73 @@
+//===- DeviceProfile.cpp - built-in device profiles -----------------------===//
+#include "triton-spirv/Target/SPIRV/DeviceProfile.h"
+
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVEnums.h"
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace mlir::triton_spirv;
+
+std::optional<DeviceProfile>
+mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
+  // Values measured on the devices (see docs/architecture.md).
+  if (name == "lavapipe")
+    return DeviceProfile{"lavapipe", /*subgroupSize=*/8,
+                         /*maxSharedMemoryBytes=*/32768,
+                         /*maxPushConstantBytes=*/128,
+                         /*maxWorkgroupInvocations=*/1024,
+                         /*contiguity=*/8, /*hasFloat64=*/true,
+                         /*hasCooperativeMatrix=*/false};
+  if (name == "nvidia")
+    return DeviceProfile{"nvidia", /*subgroupSize=*/32,
+                         /*maxSharedMemoryBytes=*/49152,
+                         /*maxPushConstantBytes=*/256,
+                         /*maxWorkgroupInvocations=*/1024,
+                         /*contiguity=*/4, /*hasFloat64=*/true,
+                         /*hasCooperativeMatrix=*/true};
+  return std::nullopt;
+}
+
+spirv::TargetEnvAttr
+mlir::triton_spirv::getTargetEnv(MLIRContext *context,
+                                 const DeviceProfile &profile) {
+  using spirv::Capability;
+  using spirv::Extension;
+  SmallVector<Capability> capabilities = {
+      Capability::Shader,
+      Capability::Int64,
+      Capability::Int16,
+      Capability::Int8,
+      Capability::Float16,
+      Capability::PhysicalStorageBufferAddresses,
+      Capability::StorageBuffer8BitAccess,
+      Capability::StorageBuffer16BitAccess,
+      Capability::GroupNonUniform,
+      Capability::GroupNonUniformVote,
+      Capability::GroupNonUniformArithmetic,
+      Capability::GroupNonUniformBallot,
+      Capability::GroupNonUniformShuffle,
+      Capability::GroupNonUniformShuffleRelative,
+  };
+  if (profile.hasFloat64)
+    capabilities.push_back(Capability::Float64);
+  SmallVector<Extension> extensions = {
+      Extension::SPV_KHR_storage_buffer_storage_class,
+      Extension::SPV_KHR_physical_storage_buffer,
+      Extension::SPV_KHR_8bit_storage,
+      Extension::SPV_KHR_16bit_storage,
+  };
+  auto triple = spirv::VerCapExtAttr::get(spirv::Version::V_1_5, capabilities,
+                                          extensions, context);
+  Builder builder(context);
+  auto limits = spirv::ResourceLimitsAttr::get(
+      context, profile.maxSharedMemoryBytes, profile.maxWorkgroupInvocations,
+      builder.getI32ArrayAttr({1024, 1024, 64}), profile.subgroupSize,
+      /*min_subgroup_size=*/std::nullopt, /*max_subgroup_size=*/std::nullopt,
+      /*cooperative_matrix_properties_khr=*/ArrayAttr::get(context, {}),
+      /*cooperative_matrix_properties_nv=*/ArrayAttr::get(context, {}));
+  return spirv::TargetEnvAttr::get(triple, limits, spirv::ClientAPI::Vulkan,
+                                   spirv::Vendor::Unknown,
+                                   spirv::DeviceType::Unknown,
+                                   spirv::TargetEnvAttr::kUnknownDeviceID);
+}

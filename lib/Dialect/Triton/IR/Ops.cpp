@@ -4,6 +4,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -22,6 +23,33 @@ static ArrayRef<int64_t> shapeOf(Type type) {
 }
 
 //===----------------------------------------------------------------------===//
+// Tensor sizes (all ops)
+//===----------------------------------------------------------------------===//
+LogicalResult mlir::triton::verifyTensorSizes(Operation *op) {
+  auto check = [&](Type type) -> LogicalResult {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      return success();
+    int64_t n = tensor.getNumElements();
+    if (n > kMaxTensorNumElements)
+      return op->emitOpError("tensor ")
+             << tensor << " has more than " << kMaxTensorNumElements
+             << " elements";
+    if (!llvm::isPowerOf2_64(n))
+      return op->emitOpError("tensor ")
+             << tensor << " must have a power-of-two number of elements";
+    return success();
+  };
+  for (Type type : op->getOperandTypes())
+    if (failed(check(type)))
+      return failure();
+  for (Type type : op->getResultTypes())
+    if (failed(check(type)))
+      return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Casts
 //===----------------------------------------------------------------------===//
 LogicalResult BitcastOp::verify() {
@@ -30,6 +58,12 @@ LogicalResult BitcastOp::verify() {
   if (isa<PointerType>(src) != isa<PointerType>(dst))
     return emitOpError("cannot bitcast between a pointer and a non-pointer "
                        "type; use tt.ptr_to_int / tt.int_to_ptr");
+  if (auto srcPtr = dyn_cast<PointerType>(src)) {
+    int dstSpace = cast<PointerType>(dst).getAddressSpace();
+    if (srcPtr.getAddressSpace() != dstSpace)
+      return emitOpError("cannot bitcast a pointer between address spaces ")
+             << srcPtr.getAddressSpace() << " and " << dstSpace;
+  }
   if (bitWidthOf(src) != bitWidthOf(dst))
     return emitOpError("cannot bitcast data-type of size ")
            << bitWidthOf(src) << " to data-type of size " << bitWidthOf(dst);
@@ -221,6 +255,10 @@ LogicalResult DotOp::verify() {
   int64_t rank = a.getRank();
   if (rank < 2 || rank > 3 || b.getRank() != rank || c.getRank() != rank)
     return emitOpError("operands must all be 2-D or all be 3-D (batched)");
+  if (a.getElementType().getIntOrFloatBitWidth() !=
+      b.getElementType().getIntOrFloatBitWidth())
+    return emitOpError("element types of a and b must have the same bit "
+                       "width");
   if (a.getDimSize(rank - 1) != b.getDimSize(rank - 2))
     return emitOpError("the K dimensions of a and b must match");
   if (c.getDimSize(rank - 2) != a.getDimSize(rank - 2) ||
@@ -316,23 +354,51 @@ LogicalResult ScanOp::verifyRegions() {
   return verifyCombiner(*this, getCombineOp(), elementTypesOf(getSrcs()), 2);
 }
 
+LogicalResult MapElementwiseOp::verify() {
+  if (getSrcs().empty())
+    return emitOpError("needs at least one operand");
+  if (!llvm::isPowerOf2_32(getPack()))
+    return emitOpError("pack must be a power of 2");
+  return success();
+}
+
+// Each element type repeated `pack` times in a row: (a, b) x 2 -> a a b b.
+static SmallVector<Type> repeatEach(ArrayRef<Type> types, unsigned pack) {
+  SmallVector<Type> repeated;
+  for (Type type : types)
+    repeated.append(pack, type);
+  return repeated;
+}
+
 LogicalResult MapElementwiseOp::verifyRegions() {
   Region &region = getScalarOp();
   if (region.empty())
     return emitOpError("needs a scalar region");
   unsigned pack = getPack();
-  if (pack == 0)
-    return emitOpError("pack must be at least 1");
   Block &block = region.front();
-  if (block.getNumArguments() != getSrcs().size() * pack)
-    return emitOpError("region must take ")
-           << getSrcs().size() * pack << " arguments";
-  for (Block &b : region)
-    if (auto ret = dyn_cast<MapElementwiseReturnOp>(b.getTerminator()))
-      if (ret.getNumOperands() != getNumResults() * pack)
-        return emitOpError("region return does not match map_elementwise "
-                           "result");
-  return success();
+  SmallVector<Type> argTypes = repeatEach(elementTypesOf(getSrcs()), pack);
+  if (block.getNumArguments() != argTypes.size())
+    return emitOpError("region must take ") << argTypes.size() << " arguments";
+  for (auto [i, arg] : llvm::enumerate(block.getArguments()))
+    if (arg.getType() != argTypes[i])
+      return emitOpError("region argument ")
+             << i << " must have type " << argTypes[i];
+  SmallVector<Type> resultTypes =
+      repeatEach(elementTypesOf(getResult()), pack);
+  WalkResult walk = region.walk([&](Operation *op) -> WalkResult {
+    // Each lane runs the region as scalar code, so masked-off lanes would
+    // still store: stores are not allowed.
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (effects && effects.hasEffect<MemoryEffects::Write>())
+      return op->emitOpError("stores are not allowed inside "
+                             "tt.map_elementwise");
+    if (isa<MapElementwiseReturnOp>(op) &&
+        !llvm::equal(op->getOperandTypes(), resultTypes))
+      return emitOpError("region return does not match map_elementwise "
+                         "result");
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }
 
 //===----------------------------------------------------------------------===//
@@ -356,6 +422,11 @@ LogicalResult ElementwiseInlineAsmOp::verify() {
     return emitOpError("packed_element must be at least 1");
   if (getArgs().empty())
     return success();
+  if (auto tensor = dyn_cast<RankedTensorType>(getArgs()[0].getType()))
+    if (tensor.getNumElements() % getPackedElement() != 0)
+      return emitOpError("number of input elements ")
+             << tensor.getNumElements()
+             << " must be a multiple of packed_element " << getPackedElement();
   ArrayRef<int64_t> shape = shapeOf(getArgs()[0].getType());
   for (Type type : getResultTypes())
     if (shapeOf(type) != shape)
@@ -377,9 +448,9 @@ LogicalResult GatherOp::verify() {
                        "source's element type");
   for (int64_t d = 0; d < src.getRank(); ++d)
     if (d != static_cast<int64_t>(getAxis()) &&
-        indices.getDimSize(d) > src.getDimSize(d))
+        indices.getDimSize(d) != src.getDimSize(d))
       return emitOpError("indices dimension ")
-             << d << " exceeds the source dimension";
+             << d << " must match the source dimension";
   return success();
 }
 
@@ -404,6 +475,15 @@ LogicalResult MakeTensorDescOp::verify() {
   return success();
 }
 
+// Descriptors may spell integers with signedness (si32) where tensors use
+// signless ones.
+static bool sameDescriptorElement(Type a, Type b) {
+  if (a == b)
+    return true;
+  auto intA = dyn_cast<IntegerType>(a), intB = dyn_cast<IntegerType>(b);
+  return intA && intB && intA.getWidth() == intB.getWidth();
+}
+
 static LogicalResult verifyDescriptorAccess(Operation *op, Type descType,
                                             Type tensorType,
                                             size_t numIndices) {
@@ -412,16 +492,8 @@ static LogicalResult verifyDescriptorAccess(Operation *op, Type descType,
   if (numIndices != static_cast<size_t>(block.getRank()))
     return op->emitOpError("expects one index per block dimension (")
            << block.getRank() << ")";
-  // Descriptors may spell integers with signedness (si32) where tensors
-  // use signless ones.
-  auto sameElement = [](Type a, Type b) {
-    if (a == b)
-      return true;
-    auto intA = dyn_cast<IntegerType>(a), intB = dyn_cast<IntegerType>(b);
-    return intA && intB && intA.getWidth() == intB.getWidth();
-  };
   if (tensor.getNumElements() != block.getNumElements() ||
-      !sameElement(tensor.getElementType(), block.getElementType()))
+      !sameDescriptorElement(tensor.getElementType(), block.getElementType()))
     return op->emitOpError("tensor type ")
            << tensor << " does not match the descriptor block " << block;
   return success();
@@ -438,6 +510,38 @@ LogicalResult DescriptorStoreOp::verify() {
 LogicalResult DescriptorReduceOp::verify() {
   return verifyDescriptorAccess(*this, getDesc().getType(), getSrc().getType(),
                                 getIndices().size());
+}
+
+// Gather/scatter move N whole rows of a 1 x M block: x_offsets is tensor<N>,
+// the data tensor<N x M>. (Upstream's TMA minimum sizes are not checked.)
+static LogicalResult verifyDescriptorRows(Operation *op, Type descType,
+                                          Type offsetsType, Type tensorType) {
+  RankedTensorType block = cast<TensorDescType>(descType).getBlockType();
+  auto offsets = cast<RankedTensorType>(offsetsType);
+  auto tensor = cast<RankedTensorType>(tensorType);
+  if (block.getRank() != 2 || block.getDimSize(0) != 1)
+    return op->emitOpError("descriptor block must be a 2-D tensor with one "
+                           "row, got ")
+           << block;
+  if (offsets.getRank() != 1)
+    return op->emitOpError("x offsets must be a 1-D tensor, got ") << offsets;
+  int64_t rows = offsets.getDimSize(0), cols = block.getDimSize(1);
+  if (tensor.getRank() != 2 || tensor.getDimSize(0) != rows ||
+      tensor.getDimSize(1) != cols ||
+      !sameDescriptorElement(tensor.getElementType(), block.getElementType()))
+    return op->emitOpError("tensor must be ")
+           << rows << "x" << cols
+           << " with the descriptor's element type, got " << tensor;
+  return success();
+}
+
+LogicalResult DescriptorGatherOp::verify() {
+  return verifyDescriptorRows(*this, getDesc().getType(),
+                              getXOffsets().getType(), getType());
+}
+LogicalResult DescriptorScatterOp::verify() {
+  return verifyDescriptorRows(*this, getDesc().getType(),
+                              getXOffsets().getType(), getSrc().getType());
 }
 
 //===----------------------------------------------------------------------===//

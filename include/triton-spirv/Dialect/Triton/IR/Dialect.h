@@ -44,6 +44,19 @@ Type getPointerTypeSameShape(Type type);
 /// ptr<tensor<S x T>, A> -> ptr<T, A>.
 Type getBasePointerType(Type tensorPointerType);
 
+/// Tensors have a power-of-two number of elements, at most this many.
+constexpr int64_t kMaxTensorNumElements = 1 << 20;
+LogicalResult verifyTensorSizes(Operation *op);
+
+/// Checks every ranked-tensor operand and result of a tt op.
+template <typename ConcreteType>
+class TensorSizeTrait : public OpTrait::TraitBase<ConcreteType, TensorSizeTrait> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return verifyTensorSizes(op);
+  }
+};
+
 } // namespace mlir::triton
 
 #define GET_OP_CLASSES

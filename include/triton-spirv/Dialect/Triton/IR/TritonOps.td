@@ -22,8 +22,14 @@ include "mlir/Interfaces/CallInterfaces.td"
 
 def TT_GlobalMemory : Resource<"::mlir::triton::GlobalMemory">;
 
+// Like upstream, every tensor operand and result of a tt op has a power-of-two
+// number of elements, at most 2^20 (Dialect.h: TensorSizeTrait).
+def TT_TensorSizeTrait : NativeOpTrait<"TensorSizeTrait"> {
+  let cppNamespace = "::mlir::triton";
+}
+
 class TT_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Triton_Dialect, mnemonic, traits>;
+    : Op<Triton_Dialect, mnemonic, !listconcat(traits, [TT_TensorSizeTrait])>;
 
 // Shared textual form `$src attr-dict : type($src) -> type($result)`.
 class TT_UnaryCastOp<string mnemonic, Type srcType, Type resultType,
@@ -366,6 +372,7 @@ def TT_MapElementwiseOp : TT_Op<"map_elementwise", [SameOperandsAndResultShape,
   let arguments = (ins Variadic<TT_Tensor>:$srcs, I32Attr:$pack);
   let results = (outs Variadic<TT_Tensor>:$result);
   let regions = (region AnyRegion:$scalarOp);
+  let hasVerifier = 1;
   let hasRegionVerifier = 1;
 }
 def TT_MapElementwiseReturnOp : TT_Op<"map_elementwise.return",
@@ -510,6 +517,7 @@ def TT_DescriptorGatherOp : TT_Op<"descriptor_gather",
   let assemblyFormat = [{
     $desc `[` $x_offsets `,` $y_offset `]` attr-dict `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 def TT_DescriptorScatterOp : TT_Op<"descriptor_scatter",
     [MemoryEffects<[MemRead<TT_GlobalMemory>, MemWrite<TT_GlobalMemory>]>]> {
@@ -519,6 +527,7 @@ def TT_DescriptorScatterOp : TT_Op<"descriptor_scatter",
   let assemblyFormat = [{
     $desc `[` $x_offsets `,` $y_offset `]` `,` $src attr-dict `:` type(operands)
   }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,354 @@
+//===- VulkanRuntimeModule.cpp - Python bindings of the Vulkan runtime ----===//
+//
+// Module `_vulkan_runtime`: Device/Kernel/Buffer classes plus module-level
+// functions that act on a lazily created process-wide default device.
+// Calls that wait on the device release the GIL.
+//
+//===----------------------------------------------------------------------===//
+
+#include "triton-spirv/Runtime/VulkanRuntime.h"
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <mutex>
+
+namespace py = pybind11;
+using namespace triton_spirv::runtime;
+
+namespace {
+
+std::mutex defaultDeviceMutex;
+std::shared_ptr<Device> defaultDevice;
+
+std::shared_ptr<Device> getDevice() {
+  std::lock_guard<std::mutex> lock(defaultDeviceMutex);
+  if (!defaultDevice)
+    defaultDevice = Device::create();
+  return defaultDevice;
+}
+
+/// Copies any C-contiguous bytes-like object (bytes, bytearray, memoryview,
+/// numpy array).
+std::string bytesOf(const py::object &obj) {
+  Py_buffer view;
+  if (PyObject_GetBuffer(obj.ptr(), &view, PyBUF_C_CONTIGUOUS) != 0)
+    throw py::error_already_set();
+  std::string out(static_cast<const char *>(view.buf),
+                  static_cast<size_t>(view.len));
+  PyBuffer_Release(&view);
+  return out;
+}
+
+std::vector<uint32_t> spirvWords(const py::object &obj) {
+  std::string bytes = bytesOf(obj);
+  if (bytes.size() % 4)
+    throw VulkanError("vkCreateShaderModule: SPIR-V size " +
+                          std::to_string(bytes.size()) +
+                          " is not a multiple of 4",
+                      VK_ERROR_INITIALIZATION_FAILED);
+  std::vector<uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), bytes.size());
+  return words;
+}
+
+py::dict propertiesDict(const DeviceProperties &p) {
+  py::dict d;
+  d["index"] = p.index;
+  d["name"] = p.name;
+  d["vendor_id"] = p.vendorId;
+  d["device_id"] = p.deviceId;
+  d["device_type"] = p.deviceType;
+  d["api_version"] = p.apiVersion;
+  d["driver_version"] = p.driverVersion;
+  d["driver_name"] = p.driverName;
+  d["driver_info"] = p.driverInfo;
+  d["subgroup_size"] = p.subgroupSize;
+  d["min_subgroup_size"] = p.minSubgroupSize;
+  d["max_subgroup_size"] = p.maxSubgroupSize;
+  d["supported_subgroup_operations"] = p.supportedSubgroupOperations;
+  d["max_workgroup_invocations"] = p.maxWorkgroupInvocations;
+  d["max_workgroup_size"] = py::make_tuple(
+      p.maxWorkgroupSize[0], p.maxWorkgroupSize[1], p.maxWorkgroupSize[2]);
+  d["max_workgroup_count"] = py::make_tuple(
+      p.maxWorkgroupCount[0], p.maxWorkgroupCount[1], p.maxWorkgroupCount[2]);
+  d["max_shared_mem"] = p.maxSharedMem;
+  d["max_push_constants_size"] = p.maxPushConstantsSize;
+  d["max_storage_buffer_range"] = p.maxStorageBufferRange;
+  d["max_memory_allocation_size"] = p.maxMemoryAllocationSize;
+  d["device_local_memory_bytes"] = p.deviceLocalMemoryBytes;
+  d["timestamp_period_ns"] = p.timestampPeriodNs;
+  d["timestamp_valid_bits"] = p.timestampValidBits;
+  d["has_external_memory_host"] = p.hasExternalMemoryHost;
+  d["min_imported_host_pointer_alignment"] = p.minImportedHostPointerAlignment;
+  d["has_cooperative_matrix"] = p.hasCooperativeMatrix;
+  py::list shapes;
+  for (const CooperativeMatrixShape &s : p.cooperativeMatrixShapes) {
+    py::dict shape;
+    shape["m"] = s.m;
+    shape["n"] = s.n;
+    shape["k"] = s.k;
+    shape["a_type"] = s.aType;
+    shape["b_type"] = s.bType;
+    shape["c_type"] = s.cType;
+    shape["result_type"] = s.resultType;
+    shape["saturating_accumulation"] = s.saturatingAccumulation;
+    shape["scope"] = s.scope;
+    shapes.append(shape);
+  }
+  d["cooperative_matrix_shapes"] = shapes;
+  d["multiprocessor_count"] = p.multiprocessorCount;
+  d["multiprocessor_count_source"] = p.multiprocessorCountSource;
+  d["max_num_regs"] = p.maxNumRegs;
+  d["max_num_regs_source"] = p.maxNumRegsSource;
+  d["features"] = p.features;
+  d["extensions"] = p.enabledExtensions;
+  return d;
+}
+
+std::shared_ptr<Kernel> loadKernel(Device &device, const py::object &spirv,
+                                   const std::string &entry,
+                                   std::array<uint32_t, 3> workgroupSize,
+                                   uint32_t pushConstantSize,
+                                   bool usesArgumentBlock,
+                                   uint32_t sharedMemBytes,
+                                   uint32_t requiredSubgroupSize) {
+  KernelSpec spec;
+  spec.spirv = spirvWords(spirv);
+  spec.entry = entry;
+  spec.workgroupSize = workgroupSize;
+  spec.pushConstantSize = pushConstantSize;
+  spec.usesArgumentBlock = usesArgumentBlock;
+  spec.sharedMemBytes = sharedMemBytes;
+  spec.requiredSubgroupSize = requiredSubgroupSize;
+  py::gil_scoped_release release;
+  return device.loadKernel(spec);
+}
+
+void launch(Device &device, const Kernel &kernel, uint32_t gx, uint32_t gy,
+            uint32_t gz, const py::object &args, bool sync) {
+  std::string bytes = bytesOf(args);
+  py::gil_scoped_release release;
+  device.launch(kernel, gx, gy, gz, bytes.data(), bytes.size(), sync);
+}
+
+std::vector<double> timeLaunches(Device &device, const Kernel &kernel,
+                                 uint32_t gx, uint32_t gy, uint32_t gz,
+                                 const py::object &args, uint32_t reps) {
+  std::string bytes = bytesOf(args);
+  py::gil_scoped_release release;
+  return device.timeLaunches(kernel, gx, gy, gz, bytes.data(), bytes.size(),
+                             reps);
+}
+
+uint64_t hostAddress(Device &device, uintptr_t ptr, uint64_t nbytes) {
+  return device.hostAddress(reinterpret_cast<const void *>(ptr), nbytes);
+}
+
+py::list listDevices() {
+  py::list out;
+  for (const PhysicalDeviceSummary &s : Device::listPhysicalDevices()) {
+    py::dict d;
+    d["index"] = s.index;
+    d["name"] = s.name;
+    d["device_type"] = s.deviceType;
+    d["api_version"] = s.apiVersion;
+    d["vendor_id"] = s.vendorId;
+    d["device_id"] = s.deviceId;
+    d["usable"] = s.usable;
+    d["unusable_reason"] = s.unusableReason;
+    out.append(d);
+  }
+  return out;
+}
+
+} // namespace
+
+PYBIND11_MODULE(_vulkan_runtime, m) {
+  m.doc() = "triton-spirv Vulkan runtime: run SPIR-V compute kernels whose "
+            "arguments are push constants / buffer device addresses";
+  py::register_exception<VulkanError>(m, "VulkanError", PyExc_RuntimeError);
+
+  py::class_<Kernel, std::shared_ptr<Kernel>>(m, "Kernel")
+      .def_property_readonly("entry", &Kernel::entry)
+      .def_property_readonly("workgroup_size",
+                             [](const Kernel &k) {
+                               auto w = k.workgroupSize();
+                               return py::make_tuple(w[0], w[1], w[2]);
+                             })
+      .def_property_readonly("push_constant_size", &Kernel::pushConstantSize)
+      .def_property_readonly("uses_argument_block", &Kernel::usesArgumentBlock)
+      .def_property_readonly("shared_mem_bytes", &Kernel::sharedMemBytes)
+      .def_property_readonly("required_subgroup_size",
+                             &Kernel::requiredSubgroupSize);
+
+  py::class_<Buffer, std::shared_ptr<Buffer>>(m, "Buffer")
+      .def_property_readonly("address", &Buffer::address)
+      .def_property_readonly("size", &Buffer::size)
+      .def_property_readonly("host_visible", &Buffer::hostVisible)
+      .def(
+          "write",
+          [](Buffer &b, const py::object &data, uint64_t offset) {
+            std::string bytes = bytesOf(data);
+            py::gil_scoped_release release;
+            b.write(bytes.data(), bytes.size(), offset);
+          },
+          py::arg("data"), py::arg("offset") = 0)
+      .def(
+          "read",
+          [](const Buffer &b, int64_t nbytes, uint64_t offset) {
+            uint64_t n = nbytes < 0 ? b.size() - std::min(offset, b.size())
+                                    : static_cast<uint64_t>(nbytes);
+            std::string out(n, '\0');
+            {
+              py::gil_scoped_release release;
+              b.read(out.data(), n, offset);
+            }
+            return py::bytes(out);
+          },
+          py::arg("nbytes") = -1, py::arg("offset") = 0,
+          "nbytes=-1 reads to the end of the buffer")
+      .def(
+          "copy_from_host",
+          [](Buffer &b, uintptr_t ptr, uint64_t nbytes, uint64_t offset) {
+            b.write(reinterpret_cast<const void *>(ptr), nbytes, offset);
+          },
+          py::arg("ptr"), py::arg("nbytes"), py::arg("offset") = 0,
+          py::call_guard<py::gil_scoped_release>())
+      .def(
+          "copy_to_host",
+          [](const Buffer &b, uintptr_t ptr, uint64_t nbytes, uint64_t offset) {
+            b.read(reinterpret_cast<void *>(ptr), nbytes, offset);
+          },
+          py::arg("ptr"), py::arg("nbytes"), py::arg("offset") = 0,
+          py::call_guard<py::gil_scoped_release>());
+
+  py::class_<Device, std::shared_ptr<Device>>(m, "Device")
+      .def(py::init([](const std::string &selector, int validation,
+                       double timeoutSeconds, long hostImportCache) {
+             DeviceOptions options;
+             options.selector = selector;
+             options.validation = validation;
+             options.timeoutSeconds = timeoutSeconds;
+             options.hostImportCacheLimit = hostImportCache;
+             return Device::create(options);
+           }),
+           py::arg("selector") = "", py::arg("validation") = -1,
+           py::arg("timeout_s") = -1.0, py::arg("host_import_cache") = -1,
+           "A device of its own; arguments left at their defaults come from "
+           "TRITON_SPIRV_DEVICE / _VALIDATION / _TIMEOUT_S / "
+           "_HOST_IMPORT_CACHE")
+      .def("device_properties",
+           [](const Device &d) { return propertiesDict(d.properties()); })
+      .def("host_address", &hostAddress, py::arg("ptr"), py::arg("nbytes"))
+      .def("release_host_imports", &Device::releaseHostImports,
+           py::call_guard<py::gil_scoped_release>())
+      .def("host_import_count", &Device::hostImportCount)
+      .def("alloc", &Device::alloc, py::arg("nbytes"),
+           py::arg("host_visible") = false)
+      .def("load_kernel", &loadKernel, py::arg("spirv"), py::arg("entry"),
+           py::arg("workgroup_size"), py::arg("push_constant_size"),
+           py::arg("uses_argument_block"), py::arg("shared_mem_bytes") = 0,
+           py::arg("required_subgroup_size") = 0)
+      .def("launch", &launch, py::arg("kernel"), py::arg("gx"), py::arg("gy"),
+           py::arg("gz"), py::arg("args"), py::arg("sync") = true)
+      .def("synchronize", &Device::synchronize,
+           py::call_guard<py::gil_scoped_release>())
+      .def("time_launches", &timeLaunches, py::arg("kernel"), py::arg("gx"),
+           py::arg("gy"), py::arg("gz"), py::arg("args"), py::arg("reps"))
+      .def("validation_error_count", &Device::validationErrorCount)
+      .def("validation_messages", &Device::validationMessages);
+
+  // --- module-level API on the default device ---------------------------
+  m.def("get_device", &getDevice,
+        "The process-wide default device, created on first use");
+  m.def(
+      "is_available",
+      []() {
+        try {
+          getDevice();
+          return true;
+        } catch (const VulkanError &) {
+          return false;
+        }
+      },
+      "Whether a usable Vulkan device exists (get_device() says why not)");
+  m.def("list_devices", &listDevices,
+        "Every Vulkan physical device with whether triton-spirv can use it");
+  m.def("device_properties",
+        []() { return propertiesDict(getDevice()->properties()); });
+  m.def(
+      "host_address",
+      [](uintptr_t ptr, uint64_t nbytes) {
+        return hostAddress(*getDevice(), ptr, nbytes);
+      },
+      py::arg("ptr"), py::arg("nbytes"));
+  m.def("release_host_imports", []() {
+    auto device = getDevice();
+    py::gil_scoped_release release;
+    device->releaseHostImports();
+  });
+  m.def(
+      "alloc",
+      [](uint64_t nbytes, bool hostVisible) {
+        return getDevice()->alloc(nbytes, hostVisible);
+      },
+      py::arg("nbytes"), py::arg("host_visible") = false);
+  m.def(
+      "load_kernel",
+      [](const py::object &spirv, const std::string &entry,
+         std::array<uint32_t, 3> workgroupSize, uint32_t pushConstantSize,
+         bool usesArgumentBlock, uint32_t sharedMemBytes,
+         uint32_t requiredSubgroupSize) {
+        return loadKernel(*getDevice(), spirv, entry, workgroupSize,
+                          pushConstantSize, usesArgumentBlock, sharedMemBytes,
+                          requiredSubgroupSize);
+      },
+      py::arg("spirv"), py::arg("entry"), py::arg("workgroup_size"),
+      py::arg("push_constant_size"), py::arg("uses_argument_block"),
+      py::arg("shared_mem_bytes") = 0, py::arg("required_subgroup_size") = 0);
+  m.def(
+      "launch",
+      [](const Kernel &kernel, uint32_t gx, uint32_t gy, uint32_t gz,
+         const py::object &args, bool sync) {
+        launch(*getDevice(), kernel, gx, gy, gz, args, sync);
+      },
+      py::arg("kernel"), py::arg("gx"), py::arg("gy"), py::arg("gz"),
+      py::arg("args"), py::arg("sync") = true);
+  m.def("synchronize", []() {
+    auto device = getDevice();
+    py::gil_scoped_release release;
+    device->synchronize();
+  });
+  m.def(
+      "time_launches",
+      [](const Kernel &kernel, uint32_t gx, uint32_t gy, uint32_t gz,
+         const py::object &args, uint32_t reps) {
+        return timeLaunches(*getDevice(), kernel, gx, gy, gz, args, reps);
+      },
+      py::arg("kernel"), py::arg("gx"), py::arg("gy"), py::arg("gz"),
+      py::arg("args"), py::arg("reps"));
+  m.def("validation_error_count",
+        []() { return getDevice()->validationErrorCount(); });
+  m.def("validation_messages",
+        []() { return getDevice()->validationMessages(); });
+
+  // Drop our reference before interpreter teardown; the device is destroyed
+  // once the last Kernel/Buffer referencing it is gone.
+  py::module_::import("atexit").attr("register")(py::cpp_function([]() {
+    std::shared_ptr<Device> device;
+    {
+      std::lock_guard<std::mutex> lock(defaultDeviceMutex);
+      device.swap(defaultDevice);
+    }
+    if (device) {
+      py::gil_scoped_release release;
+      try {
+        device->synchronize();
+      } catch (const std::exception &) {
+      }
+      device.reset();
+    }
+  }));
+}

@@ -1,0 +1,155 @@
+"""Triton backend: TTIR (stock Triton passes) -> linalg -> SPIR-V dialect -> SPIR-V binary."""
+
+import functools
+import hashlib
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Dict, Tuple
+
+from triton._C.libtriton import ir, passes
+from triton.backends.compiler import BaseBackend, GPUTarget, Language
+
+from . import _compiler
+
+
+@dataclass(frozen=True)
+class SPIRVOptions:
+    num_warps: int = 4
+    num_ctas: int = 1
+    num_stages: int = 1
+    profile: str = "lavapipe"
+    debug: bool = False
+    sanitize_overflow: bool = False
+    arch: str = None
+    enable_fp_fusion: bool = True
+    launch_cooperative_grid: bool = False
+    launch_pdl: bool = False
+    supported_fp8_dtypes: Tuple[str, ...] = ()
+    deprecated_fp8_dot_operand_dtypes: Tuple[str, ...] = ()
+    default_dot_input_precision: str = "ieee"
+    allowed_dot_input_precisions: Tuple[str, ...] = ("tf32", "tf32x3", "ieee")
+    max_num_imprecise_acc_default: int = 0
+    extern_libs: dict = None
+    backend_name: str = "spirv"
+    instrumentation_mode: str = ""
+
+    def hash(self):
+        key = "_".join(f"{name}-{value}" for name, value in sorted(self.__dict__.items()))
+        return hashlib.sha256(key.encode()).hexdigest()
+
+
+def _dump(metadata, ext, text):
+    """Writes a stage's output under TRITON_SPIRV_DUMP_DIR (kernel name + stage)."""
+    root = os.environ.get("TRITON_SPIRV_DUMP_DIR")
+    if not root:
+        return
+    path = Path(root) / f"{metadata.get('name', 'kernel')}.{ext}"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text)
+
+
+def _kernel_name(ttir_text):
+    match = re.search(r"tt\.func public @([\w$.]+)", ttir_text)
+    return match.group(1) if match else "kernel"
+
+
+class SPIRVBackend(BaseBackend):
+
+    @staticmethod
+    def supports_target(target: GPUTarget):
+        return target.backend == "spirv"
+
+    def __init__(self, target: GPUTarget) -> None:
+        super().__init__(target)
+        self.binary_ext = "spv"
+
+    def hash(self):
+        here = Path(__file__).parent
+        digest = hashlib.sha256()
+        for module in sorted(here.glob("_compiler*.so")):
+            digest.update(module.read_bytes()[:1 << 20])
+        return f"spirv-{self.target.arch}-{digest.hexdigest()[:16]}"
+
+    def parse_options(self, opts) -> Any:
+        args = {k: v for k, v in opts.items() if k in SPIRVOptions.__dataclass_fields__ and v is not None}
+        args.setdefault("profile", self.target.arch)
+        args["arch"] = self.target.arch
+        if "supported_fp8_dtypes" in args:
+            args["supported_fp8_dtypes"] = tuple(args["supported_fp8_dtypes"])
+        return SPIRVOptions(**args)
+
+    def pack_metadata(self, metadata):
+        return (metadata.num_warps, metadata.workgroup_size)
+
+    def get_codegen_implementation(self, options):
+        return {"min_dot_size": lambda lhs_type, rhs_type: (1, 1, 1)}
+
+    def get_module_map(self) -> Dict[str, Any]:
+        # libdevice calls become tt.extern_elementwise with __nv_* symbols,
+        # which the compiler maps onto math operations.
+        from triton.language.extra.cuda import libdevice
+        return {"triton.language.extra.libdevice": libdevice}
+
+    def load_dialects(self, ctx):
+        pass
+
+    @staticmethod
+    def make_ttir(mod, metadata, options):
+        pm = ir.pass_manager(mod.context)
+        pm.enable_debug()
+        passes.common.add_inliner(pm)
+        passes.ttir.add_rewrite_tensor_pointer(pm)
+        passes.ttir.add_rewrite_tensor_descriptor_to_pointer(pm)
+        passes.common.add_canonicalizer(pm)
+        passes.ttir.add_combine(pm)
+        passes.ttir.add_reorder_broadcast(pm)
+        passes.common.add_cse(pm)
+        passes.common.add_symbol_dce(pm)
+        passes.ttir.add_loop_unroll(pm)
+        pm.run(mod, "make_ttir")
+        return mod
+
+    @staticmethod
+    def make_linalg(mod, metadata, options):
+        ttir = str(mod)
+        metadata["name"] = _kernel_name(ttir)
+        _dump(metadata, "ttir", ttir)
+        linalg = _compiler.to_linalg(ttir)
+        _dump(metadata, "linalg", linalg)
+        return linalg
+
+    @staticmethod
+    def make_spirvir(src, metadata, options):
+        result = _compiler.to_spirvir(src, options.profile, options.num_warps)
+        info = result["metadata"]
+        metadata["name"] = info["entry"]
+        metadata["shared"] = info["shared"]
+        metadata["workgroup_size"] = info["workgroup_size"]
+        metadata["arguments"] = info["arguments"]
+        metadata["argument_bytes"] = info["argument_bytes"]
+        metadata["argument_block"] = info["argument_block"]
+        _dump(metadata, "spirvir", result["ir"])
+        return result["ir"]
+
+    @staticmethod
+    def make_spv(src, metadata, options):
+        binary = _compiler.to_spv(src)
+        _dump(metadata, "spv", binary)
+        return binary
+
+    def add_stages(self, stages, options, language=Language.TRITON):
+        if language != Language.TRITON:
+            raise NotImplementedError("triton-spirv compiles Triton (not Gluon) kernels")
+        stages["ttir"] = lambda src, metadata: self.make_ttir(src, metadata, options)
+        stages["linalg"] = lambda src, metadata: self.make_linalg(src, metadata, options)
+        stages["spirvir"] = lambda src, metadata: self.make_spirvir(src, metadata, options)
+        stages["spv"] = lambda src, metadata: self.make_spv(src, metadata, options)
+
+    @functools.lru_cache()
+    def hash_key(self):
+        return self.hash()

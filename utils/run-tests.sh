@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs every test: lit (FileCheck, round trips, spirv-val) and pytest (end to end on lavapipe).
+# Ends with one line "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash utils/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
+PY=${PYTHON:-python3}
+
+lit_log=$(mktemp)
+$PY -m lit -sv -j2 build/test 2>&1 | tee "$lit_log" | grep -E "^(FAIL|XPASS|UNRESOLVED)|Total Discovered" || true
+lit_passed=$(grep -oP '^\s*Passed\s*:\s*\K[0-9]+' "$lit_log" || echo 0)
+lit_failed=$(grep -oP '^\s*(Failed|Unresolved|Unexpectedly Passed)\s*:\s*\K[0-9]+' "$lit_log" | awk '{s+=$1} END {print s+0}')
+lit_passed=${lit_passed:-0}; lit_failed=${lit_failed:-0}
+
+py_log=$(mktemp)
+$PY -m pytest -q test/python 2>&1 | tee "$py_log" | tail -n 15
+py_passed=$(grep -oP '[0-9]+(?= passed)' "$py_log" | tail -n1 || true)
+py_failed=$(grep -oP '[0-9]+(?= (failed|error))' "$py_log" | awk '{s+=$1} END {print s+0}')
+py_passed=${py_passed:-0}; py_failed=${py_failed:-0}
+if ! grep -qE '[0-9]+ (passed|failed)' "$py_log"; then py_failed=$((py_failed + 1)); fi
+
+passed=$((lit_passed + py_passed))
+failed=$((lit_failed + py_failed))
+echo "lit: $lit_passed passed, $lit_failed failed; pytest: $py_passed passed, $py_failed failed"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

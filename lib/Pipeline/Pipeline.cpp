@@ -4,7 +4,10 @@
 #include "triton-spirv/Conversion/Passes.h"
 #include "triton-spirv/Target/SPIRV/DeviceProfile.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUToSPIRV/GPUToSPIRVPass.h"
+#include "mlir/Conversion/MathToSPIRV/MathToSPIRVPass.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -49,7 +52,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  pm.addPass(createLowerAffinePass());
   pm.addPass(memref::createFoldMemRefAliasOpsPass());
+  pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
 
   // One program = one workgroup.
@@ -57,6 +62,8 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.numThreads = numThreads;
   distribute.contiguity = profile->contiguity;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));
+  // Views left by lowered copies fold into their loads and stores.
+  pm.addPass(memref::createFoldMemRefAliasOpsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 
@@ -64,6 +71,8 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   kernel.profile = options.profile;
   kernel.numThreads = numThreads;
   pm.addPass(createConvertFuncToSPIRVKernel(kernel));
+  // math.* has no pattern inside convert-gpu-to-spirv.
+  pm.nest<gpu::GPUModuleOp>().addPass(createConvertMathToSPIRVPass());
   pm.addPass(createConvertGPUToSPIRVPass());
 
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();

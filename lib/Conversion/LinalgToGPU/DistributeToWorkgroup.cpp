@@ -111,6 +111,36 @@ LogicalResult distributeParallelLoop(scf::ParallelOp loop, Value threadId,
   return success();
 }
 
+/// Bufferization copies whole buffers with memref.copy; as an scf.parallel
+/// nest (a scalar load/store for rank 0) the copy is distributed like any
+/// other block loop.
+LogicalResult lowerCopy(memref::CopyOp copy) {
+  auto type = cast<MemRefType>(copy.getSource().getType());
+  if (!type.hasStaticShape())
+    return copy.emitError("distribute-to-workgroup: dynamic memref.copy");
+  OpBuilder builder(copy);
+  Location loc = copy.getLoc();
+  if (type.getRank() == 0) {
+    Value value = memref::LoadOp::create(builder, loc, copy.getSource());
+    memref::StoreOp::create(builder, loc, value, copy.getTarget());
+  } else {
+    SmallVector<Value> lower, upper, steps;
+    for (int64_t size : type.getShape()) {
+      lower.push_back(indexConstant(builder, loc, 0));
+      upper.push_back(indexConstant(builder, loc, size));
+      steps.push_back(indexConstant(builder, loc, 1));
+    }
+    scf::ParallelOp::create(
+        builder, loc, lower, upper, steps,
+        [&](OpBuilder &b, Location l, ValueRange ivs) {
+          Value value = memref::LoadOp::create(b, l, copy.getSource(), ivs);
+          memref::StoreOp::create(b, l, value, copy.getTarget(), ivs);
+        });
+  }
+  copy.erase();
+  return success();
+}
+
 bool isInsideDistributedWork(Operation *op) {
   return op->getParentOfType<scf::ParallelOp>() != nullptr;
 }
@@ -150,6 +180,12 @@ struct DistributeToWorkgroupPass
     MLIRContext *context = &getContext();
     auto workgroup =
         spirv::StorageClassAttr::get(context, spirv::StorageClass::Workgroup);
+
+    SmallVector<memref::CopyOp> copies;
+    func.walk([&](memref::CopyOp copy) { copies.push_back(copy); });
+    for (memref::CopyOp copy : copies)
+      if (failed(lowerCopy(copy)))
+        return signalPassFailure();
 
     // Block-sized temporaries are shared by the whole workgroup.
     func.walk([&](memref::AllocOp alloc) {

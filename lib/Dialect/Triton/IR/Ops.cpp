@@ -355,8 +355,6 @@ LogicalResult ScanOp::verifyRegions() {
 }
 
 LogicalResult MapElementwiseOp::verify() {
-  if (getSrcs().empty())
-    return emitOpError("needs at least one operand");
   if (!llvm::isPowerOf2_32(getPack()))
     return emitOpError("pack must be a power of 2");
   return success();

@@ -1,0 +1,67 @@
+"""Triton kernels compiled by triton-spirv and run on the default Vulkan device (lavapipe here)."""
+import pytest
+import torch
+import triton
+
+from . import kernels
+
+torch.manual_seed(0)
+
+
+def _fresh(shape):
+    # NaN marks elements the kernel never wrote.
+    return torch.full(shape if isinstance(shape, tuple) else (shape,), float("nan"))
+
+
+@pytest.mark.parametrize("n", [1, 1000, 1024, 98_432])
+def test_vector_add(n):
+    x, y = torch.rand(n), torch.rand(n)
+    out = _fresh(n)
+    kernels.add_kernel[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK=1024)
+    assert not out.isnan().any()
+    torch.testing.assert_close(out, x + y)
+
+
+@pytest.mark.parametrize("num_warps", [1, 2, 4, 8])
+def test_vector_add_num_warps(num_warps):
+    n = 5000
+    x, y = torch.randn(n), torch.randn(n)
+    out = _fresh(n)
+    kernels.add_kernel[(triton.cdiv(n, 256),)](x, y, out, n, BLOCK=256, num_warps=num_warps)
+    torch.testing.assert_close(out, x + y)
+
+
+def test_vector_add_does_not_write_past_mask():
+    n = 1000
+    x, y = torch.rand(n + 24), torch.rand(n + 24)
+    out = _fresh(n + 24)
+    kernels.add_kernel[(1,)](x, y, out, n, BLOCK=1024)
+    torch.testing.assert_close(out[:n], x[:n] + y[:n])
+    assert out[n:].isnan().all()
+
+
+def test_fused_elementwise_with_scalar_argument():
+    n = 3001
+    x = torch.randn(n)
+    out = _fresh(n)
+    kernels.fused_elementwise_kernel[(triton.cdiv(n, 512),)](x, out, n, 0.5, BLOCK=512)
+    torch.testing.assert_close(out, torch.where(x > 0, x * 0.5, torch.exp(x) - 1.0))
+
+
+@pytest.mark.parametrize("rows,cols", [(1, 7), (37, 781), (16, 1024)])
+def test_softmax(rows, cols):
+    x = torch.randn(rows, cols)
+    out = _fresh((rows, cols))
+    kernels.softmax_kernel[(rows,)](out, x, x.stride(0), out.stride(0), cols, BLOCK=1024)
+    assert not out.isnan().any()
+    torch.testing.assert_close(out, torch.softmax(x, dim=1))
+
+
+def test_grid_with_two_dimensions():
+    rows, cols = 45, 70
+    out = _fresh((rows, cols))
+    grid = (triton.cdiv(rows, 16), triton.cdiv(cols, 32))
+    kernels.grid_2d_kernel[grid](out, rows, cols, BLOCK_R=16, BLOCK_C=32)
+    r = torch.arange(rows)[:, None]
+    c = torch.arange(cols)[None, :]
+    torch.testing.assert_close(out, (r * 1000 + c).float())

@@ -270,6 +270,45 @@ LogicalResult DotOp::verify() {
   return success();
 }
 
+// e2m1 (fp4) operands hold two values per i8: along K when k_pack is set,
+// otherwise along M (a) or N (b). Each scale covers 32 values of K.
+LogicalResult DotScaledOp::verify() {
+  auto a = cast<RankedTensorType>(getA().getType());
+  auto b = cast<RankedTensorType>(getB().getType());
+  auto c = cast<RankedTensorType>(getC().getType());
+  int64_t rank = a.getRank();
+  if (rank < 2 || rank > 3 || b.getRank() != rank || c.getRank() != rank)
+    return emitOpError("operands must all be 2-D or all be 3-D (batched)");
+  auto unpacked = [](int64_t size, ScaleDotElemType type, bool packed) {
+    return type == ScaleDotElemType::E2M1 && packed ? 2 * size : size;
+  };
+  int64_t k = unpacked(a.getDimSize(rank - 1), getAElemType(), getLhsKPack());
+  if (k != unpacked(b.getDimSize(rank - 2), getBElemType(), getRhsKPack()))
+    return emitOpError("the K dimensions of a and b must match");
+  int64_t m = unpacked(a.getDimSize(rank - 2), getAElemType(), !getLhsKPack());
+  int64_t n = unpacked(b.getDimSize(rank - 1), getBElemType(), !getRhsKPack());
+  if (c.getDimSize(rank - 2) != m || c.getDimSize(rank - 1) != n)
+    return emitOpError("the accumulator must be M x N");
+  if (rank == 3 && (a.getDimSize(0) != b.getDimSize(0) ||
+                    a.getDimSize(0) != c.getDimSize(0)))
+    return emitOpError("batch dimensions must match");
+  auto checkScale = [&](Value scale, StringRef name,
+                        int64_t rows) -> LogicalResult {
+    if (!scale)
+      return success();
+    auto type = cast<RankedTensorType>(scale.getType());
+    if (type.getRank() != rank || type.getDimSize(rank - 2) != rows ||
+        type.getDimSize(rank - 1) * 32 != k)
+      return emitOpError() << name << " must be " << rows << " x " << k / 32
+                           << " (one scale per 32 values of K), got " << type;
+    return success();
+  };
+  if (failed(checkScale(getAScale(), "a_scale", m)) ||
+      failed(checkScale(getBScale(), "b_scale", n)))
+    return failure();
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Reduce / scan / map_elementwise
 //===----------------------------------------------------------------------===//
@@ -490,7 +529,13 @@ static LogicalResult verifyDescriptorAccess(Operation *op, Type descType,
   if (numIndices != static_cast<size_t>(block.getRank()))
     return op->emitOpError("expects one index per block dimension (")
            << block.getRank() << ")";
-  if (tensor.getNumElements() != block.getNumElements() ||
+  // The tensor is the block, possibly without some leading size-1 dims.
+  ArrayRef<int64_t> blockShape = block.getShape();
+  size_t dropped = blockShape.size() - std::min<size_t>(blockShape.size(),
+                                                        tensor.getRank());
+  bool leadingOnes = llvm::all_of(blockShape.take_front(dropped),
+                                  [](int64_t d) { return d == 1; });
+  if (!leadingOnes || blockShape.drop_front(dropped) != tensor.getShape() ||
       !sameDescriptorElement(tensor.getElementType(), block.getElementType()))
     return op->emitOpError("tensor type ")
            << tensor << " does not match the descriptor block " << block;

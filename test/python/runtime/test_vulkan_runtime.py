@@ -350,24 +350,29 @@ def test_host_import_cache_reuses_and_releases():
     assert rt.get_device().host_import_count() == 0
 
 
-def test_overlapping_host_imports_merge(vector_add):
+def test_overlapping_host_imports_merge(spirv):
     """A request that overlaps an imported span without being covered gets
     one union span; the old span retires once no launch can use it."""
-    rt.release_host_imports()
-    device = rt.get_device()
+    device = rt.Device(validation=0, host_import_cache=16)
+    if not device.device_properties()["has_external_memory_host"]:
+        pytest.skip("device has no VK_EXT_external_memory_host")
+    kernel = device.load_kernel(spirv("vector_add"), "vector_add", (64, 1, 1),
+                                28, False)
     n = 40_000
-    big = np.zeros(3 * n, dtype=np.float32)
-    x, y = random_f32(n, 15), random_f32(n, 16)
-    ax, ay = addr(x), addr(y)
-    rt.host_address(big.ctypes.data, n * 4)                       # [0, n)
+    backing = np.zeros(4 * 65536, dtype=np.float32)  # regions pages apart
+    x, y = backing[:n], backing[65536:65536 + n]
+    big = backing[2 * 65536:2 * 65536 + 3 * n]
+    x[:], y[:] = random_f32(n, 15), random_f32(n, 16)
+    ax, ay = (device.host_address(a.ctypes.data, a.nbytes) for a in (x, y))
+    device.host_address(big.ctypes.data, n * 4)                   # [0, n)
     count = device.host_import_count()
-    second = rt.host_address(big.ctypes.data + n * 2, n * 4)      # [n/2, 3n/2)
+    second = device.host_address(big.ctypes.data + n * 2, n * 4)  # [n/2, 3n/2)
     assert device.host_import_count() == count + 1  # union + retired span
-    first = rt.host_address(big.ctypes.data, n * 4)  # now inside the union
+    first = device.host_address(big.ctypes.data, n * 4)  # inside the union
     assert second - first == n * 2
     assert device.host_import_count() == count + 1
-    rt.launch(vector_add, (n + 63) // 64, 1, 1,
-              struct.pack(VECTOR_ADD_ARGS, ax, ay, second, n))
+    device.launch(kernel, (n + 63) // 64, 1, 1,
+                  struct.pack(VECTOR_ADD_ARGS, ax, ay, second, n))
     assert device.host_import_count() == count  # retired span dropped
     np.testing.assert_array_equal(big[n // 2:n // 2 + n], x + y)
 

@@ -7,7 +7,7 @@ bash utils/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
 PY=${PYTHON:-python3}
 
 lit_log=$(mktemp)
-$PY -m lit -sv -j2 build/test 2>&1 | tee "$lit_log" | grep -E "^(FAIL|XPASS|UNRESOLVED)|Total Discovered" || true
+$PY -c "import lit.main; lit.main.main()" -sv -j2 build/test 2>&1 | tee "$lit_log" | grep -E "^(FAIL|XPASS|UNRESOLVED)|Total Discovered" || true
 lit_passed=$(grep -oP '^\s*Passed\s*:\s*\K[0-9]+' "$lit_log" || echo 0)
 lit_failed=$(grep -oP '^\s*(Failed|Unresolved|Unexpectedly Passed)\s*:\s*\K[0-9]+' "$lit_log" | awk '{s+=$1} END {print s+0}')
 lit_passed=${lit_passed:-0}; lit_failed=${lit_failed:-0}

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import _vulkan_runtime as rt
+from triton_spirv import _vulkan_runtime as rt
 
 KERNELS = Path(__file__).parent / "kernels"
 VECTOR_ADD_ARGS = "<QQQi"  # x, y, out (device addresses), n: 28 bytes
@@ -437,7 +437,7 @@ def run_python(code, env_extra, timeout=120):
 
 
 def test_device_selection_env():
-    code = "import _vulkan_runtime as rt; print(rt.device_properties()['name'])"
+    code = "from triton_spirv import _vulkan_runtime as rt; print(rt.device_properties()['name'])"
     first = rt.list_devices()[0]
     r = run_python(code, {"TRITON_SPIRV_DEVICE": "0"})
     assert r.returncode == 0, r.stderr
@@ -461,7 +461,8 @@ def test_launch_timeout_raises(spirv, tmp_path):
     spv = tmp_path / "spin.spv"
     spv.write_bytes(spirv("spin"))
     code = f"""
-        import os, struct, numpy as np, _vulkan_runtime as rt
+        import os, struct, numpy as np
+        from triton_spirv import _vulkan_runtime as rt
         k = rt.load_kernel(open({str(spv)!r}, 'rb').read(), 'spin', (1, 1, 1),
                            12, False)
         counter = np.zeros(1024, dtype=np.uint32)
@@ -492,7 +493,8 @@ def test_validation_layer_is_clean(spirv, tmp_path):
     for stem in ("vector_add", "vector_add_argblock"):
         (tmp_path / f"{stem}.spv").write_bytes(spirv(stem))
     code = f"""
-        import struct, numpy as np, _vulkan_runtime as rt
+        import struct, numpy as np
+        from triton_spirv import _vulkan_runtime as rt
         d = {str(tmp_path)!r}
         k = rt.load_kernel(open(d + '/vector_add.spv', 'rb').read(),
                            'vector_add', (64, 1, 1), 28, False)

@@ -51,10 +51,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
-  pm.addPass(createLowerAffinePass());
   pm.addPass(memref::createFoldMemRefAliasOpsPass());
-  pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
 
   // One program = one workgroup.
@@ -62,8 +59,10 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.numThreads = numThreads;
   distribute.contiguity = profile->contiguity;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));
-  // Views left by lowered copies fold into their loads and stores.
+  // Views (reduce slices, lowered copies) fold into their loads and stores.
+  pm.addPass(createLowerAffinePass());
   pm.addPass(memref::createFoldMemRefAliasOpsPass());
+  pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 

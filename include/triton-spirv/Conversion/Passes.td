@@ -26,11 +26,13 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
   let summary = "Distribute a program's block-level loops over the invocations "
                 "of one workgroup";
   let description = [{
-    Runs after bufferization and linalg-to-loops. Every top-level
-    `scf.parallel` (one per fused linalg op) is split over `num-threads`
-    invocations (`gpu.thread_id x`); each invocation takes a contiguous run of
-    `elements-per-thread` iterations at a time. `linalg.reduce` becomes a tree
-    reduction through workgroup memory. Block-sized temporaries move to
+    Runs after bufferization. Every linalg op but reductions becomes an
+    `scf.parallel` nest, and every top-level `scf.parallel` is split over
+    `num-threads` invocations (`gpu.thread_id x`); each invocation takes a
+    contiguous run of `contiguity` iterations at a time. `linalg.reduce`
+    becomes a workgroup tree reduction: outputs spread over groups of
+    invocations, each folding a chunk, partials combined pairwise in order
+    through workgroup memory. Block-sized temporaries move to
     workgroup memory and a `gpu.barrier` separates a loop that writes them
     from the next one that reads them.
   }];

@@ -107,13 +107,13 @@ struct SPIRVPushConstantABIPass
       fieldTypes.push_back(field.storedType);
       fieldOffsets.push_back(field.offset);
     }
-    auto argumentStruct = structOf(fieldTypes, fieldOffsets);
     auto i64 = IntegerType::get(context, 64);
     auto i32 = IntegerType::get(context, 32);
+    // A kernel without arguments still gets a (one-word) block.
+    auto argumentStruct = fields->empty() ? structOf({i32}, {0})
+                                          : structOf(fieldTypes, fieldOffsets);
     spirv::StructType pushStruct =
         useArgumentBlock ? structOf({i64}, {0}) : argumentStruct;
-    if (fields->empty())
-      pushStruct = structOf({i32}, {0});
 
     OpBuilder builder(module.getBodyRegion());
     std::string globalName = ("__triton_spirv_args_" + func.getName()).str();

@@ -32,7 +32,7 @@ struct ConvertFuncToSPIRVKernelPass
     }
     if (numThreads < 1 || numThreads > deviceProfile->maxWorkgroupInvocations) {
       module.emitError("num-threads ")
-          << numThreads << " is outside [1, "
+          << numThreads.getValue() << " is outside [1, "
           << deviceProfile->maxWorkgroupInvocations << "] for " << profile;
       return signalPassFailure();
     }

@@ -1,18 +1,22 @@
 //===- DistributeToWorkgroup.cpp - one program = one workgroup ------------===//
 //
-// After bufferization and linalg-to-parallel-loops a program is scalar code
-// plus top-level scf.parallel loops (one per fused linalg op). Each such loop
-// is split over the workgroup: invocation `tid` takes runs of `contiguity`
-// consecutive iterations, `tid * contiguity + k * numThreads * contiguity`.
-// Block-sized temporaries (memref.alloc) go to workgroup memory, with a
-// barrier after every phase that touches it. Scalar code runs redundantly in
-// every invocation (it is uniform); its global stores happen once.
+// After bufferization a program is scalar code plus linalg ops on memrefs
+// (one per fused block operation). Each linalg op but reductions becomes an
+// scf.parallel nest that is split over the workgroup: invocation `tid` takes
+// runs of `contiguity` consecutive iterations,
+// `tid * contiguity + k * numThreads * contiguity`. Reductions become a
+// workgroup tree reduction (WorkgroupReduction.cpp). Block-sized temporaries
+// (memref.alloc) go to workgroup memory, with a barrier after every phase
+// that touches it. Scalar code runs redundantly in every invocation (it is
+// uniform); its global stores happen once.
 //
 //===----------------------------------------------------------------------===//
+#include "WorkgroupReduction.h"
 #include "triton-spirv/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
@@ -187,6 +191,42 @@ struct DistributeToWorkgroupPass
       if (failed(lowerCopy(copy)))
         return signalPassFailure();
 
+    // Every linalg op but reductions becomes a parallel loop nest.
+    SmallVector<linalg::LinalgOp> linalgOps;
+    func.walk([&](linalg::LinalgOp op) {
+      if (!isa<linalg::ReduceOp>(op))
+        linalgOps.push_back(op);
+    });
+    IRRewriter rewriter(context);
+    for (linalg::LinalgOp op : linalgOps) {
+      rewriter.setInsertionPoint(op);
+      if (failed(linalg::linalgOpToParallelLoops(rewriter, op))) {
+        op.emitError("distribute-to-workgroup: cannot lower to loops");
+        return signalPassFailure();
+      }
+      rewriter.eraseOp(op);
+    }
+
+    // Buffers that are only written (outputs of fused ops nobody reads; loop
+    // lowering also loads outputs it then ignores) are dead; dropping them
+    // keeps them out of workgroup memory.
+    SmallVector<memref::AllocOp> deadAllocs;
+    func.walk([&](memref::AllocOp alloc) {
+      if (llvm::all_of(alloc->getUsers(), [&](Operation *user) {
+            auto store = dyn_cast<memref::StoreOp>(user);
+            auto load = dyn_cast<memref::LoadOp>(user);
+            return isa<memref::DeallocOp>(user) ||
+                   (load && load.getResult().use_empty()) ||
+                   (store && store.getMemRef() == alloc.getResult());
+          }))
+        deadAllocs.push_back(alloc);
+    });
+    for (memref::AllocOp alloc : deadAllocs) {
+      for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+        user->erase();
+      alloc.erase();
+    }
+
     // Block-sized temporaries are shared by the whole workgroup.
     func.walk([&](memref::AllocOp alloc) {
       if (!alloc.getType().hasStaticShape()) {
@@ -223,6 +263,8 @@ struct DistributeToWorkgroupPass
       if (!loop->getParentOfType<scf::ParallelOp>())
         loops.push_back(loop);
     });
+    SmallVector<linalg::ReduceOp> reductions;
+    func.walk([&](linalg::ReduceOp reduce) { reductions.push_back(reduce); });
     bool usesWorkgroupMemory = touchesWorkgroupMemory(func, workgroup);
     // Barriers: after every uniform op that touches workgroup memory, so no
     // phase reads what another is still writing (or overwrites what another
@@ -231,9 +273,12 @@ struct DistributeToWorkgroupPass
       SmallVector<Operation *> phases;
       for (scf::ParallelOp loop : loops)
         phases.push_back(loop);
+      for (linalg::ReduceOp reduce : reductions)
+        phases.push_back(reduce);
       func.walk([&](Operation *op) {
         if (isInsideDistributedWork(op) || op->getNumRegions() != 0 ||
-            isa<scf::ParallelOp>(op))
+            isa<scf::ParallelOp, linalg::ReduceOp>(op) ||
+            op->getParentOfType<linalg::ReduceOp>())
           return;
         if (touchesWorkgroupMemory(op, workgroup))
           phases.push_back(op);
@@ -246,6 +291,10 @@ struct DistributeToWorkgroupPass
     for (scf::ParallelOp loop : loops)
       if (failed(distributeParallelLoop(loop, threadId, numThreads,
                                         contiguity)))
+        return signalPassFailure();
+    for (linalg::ReduceOp reduce : reductions)
+      if (failed(triton_spirv::lowerReduceToWorkgroup(reduce, threadId, numThreads,
+                                        workgroup)))
         return signalPassFailure();
   }
 };

@@ -267,7 +267,7 @@ struct ConvertDot : public OpConversionPattern<DotOp> {
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Operation *matmul;
-    ValueRange ins{adaptor.getA(), adaptor.getB()};
+    SmallVector<Value> ins{adaptor.getA(), adaptor.getB()};
     if (cast<RankedTensorType>(op.getType()).getRank() == 2)
       matmul = linalg::MatmulOp::create(rewriter, op.getLoc(), ins,
                                         ValueRange{adaptor.getC()});

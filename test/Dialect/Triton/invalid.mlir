@@ -461,6 +461,38 @@ tt.func @dot_result_vs_acc(%a: tensor<16x32xf16>, %b: tensor<32x16xf16>, %c: ten
   tt.return
 }
 
+// -----
+
+tt.func @dot_scaled_k(%a: tensor<32x64xf8E5M2>, %b: tensor<32x32xf8E5M2>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{the K dimensions of a and b must match}}
+  %0 = tt.dot_scaled %a, %b, %c lhs = e5m2 rhs = e5m2 {fastMath = false} : tensor<32x64xf8E5M2> * tensor<32x32xf8E5M2> -> tensor<32x32xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_scaled_acc(%a: tensor<32x64xf8E5M2>, %b: tensor<32x32xi8>, %c: tensor<32x64xf32>) {
+  // expected-error @+1 {{the accumulator must be M x N}}
+  %0 = tt.dot_scaled %a, %b, %c lhs = e5m2 rhs = e2m1 {fastMath = false} : tensor<32x64xf8E5M2> * tensor<32x32xi8> -> tensor<32x64xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_scaled_scale_k(%a: tensor<32x64xf8E5M2>, %as: tensor<32x4xi8>, %b: tensor<64x32xf8E5M2>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{a_scale must be 32 x 2 (one scale per 32 values of K), got 'tensor<32x4xi8>'}}
+  %0 = tt.dot_scaled %a scale %as, %b, %c lhs = e5m2 rhs = e5m2 {fastMath = false} : tensor<32x64xf8E5M2>, tensor<32x4xi8> * tensor<64x32xf8E5M2> -> tensor<32x32xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_scaled_scale_n(%a: tensor<32x64xf8E5M2>, %b: tensor<64x16xi8>, %bs: tensor<16x2xi8>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{b_scale must be 32 x 2 (one scale per 32 values of K), got 'tensor<16x2xi8>'}}
+  %0 = tt.dot_scaled %a, %b scale %bs, %c lhs = e5m2 rhs = e2m1 {fastMath = false, rhs_k_pack = false} : tensor<32x64xf8E5M2> * tensor<64x16xi8>, tensor<16x2xi8> -> tensor<32x32xf32>
+  tt.return
+}
+
 //===----------------------------------------------------------------------===//
 // Reduce / scan / map_elementwise
 //===----------------------------------------------------------------------===//
@@ -869,6 +901,22 @@ tt.func @descriptor_load_type(%d: !tt.tensordesc<tensor<64x32xf16>>, %i: i32) {
 tt.func @descriptor_load_count(%d: !tt.tensordesc<tensor<64x32xf16>>, %i: i32) {
   // expected-error @+1 {{tensor type 'tensor<64x16xf16>' does not match the descriptor block 'tensor<64x32xf16>'}}
   %0 = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<64x32xf16>> -> tensor<64x16xf16>
+  tt.return
+}
+
+// -----
+
+tt.func @descriptor_load_transposed(%d: !tt.tensordesc<tensor<64x32xf16>>, %i: i32) {
+  // expected-error @+1 {{tensor type 'tensor<32x64xf16>' does not match the descriptor block 'tensor<64x32xf16>'}}
+  %0 = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<64x32xf16>> -> tensor<32x64xf16>
+  tt.return
+}
+
+// -----
+
+tt.func @descriptor_load_rank_reduce(%d: !tt.tensordesc<tensor<64x32xf16>>, %i: i32) {
+  // expected-error @+1 {{tensor type 'tensor<2048xf16>' does not match the descriptor block 'tensor<64x32xf16>'}}
+  %0 = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<64x32xf16>> -> tensor<2048xf16>
   tt.return
 }
 

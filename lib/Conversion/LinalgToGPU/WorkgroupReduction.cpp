@@ -1,0 +1,217 @@
+//===- WorkgroupReduction.cpp - linalg.reduce over a workgroup ------------===//
+#include "WorkgroupReduction.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+
+namespace {
+Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// combine(left, right) with the reduce body: linalg passes (element...,
+/// accumulator...), the accumulator holding the earlier elements.
+SmallVector<Value> combine(OpBuilder &b, linalg::ReduceOp reduce,
+                           ValueRange left, ValueRange right) {
+  Block &body = reduce.getCombiner().front();
+  unsigned n = left.size();
+  IRMapping mapping;
+  for (unsigned i = 0; i < n; ++i) {
+    mapping.map(body.getArgument(i), right[i]);
+    mapping.map(body.getArgument(n + i), left[i]);
+  }
+  for (Operation &op : body.without_terminator())
+    b.clone(op, mapping);
+  SmallVector<Value> result;
+  for (Value v : body.getTerminator()->getOperands())
+    result.push_back(mapping.lookupOrDefault(v));
+  return result;
+}
+
+int64_t powerOfTwoAtMost(int64_t v) {
+  int64_t p = 1;
+  while (p * 2 <= v)
+    p *= 2;
+  return p;
+}
+} // namespace
+
+LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
+    linalg::ReduceOp reduce, Value threadId, int64_t numThreads,
+    Attribute workgroup) {
+  if (!reduce.hasPureBufferSemantics())
+    return reduce.emitError("distribute-to-workgroup: reduce on tensors");
+  ArrayRef<int64_t> dims = reduce.getDimensions();
+  if (dims.size() != 1)
+    return reduce.emitError("distribute-to-workgroup: one reduced dimension "
+                            "expected");
+  int64_t axis = dims[0];
+  SmallVector<Value> inputs(reduce.getInputs()), inits(reduce.getInits());
+  auto inputType = cast<MemRefType>(inputs[0].getType());
+  if (!inputType.hasStaticShape())
+    return reduce.emitError("distribute-to-workgroup: dynamic reduce shape");
+  ArrayRef<int64_t> shape = inputType.getShape();
+  int64_t extent = shape[axis];
+  SmallVector<int64_t> outShape;
+  int64_t outputs = 1;
+  for (auto [d, size] : llvm::enumerate(shape))
+    if (static_cast<int64_t>(d) != axis) {
+      outShape.push_back(size);
+      outputs *= size;
+    }
+
+  // Invocations per output: as many as fit, no more than the extent needs.
+  int64_t groupSize = std::max<int64_t>(
+      1, std::min(powerOfTwoAtMost(std::max<int64_t>(1, numThreads / outputs)),
+                  powerOfTwoAtMost(extent)));
+  int64_t numGroups = numThreads / groupSize;
+  int64_t chunk = (extent + groupSize - 1) / groupSize;
+
+  OpBuilder b(reduce);
+  Location loc = reduce.getLoc();
+  SmallVector<Type> elementTypes;
+  for (Value init : inits)
+    elementTypes.push_back(cast<MemRefType>(init.getType()).getElementType());
+
+  // One partial per invocation and operand, in workgroup memory.
+  SmallVector<Value> scratch;
+  if (groupSize > 1)
+    for (Type type : elementTypes)
+      scratch.push_back(memref::AllocOp::create(
+          b, loc, MemRefType::get({numThreads}, type, AffineMap(), workgroup)));
+
+  Value group = arith::DivUIOp::create(b, loc, threadId,
+                                       constantIndex(b, loc, groupSize));
+  Value lane = arith::RemUIOp::create(b, loc, threadId,
+                                      constantIndex(b, loc, groupSize));
+  int64_t rounds = (outputs + numGroups - 1) / numGroups;
+  auto roundLoop = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
+                                      constantIndex(b, loc, rounds),
+                                      constantIndex(b, loc, 1));
+  b.setInsertionPointToStart(roundLoop.getBody());
+  Value output = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, roundLoop.getInductionVar(),
+                            constantIndex(b, loc, numGroups)),
+      group);
+  Value active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                       output,
+                                       constantIndex(b, loc, outputs));
+  // Output coordinates (row-major) for inactive groups are clamped to 0.
+  Value clamped = arith::SelectOp::create(b, loc, active, output,
+                                          constantIndex(b, loc, 0));
+  SmallVector<Value> outIndex(outShape.size());
+  Value rest = clamped;
+  for (int64_t d = outShape.size() - 1; d >= 0; --d) {
+    if (d == 0) {
+      outIndex[d] = rest;
+      break;
+    }
+    Value size = constantIndex(b, loc, outShape[d]);
+    outIndex[d] = arith::RemUIOp::create(b, loc, rest, size);
+    rest = arith::DivUIOp::create(b, loc, rest, size);
+  }
+  auto inputIndex = [&](Value k) {
+    SmallVector<Value> index(outIndex);
+    index.insert(index.begin() + axis, k);
+    return index;
+  };
+
+  // This lane's chunk [begin, end) of the reduced dimension.
+  Value begin = arith::MulIOp::create(b, loc, lane, constantIndex(b, loc, chunk));
+  Value end = arith::MinUIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, begin, constantIndex(b, loc, chunk)),
+      constantIndex(b, loc, extent));
+  Value hasData = arith::AndIOp::create(
+      b, loc, active,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, begin, end));
+
+  // Fold the chunk, starting from its first element.
+  auto partial = scf::IfOp::create(
+      b, loc, hasData,
+      [&](OpBuilder &tb, Location l) {
+        SmallVector<Value> first;
+        for (Value input : inputs)
+          first.push_back(memref::LoadOp::create(tb, l, input, inputIndex(begin)));
+        Value next = arith::AddIOp::create(tb, l, begin, constantIndex(tb, l, 1));
+        auto fold = scf::ForOp::create(
+            tb, l, next, end, constantIndex(tb, l, 1), first,
+            [&](OpBuilder &fb, Location fl, Value k, ValueRange acc) {
+              OpBuilder::InsertionGuard guard(fb);
+              SmallVector<Value> x;
+              for (Value input : inputs)
+                x.push_back(memref::LoadOp::create(fb, fl, input, inputIndex(k)));
+              scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, x));
+            });
+        scf::YieldOp::create(tb, l, fold.getResults());
+      },
+      [&](OpBuilder &eb, Location l) {
+        SmallVector<Value> zeros;
+        for (Type type : elementTypes)
+          zeros.push_back(arith::ConstantOp::create(eb, l, eb.getZeroAttr(type)));
+        scf::YieldOp::create(eb, l, zeros);
+      });
+  SmallVector<Value> total(partial.getResults());
+
+  if (groupSize > 1) {
+    for (auto [buffer, value] : llvm::zip(scratch, total))
+      memref::StoreOp::create(b, loc, value, buffer, ValueRange{threadId});
+    gpu::BarrierOp::create(b, loc);
+    // Pairwise, adjacent chunks first, so the combiner sees elements in order.
+    for (int64_t stride = 1; stride < groupSize; stride *= 2) {
+      Value isLeft = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq,
+          arith::RemUIOp::create(b, loc, lane, constantIndex(b, loc, 2 * stride)),
+          constantIndex(b, loc, 0));
+      Value partnerLane = arith::AddIOp::create(b, loc, lane,
+                                                constantIndex(b, loc, stride));
+      Value partnerHasData = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ult,
+          arith::MulIOp::create(b, loc, partnerLane, constantIndex(b, loc, chunk)),
+          constantIndex(b, loc, extent));
+      Value doCombine = arith::AndIOp::create(
+          b, loc, arith::AndIOp::create(b, loc, isLeft, partnerHasData), hasData);
+      scf::IfOp::create(b, loc, doCombine, [&](OpBuilder &tb, Location l) {
+        Value partner = arith::AddIOp::create(tb, l, threadId,
+                                              constantIndex(tb, l, stride));
+        SmallVector<Value> left, right;
+        for (Value buffer : scratch) {
+          left.push_back(memref::LoadOp::create(tb, l, buffer, ValueRange{threadId}));
+          right.push_back(memref::LoadOp::create(tb, l, buffer, ValueRange{partner}));
+        }
+        for (auto [buffer, value] : llvm::zip(scratch, combine(tb, reduce, left, right)))
+          memref::StoreOp::create(tb, l, value, buffer, ValueRange{threadId});
+        scf::YieldOp::create(tb, l);
+      });
+      gpu::BarrierOp::create(b, loc);
+    }
+  }
+
+  // Lane 0 folds the group's total into the initial accumulator.
+  Value isLeader = arith::AndIOp::create(
+      b, loc, active,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
+                            constantIndex(b, loc, 0)));
+  scf::IfOp::create(b, loc, isLeader, [&](OpBuilder &tb, Location l) {
+    SmallVector<Value> acc, groupTotal;
+    for (auto [i, init] : llvm::enumerate(inits)) {
+      acc.push_back(memref::LoadOp::create(tb, l, init, outIndex));
+      groupTotal.push_back(groupSize > 1 ? memref::LoadOp::create(
+                                               tb, l, scratch[i], ValueRange{threadId})
+                                         : total[i]);
+    }
+    for (auto [init, value] : llvm::zip(inits, combine(tb, reduce, acc, groupTotal)))
+      memref::StoreOp::create(tb, l, value, init, outIndex);
+    scf::YieldOp::create(tb, l);
+  });
+  // The scratch is reused by the next round.
+  if (groupSize > 1)
+    gpu::BarrierOp::create(b, loc);
+  reduce.erase();
+  return success();
+}

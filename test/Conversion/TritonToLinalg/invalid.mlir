@@ -1,0 +1,85 @@
+// RUN: triton-spirv-opt %s --split-input-file --triton-to-linalg --verify-diagnostics
+//
+// What triton-to-linalg rejects, with the diagnostic it gives.
+
+// A pointer that may come from either of two kernel arguments has no single
+// base memref.
+tt.func public @select_between_arguments(%a: !tt.ptr<f32>, %b: !tt.ptr<f32>, %k: i32) {
+  %c0 = arith.constant 0 : i32
+  %cond = arith.cmpi sgt, %k, %c0 : i32
+  %p = arith.select %cond, %a, %b : !tt.ptr<f32>
+  // expected-error @+1 {{triton-to-linalg: cannot trace this pointer to a single kernel pointer argument}}
+  %v = tt.load %p : !tt.ptr<f32>
+  tt.store %a, %v : !tt.ptr<f32>
+  tt.return
+}
+
+// -----
+
+tt.func public @select_between_arguments_tensor(%a: !tt.ptr<f32>, %b: !tt.ptr<f32>, %m: tensor<16xi1>) {
+  %pa = tt.splat %a : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %pb = tt.splat %b : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %p = arith.select %m, %pa, %pb : tensor<16xi1>, tensor<16x!tt.ptr<f32>>
+  %v = tt.load %pa : tensor<16x!tt.ptr<f32>>
+  // expected-error @+1 {{cannot trace this pointer}}
+  tt.store %p, %v : tensor<16x!tt.ptr<f32>>
+  tt.return
+}
+
+// -----
+
+// A pointer made from an integer (here, loaded from memory) has no base.
+tt.func public @int_to_ptr_load(%a: !tt.ptr<i64>, %out: !tt.ptr<f32>) {
+  %addr = tt.load %a : !tt.ptr<i64>
+  %p = tt.int_to_ptr %addr : i64 -> !tt.ptr<f32>
+  // expected-error @+1 {{cannot trace this pointer}}
+  %v = tt.load %p : !tt.ptr<f32>
+  tt.store %out, %v : !tt.ptr<f32>
+  tt.return
+}
+
+// -----
+
+tt.func public @int_to_ptr_tensor_store(%x: tensor<64xi64>, %v: tensor<64xf32>) {
+  %p = tt.int_to_ptr %x : tensor<64xi64> -> tensor<64x!tt.ptr<f32>>
+  // expected-error @+1 {{cannot trace this pointer}}
+  tt.store %p, %v : tensor<64x!tt.ptr<f32>>
+  tt.return
+}
+
+// -----
+
+// A bitcast that changes the element size would make element offsets wrong.
+tt.func public @bitcast_changes_element_size(%a: !tt.ptr<i32>) {
+  %p = tt.bitcast %a : !tt.ptr<i32> -> !tt.ptr<f16>
+  // expected-error @+1 {{cannot trace this pointer}}
+  %v = tt.load %p : !tt.ptr<f16>
+  tt.return
+}
+
+// -----
+
+// An op with no conversion pattern fails legalization.
+tt.func private @histogram(%x: tensor<512xi32>) -> tensor<64xi32> {
+  // expected-error @+1 {{failed to legalize operation 'tt.histogram'}}
+  %h = tt.histogram %x : tensor<512xi32> -> tensor<64xi32>
+  tt.return %h : tensor<64xi32>
+}
+
+// -----
+
+tt.func public @atomic_rmw(%a: !tt.ptr<f32>, %x: f32) {
+  // expected-error @+1 {{failed to legalize operation 'tt.atomic_rmw'}}
+  %old = tt.atomic_rmw fadd, acq_rel, gpu, %a, %x : (!tt.ptr<f32>, f32) -> f32
+  tt.return
+}
+
+// -----
+
+// Block pointers as kernel arguments are rejected (the pattern's own message,
+// then the conversion's).
+// expected-error @+2 {{triton-to-linalg: block pointers as kernel arguments are not supported}}
+// expected-error @+1 {{failed to legalize operation 'tt.func'}}
+tt.func public @block_pointer_argument(%a: !tt.ptr<tensor<16xf32>>) {
+  tt.return
+}

@@ -1,0 +1,35 @@
+// REQUIRES: spirv-tools
+// RUN: triton-spirv-opt %S/../Dialect/Triton/Corpus/Inputs/softmax_rows.nodebug.mlir --convert-triton-to-spirv="output=%t.spv" | FileCheck %s
+// RUN: spirv-val --target-env vulkan1.2 %t.spv
+// RUN: spirv-dis %t.spv | FileCheck %s --check-prefix=BIN
+//
+// Corpus kernel softmax_rows: row softmax: max and sum reductions through
+// workgroup memory.
+// Full pipeline (lavapipe, num_warps = 4) to a SPIR-V binary that spirv-val
+// accepts for Vulkan 1.2; the kernel's arguments are one push-constant block
+// (scalar layout, pointers as 64-bit addresses) and the workgroup is
+// 4 warps x 8 (lavapipe's subgroup size) = 32 invocations.
+
+// CHECK:       spirv.module @__spv__triton_spirv PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5,
+// CHECK:         spirv.GlobalVariable @__triton_spirv_args_softmax_rows : !spirv.ptr<!spirv.struct<(i64 [0], i64 [8], i32 [16], i32 [20], i32 [24])>, PushConstant>
+// Block temporaries live in workgroup memory.
+// CHECK-DAG:     spirv.GlobalVariable @{{.*}} : !spirv.ptr<!spirv.struct<(!spirv.array<1024 x f32>)>, Workgroup>
+// CHECK-DAG:     spirv.GlobalVariable @{{.*}} : !spirv.ptr<!spirv.struct<(!spirv.array<1 x f32>)>, Workgroup>
+// CHECK:         spirv.func @softmax_rows() "None" attributes {triton_spirv.abi = {argument_block = false, argument_bytes = 28 : i64
+// The phases are separated by workgroup barriers; max uses GL.FMax, exp
+// lowers to GL.Exp.
+// CHECK:         spirv.Store "Workgroup"
+// CHECK:         spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>
+// CHECK:         spirv.GL.FMax
+// CHECK:         spirv.GL.Exp
+// CHECK:         spirv.FAdd
+// CHECK:         spirv.FDiv
+// CHECK:         spirv.Store "PhysicalStorageBuffer" %{{.*}}, %{{.*}} ["Aligned", 4] : f32
+// CHECK:         spirv.Return
+// CHECK:         spirv.EntryPoint "GLCompute" @softmax_rows, @__triton_spirv_args_softmax_rows
+// CHECK-NEXT:    spirv.ExecutionMode @softmax_rows "LocalSize", 32, 1, 1
+
+// BIN:         ; Version: 1.5
+// BIN:         OpMemoryModel PhysicalStorageBuffer64 GLSL450
+// BIN-NEXT:    OpEntryPoint GLCompute %softmax_rows "softmax_rows" %__triton_spirv_args_softmax_rows
+// BIN-NEXT:    OpExecutionMode %softmax_rows LocalSize 32 1 1

@@ -1,0 +1,44 @@
+// REQUIRES: spirv-tools
+// RUN: triton-spirv-opt %S/../Dialect/Triton/Corpus/Inputs/vector_add.nodebug.mlir --convert-triton-to-spirv="output=%t.spv" | FileCheck %s
+// RUN: spirv-val --target-env vulkan1.2 %t.spv
+// RUN: spirv-dis %t.spv | FileCheck %s --check-prefix=BIN
+//
+// Corpus kernel vector_add: the canonical masked vector add.
+// Full pipeline (lavapipe, num_warps = 4) to a SPIR-V binary that spirv-val
+// accepts for Vulkan 1.2; the kernel's arguments are one push-constant block
+// (scalar layout, pointers as 64-bit addresses) and the workgroup is
+// 4 warps x 8 (lavapipe's subgroup size) = 32 invocations.
+
+// CHECK:       spirv.module @__spv__triton_spirv PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5,
+// CHECK:         spirv.GlobalVariable @__triton_spirv_args_vector_add : !spirv.ptr<!spirv.struct<(i64 [0], i64 [8], i64 [16], i32 [24])>, PushConstant>
+// No workgroup memory.
+// CHECK-NOT:     Workgroup>
+// CHECK:         spirv.func @vector_add() "None" attributes {triton_spirv.abi = {argument_block = false, argument_bytes = 28 : i64
+// One round covers 32 invocations x 8 contiguous elements = 256: the
+// 1024-element block takes 4 rounds; each invocation starts at tid * 8.
+// CHECK:         %[[LID:.*]] = spirv.Load "Input" %{{.*}} : vector<3xi32>
+// CHECK-NEXT:    %[[TID:.*]] = spirv.CompositeExtract %[[LID]][0 : i32] : vector<3xi32>
+// CHECK:         %[[FIRST:.*]] = spirv.IMul %[[TID]], %[[C8:.*]] : i32
+// CHECK:         spirv.mlir.loop {
+// CHECK:           spirv.SLessThan %{{.*}}, %[[C1024:.*]] : i32
+// CHECK:           %[[BASE:.*]] = spirv.IAdd %{{.*}}, %[[FIRST]] : i32
+// CHECK:           spirv.mlir.loop {
+// CHECK:             spirv.SLessThan %{{.*}}, %[[C8]] : i32
+// Masked loads: x and y are read only under the mask, 0.0 otherwise.
+// CHECK:             spirv.mlir.selection {
+// CHECK:               spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Aligned", 4] : f32
+// CHECK:               spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Aligned", 4] : f32
+// CHECK:             spirv.FAdd
+// CHECK:             spirv.mlir.selection {
+// CHECK:               spirv.Store "PhysicalStorageBuffer" %{{.*}}, %{{.*}} ["Aligned", 4] : f32
+// CHECK:           spirv.IAdd %{{.*}}, %[[C256:.*]] : i32
+// No workgroup memory, no barrier.
+// CHECK-NOT:     spirv.ControlBarrier
+// CHECK:         spirv.Return
+// CHECK:         spirv.EntryPoint "GLCompute" @vector_add, @__triton_spirv_args_vector_add
+// CHECK-NEXT:    spirv.ExecutionMode @vector_add "LocalSize", 32, 1, 1
+
+// BIN:         ; Version: 1.5
+// BIN:         OpMemoryModel PhysicalStorageBuffer64 GLSL450
+// BIN-NEXT:    OpEntryPoint GLCompute %vector_add "vector_add" %__triton_spirv_args_vector_add
+// BIN-NEXT:    OpExecutionMode %vector_add LocalSize 32 1 1

@@ -8,7 +8,9 @@
 #include "mlir/Conversion/GPUToSPIRV/GPUToSPIRVPass.h"
 #include "mlir/Conversion/MathToSPIRV/MathToSPIRVPass.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
@@ -48,6 +50,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = false;
   bufferizeOptions.bufferAlignment = 0;
+  // Tensors carried by scf.for (accumulators, running maxima) bufferize to
+  // buffers swapped per iteration.
+  bufferizeOptions.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -70,8 +75,14 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   kernel.profile = options.profile;
   kernel.numThreads = numThreads;
   pm.addPass(createConvertFuncToSPIRVKernel(kernel));
-  // math.* has no pattern inside convert-gpu-to-spirv.
-  pm.nest<gpu::GPUModuleOp>().addPass(createConvertMathToSPIRVPass());
+  // Ops SPIR-V has no instruction for become ones it has; math.* has no
+  // pattern inside convert-gpu-to-spirv.
+  OpPassManager &gpuModule = pm.nest<gpu::GPUModuleOp>();
+  gpuModule.addPass(arith::createArithExpandOpsPass());
+  math::MathExpandOpsPassOptions expandMath;
+  expandMath.opMnemonics = {"exp2"};
+  gpuModule.addPass(math::createMathExpandOpsPass(expandMath));
+  gpuModule.addPass(createConvertMathToSPIRVPass());
   pm.addPass(createConvertGPUToSPIRVPass());
 
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir::triton_spirv {
@@ -149,16 +150,37 @@ bool isInsideDistributedWork(Operation *op) {
   return op->getParentOfType<scf::ParallelOp>() != nullptr;
 }
 
-/// Moves an allocation (and the views of it) to workgroup memory.
-void moveToWorkgroupMemory(Value memref, Attribute workgroup) {
-  auto type = cast<MemRefType>(memref.getType());
-  memref.setType(MemRefType::Builder(type).setMemorySpace(workgroup));
-  for (Operation *user : memref.getUsers())
-    if (auto view = dyn_cast<ViewLikeOpInterface>(user))
-      if (view.getViewSource() == memref)
-        for (Value result : user->getResults())
-          if (isa<MemRefType>(result.getType()))
-            moveToWorkgroupMemory(result, workgroup);
+/// Kernel arguments address global memory; every other memref value in the
+/// function (allocations, their views, loop-carried buffers) is a block
+/// temporary and moves to workgroup memory.
+void moveTemporariesToWorkgroupMemory(func::FuncOp func, Attribute workgroup) {
+  DenseSet<Value> global;
+  SmallVector<Value> worklist(func.getArguments().begin(),
+                              func.getArguments().end());
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!isa<MemRefType>(value.getType()) || !global.insert(value).second)
+      continue;
+    for (Operation *user : value.getUsers())
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user))
+        if (view.getViewSource() == value)
+          llvm::append_range(worklist, user->getResults());
+  }
+  auto move = [&](Value value) {
+    auto type = dyn_cast<MemRefType>(value.getType());
+    if (!type || type.getMemorySpace() || global.contains(value))
+      return;
+    value.setType(MemRefType::Builder(type).setMemorySpace(workgroup));
+  };
+  func.walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      move(result);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (&block != &func.getBody().front())
+          for (BlockArgument argument : block.getArguments())
+            move(argument);
+  });
 }
 
 bool touchesWorkgroupMemory(Operation *op, Attribute workgroup) {
@@ -227,14 +249,17 @@ struct DistributeToWorkgroupPass
       alloc.erase();
     }
 
-    // Block-sized temporaries are shared by the whole workgroup.
-    func.walk([&](memref::AllocOp alloc) {
-      if (!alloc.getType().hasStaticShape()) {
-        alloc.emitError("distribute-to-workgroup: dynamic allocation");
-        return signalPassFailure();
-      }
-      moveToWorkgroupMemory(alloc.getResult(), workgroup);
+    // Block-sized temporaries are shared by the whole workgroup: every
+    // memref that is not (a view of) a kernel argument, loop-carried ones too.
+    WalkResult dynamic = func.walk([&](memref::AllocOp alloc) {
+      if (alloc.getType().hasStaticShape())
+        return WalkResult::advance();
+      alloc.emitError("distribute-to-workgroup: dynamic allocation");
+      return WalkResult::interrupt();
     });
+    if (dynamic.wasInterrupted())
+      return signalPassFailure();
+    moveTemporariesToWorkgroupMemory(func, workgroup);
     func.walk([&](memref::DeallocOp dealloc) { dealloc.erase(); });
 
     OpBuilder builder(context);
@@ -279,6 +304,10 @@ struct DistributeToWorkgroupPass
         if (isInsideDistributedWork(op) || op->getNumRegions() != 0 ||
             isa<scf::ParallelOp, linalg::ReduceOp>(op) ||
             op->getParentOfType<linalg::ReduceOp>())
+          return;
+        // Only accesses order memory; passing a buffer along (views, loop
+        // yields) does not.
+        if (op->hasTrait<OpTrait::IsTerminator>() || isMemoryEffectFree(op))
           return;
         if (touchesWorkgroupMemory(op, workgroup))
           phases.push_back(op);

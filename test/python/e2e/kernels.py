@@ -39,3 +39,65 @@ def grid_2d_kernel(out_ptr, n_rows, n_cols, BLOCK_R: tl.constexpr, BLOCK_C: tl.c
     cols = tl.program_id(1) * BLOCK_C + tl.arange(0, BLOCK_C)[None, :]
     mask = (rows < n_rows) & (cols < n_cols)
     tl.store(out_ptr + rows * n_cols + cols, (rows * 1000 + cols).to(tl.float32), mask=mask)
+
+
+@triton.jit
+def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                  stride_cm, stride_cn, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                  BLOCK_K: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :] * stride_ak
+    b_ptrs = b_ptr + rk[:, None] * stride_bk + rn[None, :] * stride_bn
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        k_left = K - k * BLOCK_K
+        a = tl.load(a_ptrs, mask=(rm[:, None] < M) & (rk[None, :] < k_left), other=0.0)
+        b = tl.load(b_ptrs, mask=(rk[:, None] < k_left) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc, input_precision="ieee")
+        a_ptrs += BLOCK_K * stride_ak
+        b_ptrs += BLOCK_K * stride_bk
+    c_ptrs = c_ptr + rm[:, None] * stride_cm + rn[None, :] * stride_cn
+    tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def layer_norm_fwd_kernel(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, stride, N, eps,
+                          BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    x_ptr += row * stride
+    y_ptr += row * stride
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        acc += tl.load(x_ptr + cols, mask=cols < N, other=0.0)
+    mean = tl.sum(acc, axis=0) / N
+    var_acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + cols, mask=cols < N, other=0.0)
+        d = tl.where(cols < N, x - mean, 0.0)
+        var_acc += d * d
+    rstd = 1 / tl.sqrt(tl.sum(var_acc, axis=0) / N + eps)
+    tl.store(mean_ptr + row, mean)
+    tl.store(rstd_ptr + row, rstd)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        mask = cols < N
+        x = tl.load(x_ptr + cols, mask=mask, other=0.0)
+        w = tl.load(w_ptr + cols, mask=mask)
+        b = tl.load(b_ptr + cols, mask=mask)
+        tl.store(y_ptr + cols, (x - mean) * rstd * w + b, mask=mask)
+
+
+@triton.jit
+def reduce_axes_kernel(x_ptr, sum0_ptr, max1_ptr, argmax1_ptr, R: tl.constexpr, C: tl.constexpr):
+    r = tl.arange(0, R)[:, None]
+    c = tl.arange(0, C)[None, :]
+    x = tl.load(x_ptr + r * C + c)
+    tl.store(sum0_ptr + tl.arange(0, C), tl.sum(x, axis=0))
+    tl.store(max1_ptr + tl.arange(0, R), tl.max(x, axis=1))
+    tl.store(argmax1_ptr + tl.arange(0, R), tl.argmax(x, axis=1))

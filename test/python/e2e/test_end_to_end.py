@@ -65,3 +65,37 @@ def test_grid_with_two_dimensions():
     r = torch.arange(rows)[:, None]
     c = torch.arange(cols)[None, :]
     torch.testing.assert_close(out, (r * 1000 + c).float())
+
+
+@pytest.mark.parametrize("M,N,K", [(64, 64, 64), (100, 70, 45), (33, 130, 129)])
+def test_matmul_fp32_ieee(M, N, K):
+    a, b = torch.randn(M, K), torch.randn(K, N)
+    c = _fresh((M, N))
+    grid = (triton.cdiv(M, 32), triton.cdiv(N, 32))
+    kernels.matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                                c.stride(0), c.stride(1), BLOCK_M=32, BLOCK_N=32, BLOCK_K=16)
+    assert not c.isnan().any()
+    torch.testing.assert_close(c, a @ b, atol=1e-4, rtol=1e-4)
+
+
+def test_layer_norm_forward():
+    rows, n = 13, 1000
+    x, w, b = torch.randn(rows, n), torch.rand(n) + 0.5, torch.randn(n)
+    y = _fresh((rows, n))
+    mean, rstd = _fresh(rows), _fresh(rows)
+    kernels.layer_norm_fwd_kernel[(rows,)](x, y, w, b, mean, rstd, x.stride(0), n, 1e-5, BLOCK=256)
+    ref = torch.nn.functional.layer_norm(x, (n,), w, b, 1e-5)
+    torch.testing.assert_close(y, ref, atol=1e-4, rtol=1e-4)
+    torch.testing.assert_close(mean, x.mean(dim=1))
+    torch.testing.assert_close(rstd, 1 / torch.sqrt(x.var(dim=1, unbiased=False) + 1e-5), atol=1e-4, rtol=1e-4)
+
+
+def test_reductions_over_each_axis():
+    R, C = 16, 64
+    x = torch.randn(R, C)
+    s, m = _fresh(C), _fresh(R)
+    am = torch.full((R,), -1, dtype=torch.int32)
+    kernels.reduce_axes_kernel[(1,)](x, s, m, am, R=R, C=C)
+    torch.testing.assert_close(s, x.sum(dim=0), atol=1e-5, rtol=1e-5)
+    torch.testing.assert_close(m, x.max(dim=1).values)
+    assert torch.equal(am.long(), x.argmax(dim=1))

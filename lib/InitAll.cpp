@@ -44,6 +44,7 @@ void triton_spirv::registerAllPasses() {
     return;
   registered = true;
   registerOurPass([] { return triton_spirv::createConvertFuncToSPIRVKernel(); });
+  registerOurPass([] { return triton_spirv::createConvertKernelToSPIRV(); });
   registerOurPass([] { return triton_spirv::createDistributeToWorkgroup(); });
   registerOurPass([] { return triton_spirv::createSerializeSPIRV(); });
   registerOurPass([] { return triton_spirv::createSPIRVPushConstantABI(); });

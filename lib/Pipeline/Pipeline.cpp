@@ -75,15 +75,13 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   kernel.profile = options.profile;
   kernel.numThreads = numThreads;
   pm.addPass(createConvertFuncToSPIRVKernel(kernel));
-  // Ops SPIR-V has no instruction for become ones it has; math.* has no
-  // pattern inside convert-gpu-to-spirv.
+  // Ops SPIR-V has no instruction for become ones it has.
   OpPassManager &gpuModule = pm.nest<gpu::GPUModuleOp>();
   gpuModule.addPass(arith::createArithExpandOpsPass());
   math::MathExpandOpsPassOptions expandMath;
   expandMath.opMnemonics = {"exp2"};
   gpuModule.addPass(math::createMathExpandOpsPass(expandMath));
-  gpuModule.addPass(createConvertMathToSPIRVPass());
-  pm.addPass(createConvertGPUToSPIRVPass());
+  pm.addPass(createConvertKernelToSPIRV());
 
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
   SPIRVPushConstantABIOptions abi;

@@ -15,19 +15,15 @@
 // LAVA4:         spirv.IAdd %{{.*}}, %[[STEP]] : i32
 // LAVA4:       spirv.EntryPoint "GLCompute" @copy
 // LAVA4-NEXT:  spirv.ExecutionMode @copy "LocalSize", 32, 1, 1
-// LAVA4:       gpu.func @copy({{.*}}) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>}
 
 // LAVA1:       spirv.ExecutionMode @copy "LocalSize", 8, 1, 1
-// LAVA1:       gpu.func @copy({{.*}}) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [8, 1, 1]>}
 
 // LAVA8:       spirv.ExecutionMode @copy "LocalSize", 64, 1, 1
-// LAVA8:       gpu.func @copy({{.*}}) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [64, 1, 1]>}
 
 // NV4:         spirv.func @copy()
 // NV4:           %[[STEP:.*]] = spirv.Constant 512 : i32
 // NV4:           spirv.IAdd %{{.*}}, %[[STEP]] : i32
 // NV4:         spirv.ExecutionMode @copy "LocalSize", 128, 1, 1
-// NV4:         gpu.func @copy({{.*}}) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [128, 1, 1]>}
 module {
   tt.func public @copy(%src: !tt.ptr<f32>, %dst: !tt.ptr<f32>) {
     %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>

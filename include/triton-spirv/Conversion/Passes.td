@@ -22,6 +22,12 @@ def ConvertFuncToSPIRVKernel : Pass<"convert-func-to-spirv-kernel", "ModuleOp"> 
   ];
 }
 
+def ConvertKernelToSPIRV : Pass<"convert-kernel-to-spirv", "ModuleOp"> {
+  let summary = "Convert gpu.module kernels to spirv.module (upstream GPU, SCF, "
+                "arith, math, memref, func patterns plus ours: atomics)";
+  let dependentDialects = ["spirv::SPIRVDialect"];
+}
+
 def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
   let summary = "Distribute a program's block-level loops over the invocations "
                 "of one workgroup";

@@ -146,6 +146,18 @@ LogicalResult lowerCopy(memref::CopyOp copy) {
   return success();
 }
 
+/// Marks scf.if regions only invocation 0 runs.
+constexpr llvm::StringLiteral kSingleInvocationAttr =
+    "triton_spirv.single_invocation";
+
+SmallVector<Operation *> getAncestors(Operation *op) {
+  SmallVector<Operation *> ancestors;
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    ancestors.push_back(parent);
+  return ancestors;
+}
+
 bool isInsideDistributedWork(Operation *op) {
   return op->getParentOfType<scf::ParallelOp>() != nullptr;
 }
@@ -283,6 +295,36 @@ struct DistributeToWorkgroupPass
       store->moveBefore(guard.getThenRegion().front().getTerminator());
     }
 
+    // Atomics in scalar code happen once; every invocation sees the old value
+    // through workgroup memory.
+    SmallVector<memref::GenericAtomicRMWOp> scalarAtomics;
+    func.walk([&](memref::GenericAtomicRMWOp atomic) {
+      if (!isInsideDistributedWork(atomic))
+        scalarAtomics.push_back(atomic);
+    });
+    for (memref::GenericAtomicRMWOp atomic : scalarAtomics) {
+      Location loc = atomic.getLoc();
+      builder.setInsertionPoint(atomic);
+      auto shared = memref::AllocOp::create(
+          builder, loc,
+          MemRefType::get({}, atomic.getType(), AffineMap(), workgroup));
+      Value isFirst = arith::CmpIOp::create(builder, loc,
+                                            arith::CmpIPredicate::eq, threadId,
+                                            indexConstant(builder, loc, 0));
+      auto guard = scf::IfOp::create(builder, loc, isFirst);
+      guard->setAttr(kSingleInvocationAttr, builder.getUnitAttr());
+      atomic->moveBefore(guard.getThenRegion().front().getTerminator());
+      builder.setInsertionPointAfter(atomic);
+      memref::StoreOp::create(builder, loc, atomic.getResult(), shared);
+      builder.setInsertionPointAfter(guard);
+      gpu::BarrierOp::create(builder, loc);
+      Value old = memref::LoadOp::create(builder, loc, shared.getResult(),
+                                         ValueRange{});
+      atomic.getResult().replaceUsesWithIf(old, [&](OpOperand &use) {
+        return use.getOwner()->getParentOp() != guard;
+      });
+    }
+
     SmallVector<scf::ParallelOp> loops;
     func.walk([&](scf::ParallelOp loop) {
       if (!loop->getParentOfType<scf::ParallelOp>())
@@ -301,6 +343,12 @@ struct DistributeToWorkgroupPass
       for (linalg::ReduceOp reduce : reductions)
         phases.push_back(reduce);
       func.walk([&](Operation *op) {
+        // Code run by one invocation must not wait at a barrier.
+        if (op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>() &&
+            llvm::any_of(getAncestors(op), [](Operation *ancestor) {
+              return ancestor->hasAttr(kSingleInvocationAttr);
+            }))
+          return;
         if (isInsideDistributedWork(op) || op->getNumRegions() != 0 ||
             isa<scf::ParallelOp, linalg::ReduceOp>(op) ||
             op->getParentOfType<linalg::ReduceOp>())

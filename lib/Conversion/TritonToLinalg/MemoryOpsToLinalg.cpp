@@ -204,6 +204,132 @@ struct ConvertStore : public OpConversionPattern<StoreOp> {
     return success();
   }
 };
+/// The value an atomic stores, given the current memory value: the whole
+/// read-modify-write is one memref.generic_atomic_rmw (SPIR-V lowers it to a
+/// native atomic or a compare-exchange loop).
+Value atomicUpdate(OpBuilder &b, Location l, RMWOp kind, Value current,
+                   Value operand) {
+  bool isFloat = isa<FloatType>(current.getType());
+  switch (kind) {
+  case RMWOp::ADD:
+    return arith::AddIOp::create(b, l, current, operand);
+  case RMWOp::FADD:
+    return arith::AddFOp::create(b, l, current, operand);
+  case RMWOp::AND:
+    return arith::AndIOp::create(b, l, current, operand);
+  case RMWOp::OR:
+    return arith::OrIOp::create(b, l, current, operand);
+  case RMWOp::XOR:
+    return arith::XOrIOp::create(b, l, current, operand);
+  case RMWOp::MAX:
+    return isFloat ? Value(arith::MaximumFOp::create(b, l, current, operand))
+                   : Value(arith::MaxSIOp::create(b, l, current, operand));
+  case RMWOp::MIN:
+    return isFloat ? Value(arith::MinimumFOp::create(b, l, current, operand))
+                   : Value(arith::MinSIOp::create(b, l, current, operand));
+  case RMWOp::UMAX:
+    return arith::MaxUIOp::create(b, l, current, operand);
+  case RMWOp::UMIN:
+    return arith::MinUIOp::create(b, l, current, operand);
+  case RMWOp::XCHG:
+    return operand;
+  }
+  llvm_unreachable("unknown atomic kind");
+}
+
+Value genericAtomic(OpBuilder &b, Location l, Value base, Value offset,
+                    function_ref<Value(OpBuilder &, Location, Value)> update) {
+  Value index = arith::IndexCastOp::create(b, l, b.getIndexType(), offset);
+  auto atomic = memref::GenericAtomicRMWOp::create(b, l, base, ValueRange{index});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(atomic.getBody());
+  Value next = update(b, l, atomic.getCurrentValue());
+  memref::AtomicYieldOp::create(b, l, next);
+  return atomic.getResult();
+}
+
+/// Shared by atomic_rmw and atomic_cas: one atomic per lane, masked-off lanes
+/// do nothing and yield 0.
+template <typename OpTy>
+LogicalResult lowerAtomic(
+    OpTy op, Value offsets, Value mask, ValueRange operands,
+    ConversionPatternRewriter &rewriter,
+    function_ref<Value(OpBuilder &, Location, Value, ValueRange)> update) {
+  FailureOr<Value> base = baseMemrefOf(op, rewriter);
+  if (failed(base))
+    return failure();
+  Location loc = op.getLoc();
+  Type elementType = getElementTypeOrSelf(op.getType());
+  if (elementType.getIntOrFloatBitWidth() < 32)
+    return op.emitError("atomics on ")
+           << elementType << " are not supported (32/64-bit only)";
+  auto one = [&](OpBuilder &b, Location l, Value offset, Value laneMask,
+                 ValueRange laneOperands) {
+    return maskedValue(
+        b, l, laneMask, elementType,
+        [&](OpBuilder &bb, Location ll) {
+          return genericAtomic(bb, ll, *base, offset,
+                               [&](OpBuilder &ib, Location il, Value current) {
+                                 return update(ib, il, current, laneOperands);
+                               });
+        },
+        [&](OpBuilder &bb, Location ll) { return zeroOf(bb, ll, elementType); });
+  };
+  auto tensor = dyn_cast<RankedTensorType>(op.getType());
+  if (!tensor) {
+    rewriter.replaceOp(op, one(rewriter, loc, offsets, mask, operands));
+    return success();
+  }
+  SmallVector<Value> inputs{offsets};
+  llvm::append_range(inputs, operands);
+  if (mask)
+    inputs.push_back(mask);
+  unsigned numOperands = operands.size();
+  Value result = buildElementwiseGeneric(
+      rewriter, loc, tensor.getShape(), inputs, {elementType},
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        Value laneMask = mask ? args.back() : Value();
+        return SmallVector<Value>{
+            one(b, l, args[0], laneMask, args.slice(1, numOperands))};
+      })[0];
+  rewriter.replaceOp(op, result);
+  return success();
+}
+
+struct ConvertAtomicRMW : public OpConversionPattern<AtomicRMWOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RMWOp kind = op.getAtomicRmwOp();
+    return lowerAtomic(op, offsetOf(rewriter, op.getLoc(), adaptor.getPtr()),
+                       adaptor.getMask(), ValueRange{adaptor.getVal()}, rewriter,
+                       [&](OpBuilder &b, Location l, Value current,
+                           ValueRange operands) {
+                         return atomicUpdate(b, l, kind, current, operands[0]);
+                       });
+  }
+};
+
+struct ConvertAtomicCAS : public OpConversionPattern<AtomicCASOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return lowerAtomic(
+        op, offsetOf(rewriter, op.getLoc(), adaptor.getPtr()), Value(),
+        ValueRange{adaptor.getCmp(), adaptor.getVal()}, rewriter,
+        [](OpBuilder &b, Location l, Value current, ValueRange operands) {
+          Value equal =
+              isa<FloatType>(current.getType())
+                  ? Value(arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ,
+                                                current, operands[0]))
+                  : Value(arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                                                current, operands[0]));
+          return arith::SelectOp::create(b, l, equal, operands[1], current);
+        });
+  }
+};
 } // namespace
 
 SmallVector<Value> mlir::triton_spirv::buildElementwiseGeneric(
@@ -241,6 +367,6 @@ SmallVector<Value> mlir::triton_spirv::buildElementwiseGeneric(
 
 void mlir::triton_spirv::populateMemoryOpConversionPatterns(
     TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ConvertAddPtr, ConvertLoad, ConvertStore>(converter,
-                                                         patterns.getContext());
+  patterns.add<ConvertAddPtr, ConvertLoad, ConvertStore, ConvertAtomicRMW,
+               ConvertAtomicCAS>(converter, patterns.getContext());
 }

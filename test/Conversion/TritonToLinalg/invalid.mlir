@@ -68,9 +68,10 @@ tt.func private @histogram(%x: tensor<512xi32>) -> tensor<64xi32> {
 
 // -----
 
-tt.func public @atomic_rmw(%a: !tt.ptr<f32>, %x: f32) {
+tt.func public @atomic_rmw_f16(%a: !tt.ptr<f16>, %x: f16) {
+  // expected-error @+2 {{atomics on 'f16' are not supported (32/64-bit only)}}
   // expected-error @+1 {{failed to legalize operation 'tt.atomic_rmw'}}
-  %old = tt.atomic_rmw fadd, acq_rel, gpu, %a, %x : (!tt.ptr<f32>, f32) -> f32
+  %old = tt.atomic_rmw fadd, acq_rel, gpu, %a, %x : (!tt.ptr<f16>, f16) -> f16
   tt.return
 }
 

@@ -101,3 +101,26 @@ def reduce_axes_kernel(x_ptr, sum0_ptr, max1_ptr, argmax1_ptr, R: tl.constexpr, 
     tl.store(sum0_ptr + tl.arange(0, C), tl.sum(x, axis=0))
     tl.store(max1_ptr + tl.arange(0, R), tl.max(x, axis=1))
     tl.store(argmax1_ptr + tl.arange(0, R), tl.argmax(x, axis=1))
+
+
+@triton.jit
+def atomic_histogram_kernel(x_ptr, bins_ptr, sum_ptr, max_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0)
+    tl.atomic_add(bins_ptr + (x % 16), 1, mask=mask)
+    tl.atomic_add(sum_ptr, tl.sum(tl.where(mask, x, 0).to(tl.float32), axis=0))
+    tl.atomic_max(max_ptr + tl.zeros((BLOCK,), dtype=tl.int32), x, mask=mask)
+
+
+@triton.jit
+def locked_accumulate_kernel(lock_ptr, acc_ptr, value_ptr, count_ptr):
+    pid = tl.program_id(0)
+    while tl.atomic_cas(lock_ptr, 0, 1) == 1:
+        pass
+    acc = tl.load(acc_ptr)
+    tl.store(acc_ptr, acc + tl.load(value_ptr + pid))
+    count = tl.load(count_ptr)
+    tl.store(count_ptr, count + 1)
+    tl.debug_barrier()
+    tl.atomic_xchg(lock_ptr, 0)

@@ -99,3 +99,27 @@ def test_reductions_over_each_axis():
     torch.testing.assert_close(s, x.sum(dim=0), atol=1e-5, rtol=1e-5)
     torch.testing.assert_close(m, x.max(dim=1).values)
     assert torch.equal(am.long(), x.argmax(dim=1))
+
+
+def test_atomics_add_max_with_masks():
+    n = 5000
+    x = torch.randint(0, 1000, (n,), dtype=torch.int32)
+    bins = torch.zeros(16, dtype=torch.int32)
+    total = torch.zeros(1, dtype=torch.float32)
+    biggest = torch.full((1,), -1, dtype=torch.int32)
+    kernels.atomic_histogram_kernel[(triton.cdiv(n, 256),)](x, bins, total, biggest, n, BLOCK=256)
+    assert torch.equal(bins, torch.bincount(x % 16, minlength=16).int())
+    assert total.item() == pytest.approx(float(x.sum()), rel=1e-6)
+    assert biggest.item() == x.max().item()
+
+
+def test_atomic_cas_spin_lock():
+    programs = 64
+    values = torch.rand(programs)
+    lock = torch.zeros(1, dtype=torch.int32)
+    acc = torch.zeros(1)
+    count = torch.zeros(1, dtype=torch.int32)
+    kernels.locked_accumulate_kernel[(programs,)](lock, acc, values, count)
+    assert count.item() == programs
+    assert lock.item() == 0
+    assert acc.item() == pytest.approx(values.sum().item(), rel=1e-5)

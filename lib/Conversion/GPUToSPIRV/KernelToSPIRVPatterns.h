@@ -1,0 +1,15 @@
+//===- KernelToSPIRVPatterns.h - our GPU -> SPIR-V patterns ------*- C++ -*-===//
+#ifndef TRITON_SPIRV_LIB_CONVERSION_GPUTOSPIRV_PATTERNS_H
+#define TRITON_SPIRV_LIB_CONVERSION_GPUTOSPIRV_PATTERNS_H
+
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+
+namespace mlir::triton_spirv {
+
+/// memref.generic_atomic_rmw as a compare-exchange loop.
+void populateGenericAtomicToSPIRVPatterns(SPIRVTypeConverter &converter,
+                                          RewritePatternSet &patterns);
+
+} // namespace mlir::triton_spirv
+
+#endif

@@ -49,6 +49,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createSerializeSPIRV(); });
   registerOurPass([] { return triton_spirv::createSPIRVPushConstantABI(); });
   registerOurPass([] { return triton_spirv::createSPIRVRequireTargetVersion(); });
+  registerOurPass([] { return triton_spirv::createStoreBF16AsI16(); });
   registerOurPass([] { return triton_spirv::createTritonToLinalg(); });
   triton_spirv::registerPipelines();
   ourPasses().insert(ourPasses().begin(),

@@ -71,6 +71,17 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 
+  // bf16: i16 in memory, f32 in arithmetic (integer ops for the casts).
+  pm.addNestedPass<func::FuncOp>(createStoreBF16AsI16());
+  arith::ArithEmulateUnsupportedFloatsOptions emulate;
+  emulate.sourceTypeStrs = {"bf16"};
+  emulate.targetTypeStr = "f32";
+  pm.addNestedPass<func::FuncOp>(arith::createArithEmulateUnsupportedFloats(emulate));
+  arith::ArithExpandOpsPassOptions expandBF16;
+  expandBF16.includeBf16 = true;
+  pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass(expandBF16));
+  pm.addPass(createCanonicalizerPass());
+
   ConvertFuncToSPIRVKernelOptions kernel;
   kernel.profile = options.profile;
   kernel.numThreads = numThreads;

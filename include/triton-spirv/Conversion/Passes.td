@@ -87,6 +87,16 @@ def SPIRVRequireTargetVersion
   }];
 }
 
+def StoreBF16AsI16 : Pass<"store-bf16-as-i16", "func::FuncOp"> {
+  let summary = "Keep bf16 in memory as i16 (bitcasts at loads and stores)";
+  let description = [{
+    For devices without a bf16 type: memrefs of bf16 become memrefs of i16,
+    loads and stores bitcast. bf16 arithmetic is then emulated in f32 by
+    upstream arith-emulate-unsupported-floats and arith-expand.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
+}
+
 def TritonToLinalg : Pass<"triton-to-linalg", "ModuleOp"> {
   let summary = "Lower TTIR to linalg/tensor/arith/math/scf with memref "
                 "accesses for memory";

@@ -124,3 +124,11 @@ def locked_accumulate_kernel(lock_ptr, acc_ptr, value_ptr, count_ptr):
     tl.store(count_ptr, count + 1)
     tl.debug_barrier()
     tl.atomic_xchg(lock_ptr, 0)
+
+
+@triton.jit
+def affine_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, x * 3 + 1, mask=mask)

@@ -123,3 +123,32 @@ def test_atomic_cas_spin_lock():
     assert count.item() == programs
     assert lock.item() == 0
     assert acc.item() == pytest.approx(values.sum().item(), rel=1e-5)
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16, torch.float64, torch.int8,
+                                   torch.int16, torch.int32, torch.int64])
+def test_element_types(dtype):
+    n = 1000
+    if dtype.is_floating_point:
+        x = (torch.randn(n) * 4).to(dtype)
+    else:
+        x = torch.randint(-40, 40, (n,), dtype=dtype)
+    out = torch.zeros(n + 8, dtype=dtype)
+    kernels.affine_kernel[(triton.cdiv(n, 256),)](x, out, n, BLOCK=256)
+    if dtype == torch.bfloat16:
+        # bf16 arithmetic runs in f32 and rounds once (as an FMA would on a
+        # GPU); torch rounds after each op.
+        torch.testing.assert_close(out[:n], (x.float() * 3 + 1).bfloat16(), atol=0, rtol=0)
+    else:
+        torch.testing.assert_close(out[:n], x * 3 + 1)
+    assert torch.count_nonzero(out[n:]) == 0
+
+
+def test_matmul_fp16_inputs_fp32_accumulator():
+    M, N, K = 64, 48, 80
+    a, b = torch.randn(M, K).half(), torch.randn(K, N).half()
+    c = _fresh((M, N))
+    grid = (triton.cdiv(M, 32), triton.cdiv(N, 32))
+    kernels.matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                                c.stride(0), c.stride(1), BLOCK_M=32, BLOCK_N=32, BLOCK_K=16)
+    torch.testing.assert_close(c, a.float() @ b.float(), atol=1e-3, rtol=1e-3)

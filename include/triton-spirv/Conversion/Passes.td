@@ -83,7 +83,8 @@ def SPIRVRequireTargetVersion
   let summary = "Declare the target environment's SPIR-V version on the module";
   let description = [{
     Run after spirv-update-vce: entry points that read push constants must
-    list them in OpEntryPoint, which needs SPIR-V 1.4 or newer.
+    list them in OpEntryPoint, which needs SPIR-V 1.4 or newer. Extensions
+    that are core at that version are dropped.
   }];
 }
 

@@ -30,7 +30,20 @@ struct SPIRVRequireTargetVersionPass
     if (triple->getVersion() >= target.getVersion())
       return;
     SmallVector<spirv::Capability> capabilities(triple->getCapabilities());
-    SmallVector<spirv::Extension> extensions(triple->getExtensions());
+    // Extensions folded into the core by the target version need no
+    // declaration; declaring the EXT variant of physical storage buffers even
+    // fails Vulkan validation where only the KHR/core one is supported.
+    SmallVector<spirv::Extension> extensions;
+    bool atLeast15 = target.getVersion() >= spirv::Version::V_1_5;
+    for (spirv::Extension extension : triple->getExtensions()) {
+      bool core = extension == spirv::Extension::SPV_KHR_storage_buffer_storage_class ||
+                  extension == spirv::Extension::SPV_KHR_16bit_storage ||
+                  (atLeast15 && (extension == spirv::Extension::SPV_KHR_8bit_storage ||
+                                 extension == spirv::Extension::SPV_KHR_physical_storage_buffer ||
+                                 extension == spirv::Extension::SPV_EXT_physical_storage_buffer));
+      if (!core)
+        extensions.push_back(extension);
+    }
     module.setVceTripleAttr(spirv::VerCapExtAttr::get(
         target.getVersion(), capabilities, extensions, &getContext()));
   }

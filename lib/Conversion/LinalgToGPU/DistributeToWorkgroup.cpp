@@ -11,6 +11,7 @@
 // uniform); its global stores happen once.
 //
 //===----------------------------------------------------------------------===//
+#include "Privatization.h"
 #include "WorkgroupReduction.h"
 #include "triton-spirv/Conversion/Passes.h"
 
@@ -39,7 +40,8 @@ Value indexConstant(OpBuilder &builder, Location loc, int64_t value) {
 /// Replaces a top-level scf.parallel with a loop over this invocation's
 /// share of its (linearized) iteration space.
 LogicalResult distributeParallelLoop(scf::ParallelOp loop, Value threadId,
-                                     int64_t numThreads, int64_t contiguity) {
+                                     int64_t numThreads, int64_t contiguity,
+                                     const DenseSet<Value> &privateBuffers) {
   if (loop.getNumResults() != 0)
     return loop.emitError("distribute-to-workgroup: parallel loops with "
                           "reductions are not expected here");
@@ -62,9 +64,10 @@ LogicalResult distributeParallelLoop(scf::ParallelOp loop, Value threadId,
 
   OpBuilder builder(loop);
   Location loc = loop.getLoc();
-  int64_t run = std::max<int64_t>(1, std::min(contiguity, total));
-  int64_t perRound = numThreads * run;
-  int64_t rounds = (total + perRound - 1) / perRound;
+  triton_spirv::Distribution distribution =
+      triton_spirv::Distribution::of(total, numThreads, contiguity);
+  int64_t run = distribution.run, perRound = distribution.perRound,
+          rounds = distribution.rounds;
 
   Value first = arith::MulIOp::create(builder, loc, threadId,
                                       indexConstant(builder, loc, run));
@@ -110,8 +113,33 @@ LogicalResult distributeParallelLoop(scf::ParallelOp loop, Value threadId,
                                  indexConstant(builder, loc, lower[d]));
     mapping.map(loop.getInductionVars()[d], iv);
   }
+  SmallVector<Operation *> cloned;
   for (Operation &op : loop.getBody()->without_terminator())
-    builder.clone(op, mapping);
+    cloned.push_back(builder.clone(op, mapping));
+  // Private buffers hold this invocation's elements only: element k of
+  // round r is entry r * run + k.
+  Value privateIndex;
+  for (Operation *root : cloned)
+    root->walk([&](Operation *op) {
+      auto load = dyn_cast<memref::LoadOp>(op);
+      auto store = dyn_cast<memref::StoreOp>(op);
+      Value memref = load ? load.getMemRef() : store ? store.getMemRef() : Value();
+      if (!memref || !privateBuffers.contains(memref))
+        return;
+      if (!privateIndex) {
+        OpBuilder at(elementLoop.getBody(), elementLoop.getBody()->begin());
+        Value round = arith::DivUIOp::create(at, loc, roundLoop.getInductionVar(),
+                                             indexConstant(at, loc, perRound));
+        privateIndex = arith::AddIOp::create(
+            at, loc,
+            arith::MulIOp::create(at, loc, round, indexConstant(at, loc, run)),
+            elementLoop.getInductionVar());
+      }
+      if (load)
+        load.getIndicesMutable().assign(privateIndex);
+      else
+        store.getIndicesMutable().assign(privateIndex);
+    });
   loop.erase();
   return success();
 }
@@ -261,6 +289,10 @@ struct DistributeToWorkgroupPass
       alloc.erase();
     }
 
+    // Buffers each invocation only touches at its own elements stay private.
+    DenseSet<Value> privateBuffers =
+        triton_spirv::privatizeBlockBuffers(func, numThreads, contiguity);
+
     // Block-sized temporaries are shared by the whole workgroup: every
     // memref that is not (a view of) a kernel argument, loop-carried ones too.
     WalkResult dynamic = func.walk([&](memref::AllocOp alloc) {
@@ -283,7 +315,8 @@ struct DistributeToWorkgroupPass
     SmallVector<memref::StoreOp> scalarStores;
     func.walk([&](memref::StoreOp store) {
       auto type = store.getMemRefType();
-      if (!isInsideDistributedWork(store) && type.getMemorySpace() != workgroup)
+      // Kernel arguments have no memory space yet; temporaries have one.
+      if (!isInsideDistributedWork(store) && !type.getMemorySpace())
         scalarStores.push_back(store);
     });
     for (memref::StoreOp store : scalarStores) {
@@ -367,7 +400,7 @@ struct DistributeToWorkgroupPass
     }
     for (scf::ParallelOp loop : loops)
       if (failed(distributeParallelLoop(loop, threadId, numThreads,
-                                        contiguity)))
+                                        contiguity, privateBuffers)))
         return signalPassFailure();
     for (linalg::ReduceOp reduce : reductions)
       if (failed(triton_spirv::lowerReduceToWorkgroup(reduce, threadId, numThreads,

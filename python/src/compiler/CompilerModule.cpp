@@ -22,6 +22,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <functional>
 #include <stdexcept>
 
 namespace py = pybind11;
@@ -107,13 +108,28 @@ py::dict toSPIRVIR(const std::string &linalg, const std::string &profile,
   std::optional<triton_spirv::DeviceProfile> device =
       triton_spirv::lookupDeviceProfile(profile);
   metadata["workgroup_size"] = numWarps * device->subgroupSize;
+  // Workgroup memory the kernel declares; Triton compares it with the
+  // device's max_shared_mem (OutOfResources, which autotuning prunes).
+  std::function<int64_t(Type)> sizeOf = [&](Type type) -> int64_t {
+    if (auto array = dyn_cast<spirv::ArrayType>(type))
+      return array.getNumElements() * sizeOf(array.getElementType());
+    if (auto structType = dyn_cast<spirv::StructType>(type)) {
+      int64_t total = 0;
+      for (Type member : structType.getElementTypes())
+        total += sizeOf(member);
+      return total;
+    }
+    if (auto vector = dyn_cast<VectorType>(type))
+      return vector.getNumElements() * sizeOf(vector.getElementType());
+    if (type.isIntOrFloat())
+      return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
+    return 0;
+  };
   int64_t sharedBytes = 0;
   module->walk([&](spirv::GlobalVariableOp global) {
     auto ptr = cast<spirv::PointerType>(global.getType());
-    if (ptr.getStorageClass() != spirv::StorageClass::Workgroup)
-      return;
-    if (auto size = cast<spirv::SPIRVType>(ptr.getPointeeType()).getSizeInBytes())
-      sharedBytes += *size;
+    if (ptr.getStorageClass() == spirv::StorageClass::Workgroup)
+      sharedBytes += sizeOf(ptr.getPointeeType());
   });
   metadata["shared"] = sharedBytes;
   module->walk([&](spirv::FuncOp func) {

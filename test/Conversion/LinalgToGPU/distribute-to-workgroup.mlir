@@ -61,12 +61,51 @@ func.func @copy_through_workgroup(%in: memref<?xf32>, %out: memref<?xf32>) {
     memref.store %v, %tmp[%i] : memref<1024xf32>
     scf.reduce
   }
+  // Reading another invocation's element (reversed) needs workgroup memory.
+  %c1023 = arith.constant 1023 : index
+  scf.parallel (%i) = (%c0) to (%c1024) step (%c1) {
+    %j = arith.subi %c1023, %i : index
+    %v = memref.load %tmp[%j] : memref<1024xf32>
+    memref.store %v, %out[%i] : memref<?xf32>
+    scf.reduce
+  }
+  memref.dealloc %tmp : memref<1024xf32>
+  return
+}
+
+// -----
+
+// A temporary each invocation only touches at its own elements stays in
+// invocation-private memory (1024 / (128 x 4) = 2 rounds x 4 = 8 entries per
+// invocation, entry round * 4 + k), with no barrier.
+// CHECK-LABEL: func.func @private_temporary(
+// CHECK:         %[[TMP:.*]] = memref.alloca() : memref<8xf32, #spirv.storage_class<Function>>
+// CHECK-NOT:     gpu.barrier
+// CHECK:         scf.for %[[ROUND:.*]] = %{{.*}} to %{{.*}} step %[[STEP:.*]] {
+// CHECK:           scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:             %[[R:.*]] = arith.divui %[[ROUND]], %{{.*}} : index
+// CHECK:             %[[R4:.*]] = arith.muli %[[R]], %{{.*}} : index
+// CHECK-NEXT:        %[[P:.*]] = arith.addi %[[R4]], %[[K]] : index
+// CHECK:             memref.store %{{.*}}, %[[TMP]][%[[P]]] : memref<8xf32, #spirv.storage_class<Function>>
+// CHECK:             memref.load %[[TMP]][%{{.*}}] : memref<8xf32, #spirv.storage_class<Function>>
+// CHECK-NOT:     gpu.barrier
+// CHECK:         return
+func.func @private_temporary(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1024 = arith.constant 1024 : index
+  %tmp = memref.alloc() : memref<1024xf32>
+  scf.parallel (%i) = (%c0) to (%c1024) step (%c1) {
+    %v = memref.load %in[%i] : memref<?xf32>
+    %w = arith.mulf %v, %v : f32
+    memref.store %w, %tmp[%i] : memref<1024xf32>
+    scf.reduce
+  }
   scf.parallel (%i) = (%c0) to (%c1024) step (%c1) {
     %v = memref.load %tmp[%i] : memref<1024xf32>
     memref.store %v, %out[%i] : memref<?xf32>
     scf.reduce
   }
-  memref.dealloc %tmp : memref<1024xf32>
   return
 }
 
@@ -193,16 +232,16 @@ func.func @two_dimensional(%out: memref<?xi32>) {
 // CHECK-NEXT:    memref.store %[[X]], %[[ACC]][] : memref<f32, #spirv.storage_class<Workgroup>>
 // CHECK-NEXT:    gpu.barrier
 // CHECK:         %[[BUF:.*]] = memref.alloc() : memref<256xf32, #spirv.storage_class<Workgroup>>
-// CHECK:         %[[SRC:.*]] = memref.alloc() : memref<256xf32, #spirv.storage_class<Workgroup>>
+// SRC is only touched element-wise by block loops: invocation-private.
+// CHECK:         %[[SRC:.*]] = memref.alloca() : memref<4xf32, #spirv.storage_class<Function>>
 // CHECK:         scf.for
 // CHECK:           memref.store %[[X]], %[[SRC]][%{{.*}}]
-// CHECK:         gpu.barrier
 // The copy SRC -> BUF is now a distributed loop.
 // CHECK-NOT:     memref.copy
 // CHECK:         scf.for
 // CHECK:           scf.for
-// CHECK:             %[[V:.*]] = memref.load %[[SRC]][%[[I:.*]]] : memref<256xf32, #spirv.storage_class<Workgroup>>
-// CHECK-NEXT:        memref.store %[[V]], %[[BUF]][%[[I]]] : memref<256xf32, #spirv.storage_class<Workgroup>>
+// CHECK:             %[[V:.*]] = memref.load %[[SRC]][%{{.*}}] : memref<4xf32, #spirv.storage_class<Function>>
+// CHECK-NEXT:        memref.store %[[V]], %[[BUF]][%{{.*}}] : memref<256xf32, #spirv.storage_class<Workgroup>>
 // CHECK:         gpu.barrier
 // The rank-0 copy is a load and a store, each followed by a barrier.
 // CHECK:         %[[ACC2:.*]] = memref.alloc() : memref<f32, #spirv.storage_class<Workgroup>>

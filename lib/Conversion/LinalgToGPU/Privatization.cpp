@@ -1,0 +1,206 @@
+//===- Privatization.cpp - block temporaries in invocation-private memory -===//
+#include "Privatization.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+
+using namespace mlir;
+using namespace mlir::triton_spirv;
+
+Distribution Distribution::of(int64_t total, int64_t numThreads,
+                              int64_t contiguity) {
+  Distribution d;
+  d.run = std::max<int64_t>(1, std::min(contiguity, total));
+  d.perRound = numThreads * d.run;
+  d.rounds = (total + d.perRound - 1) / d.perRound;
+  return d;
+}
+
+namespace {
+/// The top-level block loop around `op`, if any.
+scf::ParallelOp blockLoopOf(Operation *op) {
+  scf::ParallelOp outermost;
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (auto loop = dyn_cast<scf::ParallelOp>(parent))
+      outermost = loop;
+  return outermost;
+}
+
+/// Looks through `affine.apply` of a bare dimension (what loop lowering
+/// emits for identity indexing maps).
+Value stripIdentityApply(Value index) {
+  auto apply = index.getDefiningOp<affine::AffineApplyOp>();
+  if (!apply)
+    return index;
+  AffineMap map = apply.getAffineMap();
+  auto dim = dyn_cast<AffineDimExpr>(map.getResult(0));
+  if (map.getNumResults() != 1 || !dim || map.getNumSymbols() != 0)
+    return index;
+  return apply.getMapOperands()[dim.getPosition()];
+}
+
+/// Whether `indices` are exactly the induction variables of `loop`, and the
+/// loop iterates exactly over `shape` from 0 with step 1.
+bool indexesOwnElement(scf::ParallelOp loop, ValueRange indices,
+                       ArrayRef<int64_t> shape) {
+  if (!loop || indices.size() != loop.getNumLoops() ||
+      indices.size() != shape.size())
+    return false;
+  for (auto [i, index] : llvm::enumerate(indices)) {
+    if (stripIdentityApply(index) != loop.getInductionVars()[i])
+      return false;
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[i]);
+    std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[i]);
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep()[i]);
+    if (!lb || !ub || !step || *lb != 0 || *step != 1 || *ub != shape[i])
+      return false;
+  }
+  return true;
+}
+} // namespace
+
+DenseSet<Value> mlir::triton_spirv::privatizeBlockBuffers(func::FuncOp func,
+                                                          int64_t numThreads,
+                                                          int64_t contiguity) {
+  // Buffers joined by loop-carried values and if results share one storage.
+  llvm::EquivalenceClasses<Value> classes;
+  auto join = [&](Value a, Value b) {
+    if (isa<MemRefType>(a.getType()) && isa<MemRefType>(b.getType()))
+      classes.unionSets(a, b);
+  };
+  SmallVector<Value> candidates;
+  func.walk([&](Operation *op) {
+    if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+      classes.insert(alloc.getResult());
+      candidates.push_back(alloc.getResult());
+    } else if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      for (auto [init, arg, yielded, result] :
+           llvm::zip(forOp.getInitArgs(), forOp.getRegionIterArgs(),
+                     forOp.getBody()->getTerminator()->getOperands(),
+                     forOp.getResults())) {
+        join(init, arg);
+        join(arg, yielded);
+        join(yielded, result);
+      }
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      if (ifOp.getNumResults() && ifOp.elseBlock())
+        for (auto [a, b, result] :
+             llvm::zip(ifOp.thenYield().getOperands(),
+                       ifOp.elseYield().getOperands(), ifOp.getResults())) {
+          join(a, result);
+          join(b, result);
+        }
+    }
+  });
+
+  SmallVector<SmallVector<Value>> allClasses;
+  for (auto it = classes.begin(); it != classes.end(); ++it)
+    if ((*it)->isLeader())
+      allClasses.emplace_back(classes.member_begin(**it), classes.member_end());
+
+  DenseSet<Value> privatized;
+  for (SmallVector<Value> &members : allClasses) {
+    auto type = dyn_cast<MemRefType>(members.front().getType());
+    if (!type || !type.hasStaticShape() || type.getMemorySpace())
+      continue;
+    bool ok = llvm::all_of(members, [&](Value member) {
+      if (member.getType() != type)
+        return false;
+      // Only allocations and values of scf ops; never kernel arguments.
+      if (auto arg = dyn_cast<BlockArgument>(member))
+        if (!isa<scf::ForOp>(arg.getOwner()->getParentOp()))
+          return false;
+      if (auto result = dyn_cast<OpResult>(member))
+        if (!isa<memref::AllocOp, scf::ForOp>(result.getOwner()))
+          return false;
+      return llvm::all_of(member.getUses(), [&](OpOperand &use) {
+        Operation *user = use.getOwner();
+        if (isa<scf::YieldOp, memref::DeallocOp>(user))
+          return true;
+        if (auto forOp = dyn_cast<scf::ForOp>(user))
+          return llvm::is_contained(forOp.getInitArgs(), member);
+        if (auto load = dyn_cast<memref::LoadOp>(user))
+          return indexesOwnElement(blockLoopOf(load), load.getIndices(),
+                                   type.getShape());
+        if (auto store = dyn_cast<memref::StoreOp>(user))
+          return store.getMemRef() == member &&
+                 indexesOwnElement(blockLoopOf(store), store.getIndices(),
+                                   type.getShape());
+        return false;
+      });
+    });
+    if (!ok)
+      continue;
+    Distribution d = Distribution::of(type.getNumElements(), numThreads, contiguity);
+    auto privateType = MemRefType::get(
+        {d.elementsPerInvocation()}, type.getElementType(), AffineMap(),
+        spirv::StorageClassAttr::get(func.getContext(),
+                                     spirv::StorageClass::Function));
+    for (Value member : members) {
+      if (auto alloc = member.getDefiningOp<memref::AllocOp>()) {
+        OpBuilder builder(alloc);
+        auto alloca =
+            memref::AllocaOp::create(builder, alloc.getLoc(), privateType);
+        alloc.getResult().replaceAllUsesWith(alloca.getResult());
+        alloc.erase();
+        privatized.insert(alloca.getResult());
+        continue;
+      }
+      member.setType(privateType);
+      privatized.insert(member);
+    }
+  }
+  // Loop-carried private buffers would be carried as pointers to Function
+  // variables, which logical SPIR-V cannot express. Each loop carries one
+  // fixed array instead: the init is copied in before the loop and the
+  // yielded array at the end of each iteration (an invocation's own
+  // elements, no barrier); canonicalization then drops the invariant
+  // iter_args.
+  SmallVector<scf::ForOp> loops;
+  func.walk([&](scf::ForOp forOp) { loops.push_back(forOp); });
+  for (scf::ForOp forOp : loops) {
+    for (unsigned i = 0; i < forOp.getNumRegionIterArgs(); ++i) {
+      BlockArgument iterArg = forOp.getRegionIterArgs()[i];
+      if (!privatized.contains(iterArg))
+        continue;
+      auto type = cast<MemRefType>(iterArg.getType());
+      Location loc = forOp.getLoc();
+      OpBuilder builder(func.getBody());
+      builder.setInsertionPointToStart(&func.getBody().front());
+      Value carried = memref::AllocaOp::create(builder, loc, type);
+      auto copyInto = [&](OpBuilder &b, Value from) {
+        Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+        Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+        Value size = arith::ConstantIndexOp::create(b, loc, type.getNumElements());
+        scf::ForOp::create(b, loc, c0, size, c1, ValueRange{},
+                           [&](OpBuilder &lb, Location l, Value e, ValueRange) {
+                             Value v = memref::LoadOp::create(lb, l, from, e);
+                             memref::StoreOp::create(lb, l, v, carried, e);
+                             scf::YieldOp::create(lb, l);
+                           });
+      };
+      builder.setInsertionPoint(forOp);
+      copyInto(builder, forOp.getInitArgs()[i]);
+      Operation *yield = forOp.getBody()->getTerminator();
+      builder.setInsertionPoint(yield);
+      copyInto(builder, yield->getOperand(i));
+      iterArg.replaceAllUsesWith(carried);
+      forOp.getResult(i).replaceAllUsesWith(carried);
+      yield->setOperand(i, carried);
+      forOp.getInitArgsMutable()[i].assign(carried);
+      privatized.insert(carried);
+    }
+  }
+
+  // Deallocations of private buffers go.
+  func.walk([&](memref::DeallocOp dealloc) {
+    if (privatized.contains(dealloc.getMemref()))
+      dealloc.erase();
+  });
+  return privatized;
+}

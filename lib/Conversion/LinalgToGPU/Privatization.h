@@ -1,0 +1,31 @@
+//===- Privatization.h - block temporaries in invocation-private memory -*- C++ -*-===//
+#ifndef TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_PRIVATIZATION_H
+#define TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_PRIVATIZATION_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::triton_spirv {
+
+/// How a block loop of `total` iterations is split over the workgroup.
+struct Distribution {
+  int64_t run;      // consecutive iterations per invocation
+  int64_t perRound; // iterations per round (numThreads * run)
+  int64_t rounds;
+  static Distribution of(int64_t total, int64_t numThreads, int64_t contiguity);
+  int64_t elementsPerInvocation() const { return rounds * run; }
+};
+
+/// Finds buffers (with everything they flow into through scf.for/scf.if)
+/// that are only accessed element-wise by the block loops that produce and
+/// consume them, at the loops' own iteration index: each invocation then only
+/// touches its own elements, so the buffer becomes a Function-storage array
+/// of elementsPerInvocation() entries, and no barrier guards it. Retypes
+/// them and returns the new private buffer values; their loads and stores
+/// are re-indexed by distribution (see privateIndex).
+DenseSet<Value> privatizeBlockBuffers(func::FuncOp func, int64_t numThreads,
+                                      int64_t contiguity);
+
+} // namespace mlir::triton_spirv
+
+#endif

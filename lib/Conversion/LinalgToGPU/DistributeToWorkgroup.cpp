@@ -289,6 +289,8 @@ struct DistributeToWorkgroupPass
       alloc.erase();
     }
 
+    triton_spirv::carryLoopBuffersInPlace(func);
+
     // Buffers each invocation only touches at its own elements stay private.
     DenseSet<Value> privateBuffers =
         triton_spirv::privatizeBlockBuffers(func, numThreads, contiguity);

@@ -155,34 +155,45 @@ DenseSet<Value> mlir::triton_spirv::privatizeBlockBuffers(func::FuncOp func,
       privatized.insert(member);
     }
   }
-  // Loop-carried private buffers would be carried as pointers to Function
-  // variables, which logical SPIR-V cannot express. Each loop carries one
-  // fixed array instead: the init is copied in before the loop and the
-  // yielded array at the end of each iteration (an invocation's own
-  // elements, no barrier); canonicalization then drops the invariant
-  // iter_args.
+  // Deallocations of private buffers go.
+  func.walk([&](memref::DeallocOp dealloc) {
+    if (privatized.contains(dealloc.getMemref()))
+      dealloc.erase();
+  });
+  return privatized;
+}
+
+void mlir::triton_spirv::carryLoopBuffersInPlace(func::FuncOp func) {
   SmallVector<scf::ForOp> loops;
   func.walk([&](scf::ForOp forOp) { loops.push_back(forOp); });
   for (scf::ForOp forOp : loops) {
     for (unsigned i = 0; i < forOp.getNumRegionIterArgs(); ++i) {
       BlockArgument iterArg = forOp.getRegionIterArgs()[i];
-      if (!privatized.contains(iterArg))
+      auto type = dyn_cast<MemRefType>(iterArg.getType());
+      if (!type || !type.hasStaticShape())
         continue;
-      auto type = cast<MemRefType>(iterArg.getType());
       Location loc = forOp.getLoc();
       OpBuilder builder(func.getBody());
       builder.setInsertionPointToStart(&func.getBody().front());
-      Value carried = memref::AllocaOp::create(builder, loc, type);
+      Value carried = memref::AllocOp::create(builder, loc, type);
+      // A block-level copy (distributed like any block loop).
       auto copyInto = [&](OpBuilder &b, Value from) {
-        Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
-        Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
-        Value size = arith::ConstantIndexOp::create(b, loc, type.getNumElements());
-        scf::ForOp::create(b, loc, c0, size, c1, ValueRange{},
-                           [&](OpBuilder &lb, Location l, Value e, ValueRange) {
-                             Value v = memref::LoadOp::create(lb, l, from, e);
-                             memref::StoreOp::create(lb, l, v, carried, e);
-                             scf::YieldOp::create(lb, l);
-                           });
+        SmallVector<Value> lower, upper, steps;
+        for (int64_t size : type.getShape()) {
+          lower.push_back(arith::ConstantIndexOp::create(b, loc, 0));
+          upper.push_back(arith::ConstantIndexOp::create(b, loc, size));
+          steps.push_back(arith::ConstantIndexOp::create(b, loc, 1));
+        }
+        if (type.getRank() == 0) {
+          Value v = memref::LoadOp::create(b, loc, from, ValueRange{});
+          memref::StoreOp::create(b, loc, v, carried, ValueRange{});
+          return;
+        }
+        scf::ParallelOp::create(b, loc, lower, upper, steps,
+                                [&](OpBuilder &lb, Location l, ValueRange ivs) {
+                                  Value v = memref::LoadOp::create(lb, l, from, ivs);
+                                  memref::StoreOp::create(lb, l, v, carried, ivs);
+                                });
       };
       builder.setInsertionPoint(forOp);
       copyInto(builder, forOp.getInitArgs()[i]);
@@ -193,14 +204,6 @@ DenseSet<Value> mlir::triton_spirv::privatizeBlockBuffers(func::FuncOp func,
       forOp.getResult(i).replaceAllUsesWith(carried);
       yield->setOperand(i, carried);
       forOp.getInitArgsMutable()[i].assign(carried);
-      privatized.insert(carried);
     }
   }
-
-  // Deallocations of private buffers go.
-  func.walk([&](memref::DeallocOp dealloc) {
-    if (privatized.contains(dealloc.getMemref()))
-      dealloc.erase();
-  });
-  return privatized;
 }

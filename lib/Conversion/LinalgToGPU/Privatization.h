@@ -26,6 +26,14 @@ struct Distribution {
 DenseSet<Value> privatizeBlockBuffers(func::FuncOp func, int64_t numThreads,
                                       int64_t contiguity);
 
+/// Loop-carried buffers would be carried as pointers (to Workgroup or
+/// Function storage), which logical SPIR-V cannot express. Each memref
+/// iter_arg of an scf.for becomes one fixed buffer: the init is copied in
+/// before the loop and the yielded buffer at the end of each iteration, by
+/// block-level copies that are distributed like any other block loop.
+/// Canonicalization then drops the now invariant iter_args.
+void carryLoopBuffersInPlace(func::FuncOp func);
+
 } // namespace mlir::triton_spirv
 
 #endif

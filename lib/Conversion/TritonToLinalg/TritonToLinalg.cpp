@@ -124,7 +124,8 @@ struct TritonToLinalgPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    if (failed(annotatePointerBases(module)))
+    if (failed(annotatePointerBases(module)) ||
+        failed(liftMapElementwiseControlFlow(module)))
       return signalPassFailure();
 
     TritonPointerTypeConverter converter;
@@ -132,6 +133,10 @@ struct TritonToLinalgPass
     populateFunctionConversionPatterns(converter, patterns);
     populateMemoryOpConversionPatterns(converter, patterns);
     populateTensorOpConversionPatterns(converter, patterns);
+    populateShapeOpConversionPatterns(converter, patterns);
+    populateScanConversionPatterns(converter, patterns);
+    populateExternElementwiseConversionPatterns(converter, patterns);
+    populateElementwiseRegionConversionPatterns(converter, patterns);
     linalg::populateElementwiseToLinalgConversionPatterns(patterns);
 
     ConversionTarget target(*context);

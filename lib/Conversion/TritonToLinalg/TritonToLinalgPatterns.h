@@ -33,6 +33,23 @@ void populateMemoryOpConversionPatterns(TypeConverter &converter,
 void populateTensorOpConversionPatterns(TypeConverter &converter,
                                         RewritePatternSet &patterns);
 
+/// unsplat, join, split, cat, gather, histogram.
+void populateShapeOpConversionPatterns(TypeConverter &converter,
+                                       RewritePatternSet &patterns);
+/// tt.scan as log2(N) Hillis-Steele steps.
+void populateScanConversionPatterns(TypeConverter &converter,
+                                    RewritePatternSet &patterns);
+/// tt.extern_elementwise calls of libdevice functions -> math/arith.
+void populateExternElementwiseConversionPatterns(TypeConverter &converter,
+                                                 RewritePatternSet &patterns);
+/// map_elementwise, elementwise_inline_asm (rejected), llvm.intr.assume
+/// (dropped).
+void populateElementwiseRegionConversionPatterns(TypeConverter &converter,
+                                                 RewritePatternSet &patterns);
+/// Lifts cf branches inside tt.map_elementwise regions to scf, so that each
+/// region is one block (a linalg body). Run before the conversion.
+LogicalResult liftMapElementwiseControlFlow(Operation *root);
+
 /// Builds a parallel linalg.generic over `shape` whose body is produced by
 /// `bodyBuilder(builder, loc, scalarInputs) -> yielded values`. Scalar
 /// inputs are broadcast; tensor inputs must have `shape`.

@@ -60,10 +60,10 @@ tt.func public @bitcast_changes_element_size(%a: !tt.ptr<i32>) {
 // -----
 
 // An op with no conversion pattern fails legalization.
-tt.func private @histogram(%x: tensor<512xi32>) -> tensor<64xi32> {
-  // expected-error @+1 {{failed to legalize operation 'tt.histogram'}}
-  %h = tt.histogram %x : tensor<512xi32> -> tensor<64xi32>
-  tt.return %h : tensor<64xi32>
+tt.func private @device_assert(%c: tensor<64xi1>) {
+  // expected-error @+1 {{failed to legalize operation 'tt.assert'}}
+  tt.assert %c, "boom" : tensor<64xi1>
+  tt.return
 }
 
 // -----

@@ -1,0 +1,25 @@
+// REQUIRES: spirv-tools
+// RUN: triton-spirv-opt %S/../Dialect/Triton/Corpus/Inputs/scans.nodebug.mlir --convert-triton-to-spirv="output=%t.spv" | FileCheck %s
+// RUN: spirv-val --target-env vulkan1.2 %t.spv
+// RUN: spirv-dis %t.spv | FileCheck %s --check-prefix=BIN
+//
+// Corpus kernel scans: cumsum/cumprod along each axis of an 8x128 block,
+// reverse scans and a 2-operand (affine-recurrence) scan; every scan is
+// ceil(log2 N) Hillis-Steele steps, each a distributed phase followed by a
+// workgroup barrier.
+// Full pipeline (lavapipe, num_warps = 4) to a SPIR-V binary that spirv-val
+// accepts for Vulkan 1.2; the kernel's arguments are one push-constant block
+// (scalar layout, pointers as 64-bit addresses) and the workgroup is
+// 4 warps x 8 (lavapipe's subgroup size) = 32 invocations.
+
+// CHECK:       spirv.module @__spv__triton_spirv PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5,
+// CHECK:         spirv.GlobalVariable @__triton_spirv_args_scans : !spirv.ptr<!spirv.struct<(i64 [0], i64 [8], i64 [16], i64 [24])>, PushConstant>
+// CHECK:         spirv.func @scans() "None" attributes {triton_spirv.abi = {argument_block = false, argument_bytes = 32 : i64
+// CHECK:         spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>
+// CHECK:         spirv.EntryPoint "GLCompute" @scans, @__triton_spirv_args_scans
+// CHECK-NEXT:    spirv.ExecutionMode @scans "LocalSize", 32, 1, 1
+
+// BIN:         ; Version: 1.5
+// BIN:         OpMemoryModel PhysicalStorageBuffer64 GLSL450
+// BIN-NEXT:    OpEntryPoint GLCompute %scans "scans" %__triton_spirv_args_scans
+// BIN-NEXT:    OpExecutionMode %scans LocalSize 32 1 1

@@ -1,0 +1,148 @@
+"""Kernels for test_tensor_ops.py: scans, join/split/cat, gather, histogram,
+libdevice calls, unsplat (written for these tests)."""
+import triton
+import triton.language as tl
+from triton.language.extra import libdevice
+
+
+@triton.jit
+def _offsets_2d(R: tl.constexpr, C: tl.constexpr):
+    return tl.arange(0, R)[:, None] * C + tl.arange(0, C)[None, :]
+
+
+@triton.jit
+def cumsum_2d_kernel(x_ptr, out_ptr, R: tl.constexpr, C: tl.constexpr, AXIS: tl.constexpr):
+    offs = _offsets_2d(R, C)
+    x = tl.load(x_ptr + offs)
+    tl.store(out_ptr + offs, tl.cumsum(x, axis=AXIS))
+
+
+@triton.jit
+def _affine_combine(a0, b0, a1, b1):
+    # Composition of x -> a*x + b maps (earlier first): associative but not
+    # commutative, so it checks the operand order.
+    return a0 * a1, b0 * a1 + b1
+
+
+@triton.jit
+def reverse_affine_scan_kernel(a_ptr, b_ptr, a_out, b_out, N: tl.constexpr):
+    offs = tl.arange(0, N)
+    a = tl.load(a_ptr + offs)
+    b = tl.load(b_ptr + offs)
+    ra, rb = tl.associative_scan((a, b), axis=0, combine_fn=_affine_combine, reverse=True)
+    tl.store(a_out + offs, ra)
+    tl.store(b_out + offs, rb)
+
+
+@triton.jit
+def masked_cumsum_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0)
+    tl.store(out_ptr + offs, tl.cumsum(x, axis=0), mask=mask)
+
+
+@triton.jit
+def join_split_cat_kernel(x_ptr, y_ptr, joined_ptr, swapped_ptr, cat_ptr, N: tl.constexpr):
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + offs)
+    y = tl.load(y_ptr + offs)
+    j = tl.join(x, y)  # [N, 2]
+    tl.store(joined_ptr + offs[:, None] * 2 + tl.arange(0, 2)[None, :], j)
+    lhs, rhs = tl.split(j)
+    tl.store(swapped_ptr + offs, rhs * 10.0 + lhs)
+    c = tl.cat(x, y, can_reorder=True)
+    tl.store(cat_ptr + tl.arange(0, 2 * N), c)
+
+
+@triton.jit
+def gather_kernel(src_ptr, idx_ptr, out_ptr, R: tl.constexpr, C: tl.constexpr, AXIS: tl.constexpr):
+    offs = _offsets_2d(R, C)
+    src = tl.load(src_ptr + offs)
+    idx = tl.load(idx_ptr + offs)
+    tl.store(out_ptr + offs, tl.gather(src, idx, AXIS))
+
+
+@triton.jit
+def histogram_kernel(x_ptr, out_ptr, masked_out_ptr, n, N: tl.constexpr, BINS: tl.constexpr):
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + offs)
+    bins = tl.arange(0, BINS)
+    tl.store(out_ptr + bins, tl.histogram(x, BINS))
+    tl.store(masked_out_ptr + bins, tl.histogram(x, BINS, mask=offs < n))
+
+
+@triton.jit
+def libdevice_kernel(x_ptr, y_ptr, out_ptr, nan_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=1.0)
+    y = tl.load(y_ptr + offs, mask=mask, other=1.0)
+    # x in (0.5, 1.5), y in (-1, 1): every function is well defined.
+    tl.store(out_ptr + 0 * n + offs, libdevice.exp(y), mask=mask)
+    tl.store(out_ptr + 1 * n + offs, libdevice.pow(x, y), mask=mask)
+    tl.store(out_ptr + 2 * n + offs, libdevice.sqrt(x), mask=mask)
+    tl.store(out_ptr + 3 * n + offs, libdevice.rsqrt(x), mask=mask)
+    tl.store(out_ptr + 4 * n + offs, libdevice.log2(x), mask=mask)
+    tl.store(out_ptr + 5 * n + offs, libdevice.sin(y) + libdevice.cos(y), mask=mask)
+    tl.store(out_ptr + 6 * n + offs, libdevice.floor(y * 4.0) + libdevice.ceil(y * 4.0), mask=mask)
+    tl.store(out_ptr + 7 * n + offs, libdevice.fma(x, y, x), mask=mask)
+    tl.store(out_ptr + 8 * n + offs, libdevice.copysign(x, y) + libdevice.hypot(x, y), mask=mask)
+    tl.store(out_ptr + 9 * n + offs, libdevice.abs(y) + libdevice.exp2(y), mask=mask)
+    tl.store(nan_ptr + offs, libdevice.isnan(tl.log(y)), mask=mask)
+
+
+@triton.jit
+def libdevice_f64_kernel(x_ptr, y_ptr, out_ptr, N: tl.constexpr):
+    # f64 functions GLSL.std.450 has instructions for (its exp/log/pow/trig
+    # are 32-bit only).
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + offs)
+    y = tl.load(y_ptr + offs)
+    r = libdevice.sqrt(x) + libdevice.rsqrt(x) + libdevice.floor(y * 3.0) + libdevice.fma(x, y, x)
+    tl.store(out_ptr + offs, r + libdevice.abs(y) + libdevice.hypot(x, y))
+
+
+@triton.jit
+def unsplat_kernel(x_ptr, out_ptr):
+    # One-element blocks read as scalars (tt.unsplat): item(), a split of a
+    # 2-element block, a 0-d reshape.
+    one = tl.load(x_ptr + tl.arange(0, 1))
+    s = one.item()
+    lo, hi = tl.split(tl.load(x_ptr + 1 + tl.arange(0, 2)))
+    t = tl.reshape(one, ())
+    tl.store(out_ptr, s + lo * hi + t * 3.0)
+
+
+@triton.jit
+def cumsum_1d_kernel(x_ptr, out_ptr, N: tl.constexpr):
+    offs = tl.arange(0, N)
+    tl.store(out_ptr + offs, tl.cumsum(tl.load(x_ptr + offs), axis=0))
+
+
+@triton.jit
+def _selu_scalar(x, alpha):
+    # Runs per element inside tt.map_elementwise: a real branch.
+    if x > 0:
+        return x
+    else:
+        return alpha * (tl.exp(x) - 1)
+
+
+@triton.jit
+def _divmod_pair(a0, a1, b0, b1):
+    # pack=2: operands arrive as (a0, a1, b0, b1); results per result, then element.
+    return a0 // b0, a1 // b1, a0 % b0, a1 % b1
+
+
+@triton.jit
+def map_elementwise_kernel(x_ptr, a_ptr, b_ptr, out_ptr, q_ptr, r_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    alpha = tl.full([BLOCK], 1.67, tl.float32)
+    tl.store(out_ptr + offs, tl.map_elementwise(_selu_scalar, x, alpha))
+    a = tl.load(a_ptr + offs)
+    b = tl.load(b_ptr + offs)
+    q, r = tl.map_elementwise(_divmod_pair, a, b, pack=2)
+    tl.store(q_ptr + offs, q)
+    tl.store(r_ptr + offs, r)

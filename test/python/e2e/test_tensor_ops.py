@@ -1,0 +1,152 @@
+"""Scans, join/split/cat, gather, histogram, libdevice calls and unsplat,
+compiled by triton-spirv and run on the default Vulkan device (lavapipe here)."""
+import pytest
+import torch
+
+from . import kernels_tensor_ops as k
+
+torch.manual_seed(0)
+
+
+def _fresh(shape, dtype=torch.float32):
+    # NaN (or a sentinel for integers) marks elements the kernel never wrote.
+    if dtype.is_floating_point:
+        return torch.full(shape, float("nan"), dtype=dtype)
+    return torch.full(shape, -12345, dtype=dtype)
+
+
+@pytest.mark.parametrize("axis", [0, 1])
+@pytest.mark.parametrize("R,C", [(16, 32), (8, 64)])
+def test_cumsum_2d_each_axis(R, C, axis):
+    x = torch.randn(R, C)
+    out = _fresh((R, C))
+    k.cumsum_2d_kernel[(1,)](x, out, R=R, C=C, AXIS=axis)
+    assert not out.isnan().any()
+    torch.testing.assert_close(out, torch.cumsum(x, dim=axis), atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.parametrize("num_warps", [1, 4, 8])
+def test_cumsum_1d_1024(num_warps):
+    # 10 steps; the steps share two block buffers (fits lavapipe's 32 KiB).
+    x = torch.randn(1024)
+    out = _fresh((1024,))
+    k.cumsum_1d_kernel[(1,)](x, out, N=1024, num_warps=num_warps)
+    torch.testing.assert_close(out, torch.cumsum(x, dim=0), atol=1e-4, rtol=1e-4)
+
+
+def test_cumsum_int_masked():
+    n = 100
+    x = torch.randint(-50, 50, (128,), dtype=torch.int32)
+    out = _fresh((128,), torch.int32)
+    k.masked_cumsum_kernel[(1,)](x, out, n, BLOCK=128)
+    assert torch.equal(out[:n], torch.cumsum(x[:n], dim=0).to(torch.int32))
+    assert (out[n:] == -12345).all()
+
+
+@pytest.mark.parametrize("N", [64, 128])
+def test_reverse_associative_scan_non_commutative(N):
+    # Composition of affine maps x -> a*x + b, combined from the end.
+    a = torch.rand(N) * 0.5 + 0.75
+    b = torch.randn(N)
+    ra, rb = _fresh((N,)), _fresh((N,))
+    k.reverse_affine_scan_kernel[(1,)](a, b, ra, rb, N=N)
+    ref_a, ref_b = torch.empty(N), torch.empty(N)
+    acc_a, acc_b = 1.0, 0.0  # identity map
+    for i in reversed(range(N)):
+        # combine(acc (later elements), current): acc first, then current.
+        acc_a, acc_b = acc_a * a[i].item(), acc_b * a[i].item() + b[i].item()
+        ref_a[i], ref_b[i] = acc_a, acc_b
+    assert not ra.isnan().any() and not rb.isnan().any()
+    torch.testing.assert_close(ra, ref_a, atol=1e-4, rtol=1e-4)
+    torch.testing.assert_close(rb, ref_b, atol=1e-4, rtol=1e-4)
+
+
+def test_join_split_cat():
+    N = 64
+    x, y = torch.randn(N), torch.randn(N)
+    joined, swapped, cat = _fresh((N, 2)), _fresh((N,)), _fresh((2 * N,))
+    k.join_split_cat_kernel[(1,)](x, y, joined, swapped, cat, N=N)
+    torch.testing.assert_close(joined, torch.stack([x, y], dim=1))
+    torch.testing.assert_close(swapped, y * 10.0 + x)
+    # cat may reorder (can_reorder=True); ours keeps order: x then y.
+    assert not cat.isnan().any()
+    torch.testing.assert_close(cat, torch.cat([x, y]))
+
+
+@pytest.mark.parametrize("axis", [0, 1])
+def test_gather(axis):
+    R, C = 16, 32
+    src = torch.randn(R, C)
+    idx = torch.randint(0, (R, C)[axis], (R, C), dtype=torch.int32)
+    out = _fresh((R, C))
+    k.gather_kernel[(1,)](src, idx, out, R=R, C=C, AXIS=axis)
+    assert not out.isnan().any()
+    torch.testing.assert_close(out, torch.gather(src, axis, idx.long()))
+
+
+def test_histogram():
+    N, BINS, n = 512, 64, 300
+    x = torch.randint(0, BINS, (N,), dtype=torch.int32)
+    out, masked = _fresh((BINS,), torch.int32), _fresh((BINS,), torch.int32)
+    k.histogram_kernel[(1,)](x, out, masked, n, N=N, BINS=BINS)
+    assert torch.equal(out, torch.bincount(x.long(), minlength=BINS).to(torch.int32))
+    assert torch.equal(masked, torch.bincount(x[:n].long(), minlength=BINS).to(torch.int32))
+
+
+def test_libdevice_functions():
+    n = 1000
+    x = torch.rand(n) + 0.5
+    y = torch.rand(n) * 2 - 1
+    out = _fresh((10, n))
+    nan = _fresh((n,), torch.int32)
+    k.libdevice_kernel[(triton_cdiv(n, 256),)](x, y, out, nan, n, BLOCK=256)
+    refs = [
+        torch.exp(y),
+        torch.pow(x, y),
+        torch.sqrt(x),
+        torch.rsqrt(x),
+        torch.log2(x),
+        torch.sin(y) + torch.cos(y),
+        torch.floor(y * 4.0) + torch.ceil(y * 4.0),
+        x * y + x,
+        torch.copysign(x, y) + torch.hypot(x, y),
+        torch.abs(y) + torch.exp2(y),
+    ]
+    for i, ref in enumerate(refs):
+        torch.testing.assert_close(out[i], ref, atol=1e-5, rtol=1e-5, msg=f"function {i}")
+    assert torch.equal(nan, (y < 0).to(torch.int32))
+
+
+def test_libdevice_f64():
+    N = 128
+    x = torch.rand(N, dtype=torch.float64) + 0.1
+    y = torch.randn(N, dtype=torch.float64)
+    out = _fresh((N,), torch.float64)
+    k.libdevice_f64_kernel[(1,)](x, y, out, N=N)
+    ref = torch.sqrt(x) + torch.rsqrt(x) + torch.floor(y * 3.0) + (x * y + x) + y.abs() + torch.hypot(x, y)
+    torch.testing.assert_close(out, ref)
+
+
+def test_map_elementwise_branches_and_pack():
+    BLOCK = 128
+    x = torch.randn(BLOCK)
+    a = torch.randint(1, 1000, (BLOCK,), dtype=torch.int32)
+    b = torch.randint(1, 50, (BLOCK,), dtype=torch.int32)
+    out = _fresh((BLOCK,))
+    q, r = _fresh((BLOCK,), torch.int32), _fresh((BLOCK,), torch.int32)
+    k.map_elementwise_kernel[(1,)](x, a, b, out, q, r, BLOCK=BLOCK)
+    torch.testing.assert_close(out, torch.where(x > 0, x, 1.67 * (torch.exp(x) - 1)))
+    # Positive operands: Triton's truncating // and % agree with Python's.
+    assert torch.equal(q, a // b)
+    assert torch.equal(r, a % b)
+
+
+def test_unsplat():
+    x = torch.randn(4)
+    out = _fresh((1,))
+    k.unsplat_kernel[(1,)](x, out)
+    torch.testing.assert_close(out[0], 4 * x[0] + x[1] * x[2])
+
+
+def triton_cdiv(a, b):
+    return (a + b - 1) // b

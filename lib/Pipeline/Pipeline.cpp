@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -64,6 +65,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.numThreads = numThreads;
   distribute.contiguity = profile->contiguity;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));
+  // Parallel loops nested in distributed work (generics whose reduction
+  // dimension sits between parallel ones) run sequentially per invocation.
+  pm.addNestedPass<func::FuncOp>(createParallelForToNestedForsPass());
   // Views (reduce slices, lowered copies) fold into their loads and stores.
   pm.addPass(createLowerAffinePass());
   pm.addPass(memref::createFoldMemRefAliasOpsPass());

@@ -16,6 +16,8 @@
 #include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
 #include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 
@@ -35,6 +37,13 @@ struct ConvertKernelToSPIRVPass
     SmallVector<gpu::GPUModuleOp> gpuModules(
         getOperation().getOps<gpu::GPUModuleOp>());
     for (gpu::GPUModuleOp gpuModule : gpuModules) {
+      // GLSL.std.450 has no erf: polynomial approximations (f32).
+      RewritePatternSet approximations(context);
+      populatePolynomialApproximateErfPattern(approximations);
+      populatePolynomialApproximateErfcPattern(approximations);
+      if (failed(applyPatternsGreedily(gpuModule, std::move(approximations))))
+        return signalPassFailure();
+
       spirv::TargetEnvAttr targetAttr = spirv::lookupTargetEnvOrDefault(gpuModule);
       std::unique_ptr<ConversionTarget> target =
           SPIRVConversionTarget::get(targetAttr);

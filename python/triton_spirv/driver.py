@@ -92,10 +92,14 @@ class SPIRVLauncher:
 
 class SPIRVUtils:
 
+    # Vulkan reports no register usage; occupancy heuristics (tutorial 02 divides by
+    # it) get a nominal 32 registers per invocation, matching max_num_regs' nominal value.
+    NOMINAL_REGISTERS = 32
+
     def load_binary(self, name, kernel, shared, device):
         properties = runtime.get_device().device_properties()
         function = {"name": name, "binary": kernel}
-        return None, function, 0, 0, properties["max_workgroup_invocations"]
+        return None, function, self.NOMINAL_REGISTERS, 0, properties["max_workgroup_invocations"]
 
     def get_device_properties(self, device=None):
         properties = runtime.get_device().device_properties()

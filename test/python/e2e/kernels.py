@@ -132,3 +132,16 @@ def affine_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     mask = offs < n
     x = tl.load(x_ptr + offs, mask=mask)
     tl.store(out_ptr + offs, x * 3 + 1, mask=mask)
+
+
+@triton.jit
+def persistent_softmax_kernel(out_ptr, in_ptr, in_stride, out_stride, n_rows, n_cols,
+                              BLOCK: tl.constexpr, num_stages: tl.constexpr):
+    # Each program loops over rows start, start + num_programs, ... (tutorial 02's shape).
+    for row in tl.range(tl.program_id(0), n_rows, tl.num_programs(0), num_stages=num_stages):
+        cols = tl.arange(0, BLOCK)
+        mask = cols < n_cols
+        x = tl.load(in_ptr + row * in_stride + cols, mask=mask, other=-float("inf"))
+        x = x - tl.max(x, axis=0)
+        num = tl.exp(x)
+        tl.store(out_ptr + row * out_stride + cols, num / tl.sum(num, axis=0), mask=mask)

@@ -152,3 +152,21 @@ def test_matmul_fp16_inputs_fp32_accumulator():
     kernels.matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
                                 c.stride(0), c.stride(1), BLOCK_M=32, BLOCK_N=32, BLOCK_K=16)
     torch.testing.assert_close(c, a.float() @ b.float(), atol=1e-3, rtol=1e-3)
+
+
+def test_persistent_softmax_sized_from_device_properties():
+    from triton.runtime import driver
+    props = driver.active.utils.get_device_properties(None)
+    rows, cols = 300, 781
+    x = torch.randn(rows, cols)
+    out = _fresh((rows, cols))
+    kernel = kernels.persistent_softmax_kernel.warmup(out, x, x.stride(0), out.stride(0), rows, cols,
+                                                      BLOCK=1024, num_stages=2, num_warps=8, grid=(1,))
+    kernel._init_handles()
+    assert kernel.n_regs > 0 and 0 < kernel.metadata.shared <= props["max_shared_mem"]
+    occupancy = min(props["max_num_regs"] // (kernel.n_regs * props["warpSize"] * 8),
+                    props["max_shared_mem"] // kernel.metadata.shared)
+    programs = min(props["multiprocessor_count"] * occupancy, rows)
+    kernel[(programs, 1, 1)](out, x, x.stride(0), out.stride(0), rows, cols, 1024, 2)
+    assert not out.isnan().any()
+    torch.testing.assert_close(out, torch.softmax(x, dim=1))

@@ -145,3 +145,32 @@ def persistent_softmax_kernel(out_ptr, in_ptr, in_stride, out_stride, n_rows, n_
         x = x - tl.max(x, axis=0)
         num = tl.exp(x)
         tl.store(out_ptr + row * out_stride + cols, num / tl.sum(num, axis=0), mask=mask)
+
+
+@triton.autotune(
+    configs=[triton.Config({"BLOCK": 256}, num_warps=2), triton.Config({"BLOCK": 1024}, num_warps=4),
+             triton.Config({"BLOCK": 512}, num_warps=8)],
+    key=["n"],
+)
+@triton.jit
+def autotuned_scale_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) * 2.0, mask=mask)
+
+
+@triton.jit
+def dropout_kernel(x_ptr, out_ptr, n, p, seed, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    keep = tl.rand(seed, offs) > p
+    tl.store(out_ptr + offs, tl.where(keep, x / (1 - p), 0.0), mask=mask)
+
+
+@triton.jit
+def grid_3d_kernel(out_ptr, BLOCK: tl.constexpr):
+    x, y, z = tl.program_id(0), tl.program_id(1), tl.program_id(2)
+    nx, ny = tl.num_programs(0), tl.num_programs(1)
+    base = ((z * ny + y) * nx + x) * BLOCK
+    tl.store(out_ptr + base + tl.arange(0, BLOCK), (x + 10 * y + 100 * z).to(tl.float32))

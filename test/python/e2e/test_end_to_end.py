@@ -170,3 +170,56 @@ def test_persistent_softmax_sized_from_device_properties():
     kernel[(programs, 1, 1)](out, x, x.stride(0), out.stride(0), rows, cols, 1024, 2)
     assert not out.isnan().any()
     torch.testing.assert_close(out, torch.softmax(x, dim=1))
+
+
+def test_autotune_and_do_bench():
+    n = 20_000
+    x = torch.randn(n)
+    out = _fresh(n)
+    grid = lambda meta: (triton.cdiv(n, meta["BLOCK"]),)  # noqa: E731
+    kernels.autotuned_scale_kernel[grid](x, out, n)
+    torch.testing.assert_close(out, x * 2)
+    best = kernels.autotuned_scale_kernel.best_config
+    assert best.kwargs["BLOCK"] in (256, 512, 1024)
+    ms = triton.testing.do_bench(lambda: kernels.autotuned_scale_kernel[grid](x, out, n), warmup=5, rep=20)
+    assert ms > 0
+
+
+_INTERPRETED_DROPOUT = """
+import sys, numpy, torch, triton
+sys.path.insert(0, sys.argv[1])
+from e2e import kernels
+x = torch.from_numpy(numpy.load(sys.argv[2]))
+out = torch.zeros_like(x)
+kernels.dropout_kernel[(triton.cdiv(x.numel(), 512),)](x, out, x.numel(), 0.3, 1234, BLOCK=512)
+numpy.save(sys.argv[3], out.numpy())
+"""
+
+
+def test_dropout_matches_triton_interpreter(tmp_path):
+    import os
+    import subprocess
+    import sys
+    import numpy
+    from pathlib import Path
+    n = 3000
+    x = torch.randn(n)
+    out = _fresh(n)
+    kernels.dropout_kernel[(triton.cdiv(n, 512),)](x, out, n, 0.3, 1234, BLOCK=512)
+    numpy.save(tmp_path / "x.npy", x.numpy())
+    env = dict(os.environ, TRITON_INTERPRET="1")
+    subprocess.run([sys.executable, "-c", _INTERPRETED_DROPOUT, str(Path(__file__).parents[1]),
+                    str(tmp_path / "x.npy"), str(tmp_path / "ref.npy")], check=True, env=env)
+    reference = torch.from_numpy(numpy.load(tmp_path / "ref.npy"))
+    kept = (out != 0).float().mean().item()
+    assert 0.6 < kept < 0.8
+    torch.testing.assert_close(out, reference)
+
+
+def test_grid_with_three_dimensions():
+    gx, gy, gz, block = 3, 4, 2, 64
+    out = _fresh(gx * gy * gz * block)
+    kernels.grid_3d_kernel[(gx, gy, gz)](out, BLOCK=block)
+    ids = torch.arange(gx * gy * gz)
+    x, y, z = ids % gx, (ids // gx) % gy, ids // (gx * gy)
+    torch.testing.assert_close(out, (x + 10 * y + 100 * z).float().repeat_interleave(block))

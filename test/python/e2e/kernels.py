@@ -174,3 +174,56 @@ def grid_3d_kernel(out_ptr, BLOCK: tl.constexpr):
     nx, ny = tl.num_programs(0), tl.num_programs(1)
     base = ((z * ny + y) * nx + x) * BLOCK
     tl.store(out_ptr + base + tl.arange(0, BLOCK), (x + 10 * y + 100 * z).to(tl.float32))
+
+
+@triton.jit
+def layer_norm_bwd_dx_kernel(dx_ptr, dy_ptr, partial_dw_ptr, partial_db_ptr, x_ptr, w_ptr,
+                             mean_ptr, rstd_ptr, lock_ptr, stride, N, GROUPS: tl.constexpr,
+                             BLOCK: tl.constexpr):
+    # dx per row; dw/db partial sums accumulated per group of rows under a spin lock.
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < N
+    x = tl.load(x_ptr + row * stride + cols, mask=mask, other=0.0)
+    dy = tl.load(dy_ptr + row * stride + cols, mask=mask, other=0.0)
+    w = tl.load(w_ptr + cols, mask=mask)
+    mean = tl.load(mean_ptr + row)
+    rstd = tl.load(rstd_ptr + row)
+    xhat = tl.where(mask, (x - mean) * rstd, 0.0)
+    wdy = tl.where(mask, w * dy, 0.0)
+    c1 = tl.sum(xhat * wdy, axis=0) / N
+    c2 = tl.sum(wdy, axis=0) / N
+    tl.store(dx_ptr + row * stride + cols, (wdy - (xhat * c1 + c2)) * rstd, mask=mask)
+    group = row % GROUPS
+    lock = lock_ptr + group
+    count = lock_ptr + GROUPS + group
+    while tl.atomic_cas(lock, 0, 1) == 1:
+        pass
+    first = tl.load(count) == 0
+    dw = dy * xhat
+    db = dy
+    if not first:
+        dw += tl.load(partial_dw_ptr + group * N + cols, mask=mask)
+        db += tl.load(partial_db_ptr + group * N + cols, mask=mask)
+    else:
+        tl.atomic_xchg(count, 1)
+    tl.store(partial_dw_ptr + group * N + cols, dw, mask=mask)
+    tl.store(partial_db_ptr + group * N + cols, db, mask=mask)
+    tl.debug_barrier()
+    tl.atomic_xchg(lock, 0)
+
+
+@triton.jit
+def layer_norm_bwd_dwdb_kernel(partial_dw_ptr, partial_db_ptr, dw_ptr, db_ptr, GROUPS, N,
+                               BLOCK_G: tl.constexpr, BLOCK_N: tl.constexpr):
+    cols = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
+    dw = tl.zeros((BLOCK_G, BLOCK_N), dtype=tl.float32)
+    db = tl.zeros((BLOCK_G, BLOCK_N), dtype=tl.float32)
+    for g in range(0, GROUPS, BLOCK_G):
+        rows = g + tl.arange(0, BLOCK_G)
+        mask = (rows[:, None] < GROUPS) & (cols[None, :] < N)
+        offs = rows[:, None] * N + cols[None, :]
+        dw += tl.load(partial_dw_ptr + offs, mask=mask, other=0.0)
+        db += tl.load(partial_db_ptr + offs, mask=mask, other=0.0)
+    tl.store(dw_ptr + cols, tl.sum(dw, axis=0), mask=cols < N)
+    tl.store(db_ptr + cols, tl.sum(db, axis=0), mask=cols < N)

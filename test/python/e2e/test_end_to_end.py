@@ -223,3 +223,27 @@ def test_grid_with_three_dimensions():
     ids = torch.arange(gx * gy * gz)
     x, y, z = ids % gx, (ids // gx) % gy, ids // (gx * gy)
     torch.testing.assert_close(out, (x + 10 * y + 100 * z).float().repeat_interleave(block))
+
+
+def test_layer_norm_backward():
+    rows, n, groups = 40, 300, 8
+    x = torch.randn(rows, n, requires_grad=True)
+    w = (torch.rand(n) + 0.5).requires_grad_()
+    b = torch.randn(n, requires_grad=True)
+    dy = torch.randn(rows, n)
+    y = torch.nn.functional.layer_norm(x, (n,), w, b, 1e-5)
+    y.backward(dy)
+    mean = x.detach().mean(dim=1)
+    rstd = 1 / torch.sqrt(x.detach().var(dim=1, unbiased=False) + 1e-5)
+    dx = _fresh((rows, n))
+    partial_dw, partial_db = torch.zeros(groups, n), torch.zeros(groups, n)
+    locks = torch.zeros(2 * groups, dtype=torch.int32)
+    kernels.layer_norm_bwd_dx_kernel[(rows,)](dx, dy, partial_dw, partial_db, x.detach(), w.detach(),
+                                              mean, rstd, locks, x.stride(0), n, GROUPS=groups,
+                                              BLOCK=512)
+    dw, db = _fresh(n), _fresh(n)
+    kernels.layer_norm_bwd_dwdb_kernel[(triton.cdiv(n, 64),)](partial_dw, partial_db, dw, db, groups, n,
+                                                             BLOCK_G=4, BLOCK_N=64)
+    torch.testing.assert_close(dx, x.grad, atol=1e-4, rtol=1e-4)
+    torch.testing.assert_close(dw, w.grad, atol=1e-4, rtol=1e-4)
+    torch.testing.assert_close(db, b.grad, atol=1e-4, rtol=1e-4)

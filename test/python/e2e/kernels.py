@@ -227,3 +227,17 @@ def layer_norm_bwd_dwdb_kernel(partial_dw_ptr, partial_db_ptr, dw_ptr, db_ptr, G
         db += tl.load(partial_db_ptr + offs, mask=mask, other=0.0)
     tl.store(dw_ptr + cols, tl.sum(dw, axis=0), mask=cols < N)
     tl.store(db_ptr + cols, tl.sum(db, axis=0), mask=cols < N)
+
+
+@triton.jit
+def block_ptr_transpose_add_kernel(x_ptr, out_ptr, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    # out = x + 1 over tiles addressed with 2-D block pointers (boundary-checked, zero padded).
+    pid_m, pid_n = tl.program_id(0), tl.program_id(1)
+    src = tl.make_block_ptr(x_ptr, shape=(M, N), strides=(N, 1), offsets=(pid_m * BLOCK_M, 0),
+                            block_shape=(BLOCK_M, BLOCK_N), order=(1, 0))
+    src = tl.advance(src, (0, pid_n * BLOCK_N))
+    dst = tl.make_block_ptr(out_ptr, shape=(M, N), strides=(N, 1),
+                            offsets=(pid_m * BLOCK_M, pid_n * BLOCK_N),
+                            block_shape=(BLOCK_M, BLOCK_N), order=(1, 0))
+    tile = tl.load(src, boundary_check=(0, 1), padding_option="zero")
+    tl.store(dst, tile + 1.0, boundary_check=(0, 1))

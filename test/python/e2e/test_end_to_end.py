@@ -247,3 +247,13 @@ def test_layer_norm_backward():
     torch.testing.assert_close(dx, x.grad, atol=1e-4, rtol=1e-4)
     torch.testing.assert_close(dw, w.grad, atol=1e-4, rtol=1e-4)
     torch.testing.assert_close(db, b.grad, atol=1e-4, rtol=1e-4)
+
+
+def test_block_pointers_with_boundary_checks():
+    M, N = 37, 50
+    x = torch.randn(M, N)
+    out = torch.full((M + 1, N), float("nan"))  # one spare row must stay untouched
+    grid = (triton.cdiv(M, 16), triton.cdiv(N, 32))
+    kernels.block_ptr_transpose_add_kernel[grid](x, out, M, N, BLOCK_M=16, BLOCK_N=32)
+    torch.testing.assert_close(out[:M], x + 1)
+    assert out[M:].isnan().all()

@@ -51,6 +51,9 @@ class SPIRVLauncher:
         self.kernel = None
 
     def _load(self, function):
+        # One pipeline per binary for the process: creating it compiles the shader.
+        if self.kernel is None:
+            self.kernel = function.get("pipeline")
         if self.kernel is None:
             device = runtime.get_device()
             self.kernel = device.load_kernel(
@@ -58,6 +61,7 @@ class SPIRVLauncher:
                 (self.metadata.workgroup_size, 1, 1),
                 self.metadata.argument_bytes if not self.metadata.argument_block else 8,
                 self.metadata.argument_block, self.metadata.shared)
+            function["pipeline"] = self.kernel
         return self.kernel
 
     def pack(self, args):
@@ -99,7 +103,9 @@ class SPIRVUtils:
     def load_binary(self, name, kernel, shared, device):
         properties = runtime.get_device().device_properties()
         function = {"name": name, "binary": kernel}
-        return None, function, self.NOMINAL_REGISTERS, 0, properties["max_workgroup_invocations"]
+        # Triton re-initialises a kernel whose module is None on every launch.
+        module = {"name": name}
+        return module, function, self.NOMINAL_REGISTERS, 0, properties["max_workgroup_invocations"]
 
     def get_device_properties(self, device=None):
         properties = runtime.get_device().device_properties()

@@ -1,0 +1,253 @@
+"""Benchmark cases shared by bench/bench.py (default Vulkan device) and bench/gpu/ (H100 via Vulkan).
+
+A case is one kernel launch at one size: its tensors, its arguments in the kernel's order, its
+grid / constexprs / num_warps, a float64 reference, the torch eager equivalent and the bytes /
+floating-point operations it must move / do. Each runner makes the tensors where it runs them
+(CPU for lavapipe and the interpreter, Vulkan buffers + CUDA on the GPU machine).
+
+The kernels are the end-to-end test kernels (test/python/e2e/kernels.py): the same Triton source
+runs through triton-spirv, Triton's interpreter and Triton's CUDA backend.
+"""
+import math
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Dict, List, Tuple
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO / "test" / "python") not in sys.path:
+    sys.path.insert(0, str(REPO / "test" / "python"))
+if str(REPO / "bench") not in sys.path:
+    sys.path.insert(0, str(REPO / "bench"))
+
+import torch  # noqa: E402
+
+from e2e import kernels as K  # noqa: E402  (imported after TRITON_INTERPRET is decided)
+
+
+@dataclass(frozen=True)
+class T:
+    """A tensor argument, by name."""
+    name: str
+
+
+@dataclass
+class Tensor:
+    shape: Tuple[int, ...]
+    dtype: torch.dtype
+    output: bool = False
+    init: str = "randn"          # randn | rand_pos (for layer-norm weights)
+
+
+@dataclass
+class Case:
+    kernel_name: str             # short name: add, softmax, layer_norm, matmul_fp32, matmul_fp16
+    size: str                    # label
+    kernel: object               # the @triton.jit function
+    tensors: Dict[str, Tensor]
+    args: List[object]           # runtime arguments in kernel order (T(name) or python scalars)
+    constexprs: Dict[str, int]
+    grid: Tuple[int, int, int]
+    num_warps: int
+    reference: Callable          # dict of tensors -> dict of expected outputs (float64 math)
+    torch_fn: Callable           # dict of tensors -> result, torch eager
+    bytes: int                   # fewest bytes moved (each input read once, each output written once)
+    flops: int = 0               # floating-point operations (matmul: 2MNK)
+    tol: float = 1e-5            # max ||out - ref|| / ||ref|| per output
+    config: str = ""             # block configuration label
+    cuda_only: bool = False      # a Triton-CUDA tuning point (no SPIR-V run)
+
+    @property
+    def id(self):
+        cfg = f"-{self.config}" if self.config else ""
+        return f"{self.kernel_name}-{self.size}{cfg}-w{self.num_warps}"
+
+    @property
+    def bound(self):
+        return "compute" if self.flops else "memory"
+
+    def make(self, device="cpu", seed=0):
+        """Fresh random inputs and NaN-poisoned outputs (an unwritten element fails the check)."""
+        gen = torch.Generator(device="cpu").manual_seed(seed)
+        out = {}
+        for name, spec in self.tensors.items():
+            if spec.output:
+                t = torch.full(spec.shape, float("nan"), dtype=spec.dtype)
+            elif spec.init == "rand_pos":
+                t = (torch.rand(spec.shape, generator=gen) + 0.5).to(spec.dtype)
+            else:
+                t = torch.randn(spec.shape, generator=gen).to(spec.dtype)
+            out[name] = t.to(device)
+        return out
+
+    def call_args(self, tensors):
+        return [tensors[a.name] if isinstance(a, T) else a for a in self.args]
+
+    def make_dtypes(self):
+        """Arguments for kernel.warmup: torch dtypes (Triton's MockTensor) in place of tensors."""
+        return [self.tensors[a.name].dtype if isinstance(a, T) else a for a in self.args]
+
+    def launch(self, tensors):
+        """Launches through Triton's JIT (whichever backend / interpreter is active)."""
+        self.kernel[self.grid](*self.call_args(tensors), **self.constexprs, num_warps=self.num_warps)
+
+    def check(self, tensors):
+        """(ok, message): every output written, relative L2 error under tol against float64."""
+        ref = self.reference({k: v.double() for k, v in tensors.items()})
+        worst, msgs = 0.0, []
+        for name, expected in ref.items():
+            got = tensors[name].double()
+            if torch.isnan(got).any():
+                return False, f"{name}: {int(torch.isnan(got).sum())} elements not written (NaN)"
+            err = (torch.linalg.vector_norm(got - expected) /
+                   max(torch.linalg.vector_norm(expected).item(), 1e-30)).item()
+            worst = max(worst, err)
+            msgs.append(f"{name} rel.err {err:.1e}")
+        return worst <= self.tol, "; ".join(msgs)
+
+
+def _f(dtype):
+    return {torch.float32: "fp32", torch.float16: "fp16"}[dtype]
+
+
+def add_case(n, num_warps=4, block=1024):
+    return Case("add", f"2^{int(math.log2(n))}" if n & (n - 1) == 0 else str(n), K.add_kernel,
+                {"x": Tensor((n,), torch.float32), "y": Tensor((n,), torch.float32),
+                 "out": Tensor((n,), torch.float32, output=True)},
+                [T("x"), T("y"), T("out"), n], {"BLOCK": block}, (math.ceil(n / block), 1, 1),
+                num_warps,
+                reference=lambda t: {"out": t["x"] + t["y"]},
+                torch_fn=lambda t: torch.add(t["x"], t["y"]),
+                bytes=3 * 4 * n, config=f"B{block}")
+
+
+def softmax_case(rows, cols, num_warps=4):
+    block = triton_next_pow2(cols)
+    return Case("softmax", f"{rows}x{cols}", K.softmax_kernel,
+                {"x": Tensor((rows, cols), torch.float32),
+                 "out": Tensor((rows, cols), torch.float32, output=True)},
+                [T("out"), T("x"), cols, cols, cols], {"BLOCK": block}, (rows, 1, 1), num_warps,
+                reference=lambda t: {"out": torch.softmax(t["x"], dim=1)},
+                torch_fn=lambda t: torch.softmax(t["x"], dim=1),
+                bytes=2 * 4 * rows * cols, config=f"B{block}")
+
+
+def layer_norm_case(rows, cols, num_warps=4, block=1024):
+    eps = 1e-5
+
+    def ref(t):
+        x = t["x"]
+        mean = x.mean(dim=1)
+        rstd = 1 / torch.sqrt(x.var(dim=1, unbiased=False) + eps)
+        y = (x - mean[:, None]) * rstd[:, None] * t["w"] + t["b"]
+        return {"y": y, "mean": mean, "rstd": rstd}
+
+    return Case("layer_norm", f"{rows}x{cols}", K.layer_norm_fwd_kernel,
+                {"x": Tensor((rows, cols), torch.float32),
+                 "y": Tensor((rows, cols), torch.float32, output=True),
+                 "w": Tensor((cols,), torch.float32, init="rand_pos"),
+                 "b": Tensor((cols,), torch.float32),
+                 "mean": Tensor((rows,), torch.float32, output=True),
+                 "rstd": Tensor((rows,), torch.float32, output=True)},
+                [T("x"), T("y"), T("w"), T("b"), T("mean"), T("rstd"), cols, cols, eps],
+                {"BLOCK": block}, (rows, 1, 1), num_warps, reference=ref,
+                torch_fn=lambda t: torch.nn.functional.layer_norm(t["x"], (cols,), t["w"], t["b"], eps),
+                # x read once (the kernel reads it three times), y written, w/b, mean/rstd
+                bytes=4 * (2 * rows * cols + 2 * cols + 2 * rows), config=f"B{block}")
+
+
+def matmul_case(m, n, k, dtype, bm, bn, bk, num_warps=4, cuda_only=False):
+    def torch_mm(t):
+        return t["a"] @ t["b"]
+
+    def ref(t):
+        return {"c": t["a"] @ t["b"]}
+
+    size = f"{m}^3" if m == n == k else f"{m}x{n}x{k}"
+    esz = torch.tensor([], dtype=dtype).element_size()
+    # fp32: ieee FMA, errors ~1e-7; fp16 output rounding ~5e-4
+    tol = 1e-5 if dtype == torch.float32 else 2e-3
+    return Case(f"matmul_{_f(dtype)}", size, K.matmul_kernel,
+                {"a": Tensor((m, k), dtype), "b": Tensor((k, n), dtype),
+                 "c": Tensor((m, n), dtype, output=True)},
+                [T("a"), T("b"), T("c"), m, n, k, k, 1, n, 1, n, 1],
+                {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk},
+                (math.ceil(m / bm), math.ceil(n / bn), 1), num_warps, reference=ref,
+                torch_fn=torch_mm, bytes=esz * (m * k + k * n + m * n), flops=2 * m * n * k,
+                tol=tol, config=f"{bm}x{bn}x{bk}", cuda_only=cuda_only)
+
+
+def triton_next_pow2(x):
+    return 1 << (x - 1).bit_length()
+
+
+# --- the sets -------------------------------------------------------------------------------------
+
+def cpu_cases():
+    """bench.py on the default device (lavapipe on this machine). The two smallest sizes of each
+    kernel also run in Triton's interpreter (it runs each program in numpy)."""
+    return [
+        add_case(1 << 16), add_case(1 << 20), add_case(1 << 24),
+        softmax_case(64, 1024), softmax_case(1024, 1024), softmax_case(4096, 1024),
+        layer_norm_case(64, 1024), layer_norm_case(1024, 1024), layer_norm_case(1024, 4096),
+        matmul_case(128, 128, 128, torch.float32, 32, 32, 16),
+        matmul_case(256, 256, 256, torch.float32, 32, 32, 16),
+        matmul_case(128, 128, 128, torch.float16, 32, 32, 16),
+        matmul_case(256, 256, 256, torch.float16, 32, 32, 16),
+    ]
+
+
+def interpreter_ids(per_kernel=2):
+    """The smallest sizes of each kernel: what Triton's interpreter runs (a few seconds each)."""
+    count, ids = {}, []
+    for c in cpu_cases():
+        if count.get(c.kernel_name, 0) < per_kernel:
+            count[c.kernel_name] = count.get(c.kernel_name, 0) + 1
+            ids.append(c.id)
+    return ids
+
+
+# Matmul block configurations run through SPIR-V (BLOCK_M, BLOCK_N, BLOCK_K, num_warps). Workgroup
+# memory on NVIDIA through Vulkan is 48 KiB: bench/gpu/prepare.py skips a configuration whose
+# workgroup temporaries do not fit. At 4096^3 run_on_gpu.py runs only the configuration that was
+# fastest at 1024^3.
+GPU_MM_CONFIGS = [(32, 32, 16, 4), (64, 64, 16, 4), (64, 64, 32, 4), (128, 128, 32, 8)]
+# Triton-CUDA's own tuning points for the "best Triton-CUDA" baseline (no SPIR-V run).
+# Triton-CUDA runs GPU_MM_CONFIGS too; "best Triton-CUDA" is the fastest of all.
+CUDA_MM_CONFIGS = {torch.float32: [(128, 64, 32, 4), (64, 128, 32, 4), (128, 128, 16, 8)],
+                   torch.float16: [(128, 128, 32, 4), (128, 128, 64, 8), (128, 256, 64, 8)]}
+
+
+def gpu_cases():
+    cases = [
+        add_case(1 << 24), add_case(1 << 26), add_case(1 << 26, num_warps=8),
+        softmax_case(16384, 1024), softmax_case(4096, 4096, num_warps=8),
+        layer_norm_case(16384, 1024), layer_norm_case(4096, 4096),
+    ]
+    for dtype in (torch.float32, torch.float16):
+        for size in (1024, 4096):
+            for bm, bn, bk, nw in GPU_MM_CONFIGS:
+                cases.append(matmul_case(size, size, size, dtype, bm, bn, bk, nw))
+            for bm, bn, bk, nw in CUDA_MM_CONFIGS[dtype]:
+                cases.append(matmul_case(size, size, size, dtype, bm, bn, bk, nw, cuda_only=True))
+    return cases
+
+
+def gpu_sweep_cases():
+    """A configuration sweep of the memory-bound kernels (prepare.py / run_on_gpu.py --set sweep):
+    which workgroup sizes and blocks our code generation likes, against Triton-CUDA at each."""
+    cases = [add_case(1 << 26, num_warps=nw, block=b) for b, nw in
+             [(256, 1), (256, 2), (512, 2), (512, 4), (1024, 1), (1024, 2), (1024, 4), (1024, 8),
+              (1024, 16), (2048, 4), (2048, 8), (4096, 4), (4096, 8), (4096, 16)]]
+    cases += [softmax_case(16384, 1024, num_warps=nw) for nw in (1, 2, 4, 8)]
+    cases += [softmax_case(4096, 4096, num_warps=nw) for nw in (4, 8, 16)]
+    cases += [layer_norm_case(4096, 4096, num_warps=nw, block=b) for b, nw in
+              [(512, 4), (1024, 4), (2048, 4), (2048, 8), (4096, 8)]]
+    return cases
+
+
+GPU_SETS = {"suite": gpu_cases, "sweep": gpu_sweep_cases}
+
+
+def by_id(cases):
+    return {c.id: c for c in cases}

@@ -33,6 +33,55 @@ SmallVector<Value> combine(OpBuilder &b, linalg::ReduceOp reduce,
   return result;
 }
 
+/// The subgroup operation (and its identity) a single-op combiner maps to.
+struct SubgroupCombiner {
+  gpu::AllReduceOperation kind;
+  TypedAttr identity;
+};
+
+std::optional<SubgroupCombiner> matchSubgroupCombiner(linalg::ReduceOp reduce) {
+  Block &body = reduce.getCombiner().front();
+  if (reduce.getInputs().size() != 1 || body.getOperations().size() != 2)
+    return std::nullopt;
+  Operation &op = body.front();
+  if (op.getNumOperands() != 2 || op.getNumResults() != 1 ||
+      body.getTerminator()->getOperand(0) != op.getResult(0) ||
+      !llvm::is_contained(op.getOperands(), body.getArgument(0)) ||
+      !llvm::is_contained(op.getOperands(), body.getArgument(1)))
+    return std::nullopt;
+  Type type = op.getResult(0).getType();
+  Builder b(reduce.getContext());
+  auto floatType = dyn_cast<FloatType>(type);
+  auto intType = dyn_cast<IntegerType>(type);
+  if (floatType && floatType.getWidth() == 32) {
+    auto inf = [&](bool negative) {
+      return b.getFloatAttr(type, APFloat::getInf(floatType.getFloatSemantics(), negative));
+    };
+    if (isa<arith::AddFOp>(op))
+      return SubgroupCombiner{gpu::AllReduceOperation::ADD, b.getFloatAttr(type, 0.0)};
+    if (isa<arith::MaxNumFOp>(op))
+      return SubgroupCombiner{gpu::AllReduceOperation::MAXNUMF, inf(true)};
+    if (isa<arith::MaximumFOp>(op))
+      return SubgroupCombiner{gpu::AllReduceOperation::MAXIMUMF, inf(true)};
+    if (isa<arith::MinNumFOp>(op))
+      return SubgroupCombiner{gpu::AllReduceOperation::MINNUMF, inf(false)};
+    if (isa<arith::MinimumFOp>(op))
+      return SubgroupCombiner{gpu::AllReduceOperation::MINIMUMF, inf(false)};
+  }
+  if (intType && intType.getWidth() == 32) {
+    unsigned w = intType.getWidth();
+    if (isa<arith::AddIOp>(op))
+      return SubgroupCombiner{gpu::AllReduceOperation::ADD, b.getIntegerAttr(type, 0)};
+    if (isa<arith::MaxSIOp>(op))
+      return SubgroupCombiner{gpu::AllReduceOperation::MAXSI,
+                              b.getIntegerAttr(type, APInt::getSignedMinValue(w))};
+    if (isa<arith::MinSIOp>(op))
+      return SubgroupCombiner{gpu::AllReduceOperation::MINSI,
+                              b.getIntegerAttr(type, APInt::getSignedMaxValue(w))};
+  }
+  return std::nullopt;
+}
+
 int64_t powerOfTwoAtMost(int64_t v) {
   int64_t p = 1;
   while (p * 2 <= v)
@@ -158,7 +207,43 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
       });
   SmallVector<Value> total(partial.getResults());
 
-  if (groupSize > 1) {
+  std::optional<SubgroupCombiner> subgroupCombiner = matchSubgroupCombiner(reduce);
+  if (groupSize > 1 && numGroups == 1 && subgroupCombiner) {
+    // The whole workgroup reduces one output: subgroup operations, then one
+    // partial per subgroup through workgroup memory (any subgroup layout).
+    Value identity = arith::ConstantOp::create(b, loc, subgroupCombiner->identity);
+    Value value = arith::SelectOp::create(b, loc, hasData, total[0], identity);
+    Value reduced = gpu::SubgroupReduceOp::create(b, loc, value,
+                                                  subgroupCombiner->kind,
+                                                  /*uniform=*/false);
+    Value laneInSubgroup = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
+    Value subgroup = gpu::SubgroupIdOp::create(b, loc, /*upper_bound=*/nullptr);
+    Value subgroups = gpu::NumSubgroupsOp::create(b, loc, /*upper_bound=*/nullptr);
+    Value firstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            laneInSubgroup, constantIndex(b, loc, 0));
+    scf::IfOp::create(b, loc, firstLane, [&](OpBuilder &tb, Location l) {
+      memref::StoreOp::create(tb, l, reduced, scratch[0], ValueRange{subgroup});
+      scf::YieldOp::create(tb, l);
+    });
+    gpu::BarrierOp::create(b, loc);
+    Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          threadId, constantIndex(b, loc, 0));
+    scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &tb, Location l) {
+      Value first = memref::LoadOp::create(tb, l, scratch[0],
+                                           ValueRange{constantIndex(tb, l, 0)});
+      auto fold = scf::ForOp::create(
+          tb, l, constantIndex(tb, l, 1), subgroups, constantIndex(tb, l, 1),
+          ValueRange{first},
+          [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
+            Value x = memref::LoadOp::create(fb, fl, scratch[0], ValueRange{i});
+            scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, ValueRange{x}));
+          });
+      memref::StoreOp::create(tb, l, fold.getResult(0), scratch[0],
+                              ValueRange{constantIndex(tb, l, 0)});
+      scf::YieldOp::create(tb, l);
+    });
+    gpu::BarrierOp::create(b, loc);
+  } else if (groupSize > 1) {
     for (auto [buffer, value] : llvm::zip(scratch, total))
       memref::StoreOp::create(b, loc, value, buffer, ValueRange{threadId});
     gpu::BarrierOp::create(b, loc);

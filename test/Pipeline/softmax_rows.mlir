@@ -20,6 +20,8 @@
 // lowers to GL.Exp.
 // CHECK:         spirv.Store "Workgroup"
 // CHECK:         spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>
+// The row max is a subgroup operation, then one partial per subgroup.
+// CHECK:         spirv.GroupNonUniform{{.*}} <Subgroup> <Reduce>
 // CHECK:         spirv.GL.Exp
 // CHECK:         spirv.FAdd
 // CHECK:         spirv.FDiv

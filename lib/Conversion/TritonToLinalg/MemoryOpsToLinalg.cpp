@@ -22,14 +22,6 @@ using namespace mlir::triton;
 using namespace mlir::triton_spirv;
 
 namespace {
-/// The offset a converted pointer operand stands for: a kernel argument
-/// (memref) is offset 0.
-Value offsetOf(OpBuilder &builder, Location loc, Value converted) {
-  if (isa<MemRefType>(converted.getType()))
-    return arith::ConstantIntOp::create(builder, loc, 0, 64);
-  return converted;
-}
-
 /// The memref of the kernel argument a memory op's pointer derives from.
 FailureOr<Value> baseMemrefOf(Operation *op, ConversionPatternRewriter &rewriter) {
   auto index = op->getAttrOfType<IntegerAttr>(kBaseArgAttr);
@@ -88,7 +80,7 @@ struct ConvertAddPtr : public OpConversionPattern<AddPtrOp> {
   matchAndRewrite(AddPtrOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value base = offsetOf(rewriter, loc, adaptor.getPtr());
+    Value base = pointerOffset(rewriter, loc, adaptor.getPtr());
     Value offset = adaptor.getOffset();
     Type i64 = rewriter.getI64Type();
     if (auto tensor = dyn_cast<RankedTensorType>(op.getType())) {
@@ -122,7 +114,7 @@ struct ConvertLoad : public OpConversionPattern<LoadOp> {
       return failure();
     Location loc = op.getLoc();
     Type elementType = getElementTypeOrSelf(op.getType());
-    Value offsets = offsetOf(rewriter, loc, adaptor.getPtr());
+    Value offsets = pointerOffset(rewriter, loc, adaptor.getPtr());
     Value mask = adaptor.getMask(), other = adaptor.getOther();
 
     auto loadOne = [&](OpBuilder &b, Location l, Value offset, Value laneMask,
@@ -170,7 +162,7 @@ struct ConvertStore : public OpConversionPattern<StoreOp> {
     if (failed(base))
       return failure();
     Location loc = op.getLoc();
-    Value offsets = offsetOf(rewriter, loc, adaptor.getPtr());
+    Value offsets = pointerOffset(rewriter, loc, adaptor.getPtr());
     Value mask = adaptor.getMask();
 
     auto storeOne = [&](OpBuilder &b, Location l, Value offset, Value value,
@@ -302,7 +294,7 @@ struct ConvertAtomicRMW : public OpConversionPattern<AtomicRMWOp> {
   matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RMWOp kind = op.getAtomicRmwOp();
-    return lowerAtomic(op, offsetOf(rewriter, op.getLoc(), adaptor.getPtr()),
+    return lowerAtomic(op, pointerOffset(rewriter, op.getLoc(), adaptor.getPtr()),
                        adaptor.getMask(), ValueRange{adaptor.getVal()}, rewriter,
                        [&](OpBuilder &b, Location l, Value current,
                            ValueRange operands) {
@@ -317,7 +309,7 @@ struct ConvertAtomicCAS : public OpConversionPattern<AtomicCASOp> {
   matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     return lowerAtomic(
-        op, offsetOf(rewriter, op.getLoc(), adaptor.getPtr()), Value(),
+        op, pointerOffset(rewriter, op.getLoc(), adaptor.getPtr()), Value(),
         ValueRange{adaptor.getCmp(), adaptor.getVal()}, rewriter,
         [](OpBuilder &b, Location l, Value current, ValueRange operands) {
           Value equal =
@@ -331,6 +323,22 @@ struct ConvertAtomicCAS : public OpConversionPattern<AtomicCASOp> {
   }
 };
 } // namespace
+
+Value mlir::triton_spirv::pointerOffset(OpBuilder &builder, Location loc,
+                                        Value converted) {
+  if (isa<MemRefType>(converted.getType()))
+    return arith::ConstantIntOp::create(builder, loc, 0, 64);
+  return converted;
+}
+
+Value mlir::triton_spirv::splatScalar(OpBuilder &builder, Location loc,
+                                      ArrayRef<int64_t> shape, Value scalar) {
+  return buildElementwiseGeneric(builder, loc, shape, {scalar},
+                                 {scalar.getType()},
+                                 [](OpBuilder &, Location, ValueRange args) {
+                                   return SmallVector<Value>{args[0]};
+                                 })[0];
+}
 
 SmallVector<Value> mlir::triton_spirv::buildElementwiseGeneric(
     OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,

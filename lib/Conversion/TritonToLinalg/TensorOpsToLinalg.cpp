@@ -15,14 +15,6 @@ using namespace mlir::triton;
 using namespace mlir::triton_spirv;
 
 namespace {
-/// A converted operand that may be a kernel pointer argument (memref) where
-/// an i64 offset is expected.
-Value valueOrZeroOffset(OpBuilder &builder, Location loc, Value converted) {
-  if (isa<MemRefType>(converted.getType()))
-    return arith::ConstantIntOp::create(builder, loc, 0, 64);
-  return converted;
-}
-
 RankedTensorType convertedTensorType(const TypeConverter *converter, Type type) {
   return cast<RankedTensorType>(converter->convertType(type));
 }
@@ -55,16 +47,11 @@ struct ConvertSplat : public OpConversionPattern<SplatOp> {
   matchAndRewrite(SplatOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value scalar = valueOrZeroOffset(rewriter, loc, adaptor.getSrc());
+    Value scalar = pointerOffset(rewriter, loc, adaptor.getSrc());
     if (isa<RankedTensorType>(scalar.getType()))
       return rewriter.notifyMatchFailure(op, "splat of a tensor");
     auto type = convertedTensorType(getTypeConverter(), op.getType());
-    Value result = buildElementwiseGeneric(
-        rewriter, loc, type.getShape(), {scalar}, {type.getElementType()},
-        [](OpBuilder &, Location, ValueRange args) {
-          return SmallVector<Value>{args[0]};
-        })[0];
-    rewriter.replaceOp(op, result);
+    rewriter.replaceOp(op, splatScalar(rewriter, loc, type.getShape(), scalar));
     return success();
   }
 };
@@ -81,12 +68,7 @@ struct ConvertSplatConstant : public OpConversionPattern<arith::ConstantOp> {
     Location loc = op.getLoc();
     Value scalar = arith::ConstantOp::create(
         rewriter, loc, cast<TypedAttr>(dense.getSplatValue<Attribute>()));
-    Value result = buildElementwiseGeneric(
-        rewriter, loc, type.getShape(), {scalar}, {type.getElementType()},
-        [](OpBuilder &, Location, ValueRange args) {
-          return SmallVector<Value>{args[0]};
-        })[0];
-    rewriter.replaceOp(op, result);
+    rewriter.replaceOp(op, splatScalar(rewriter, loc, type.getShape(), scalar));
     return success();
   }
 };

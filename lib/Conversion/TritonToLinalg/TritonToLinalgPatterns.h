@@ -50,6 +50,14 @@ void populateElementwiseRegionConversionPatterns(TypeConverter &converter,
 /// region is one block (a linalg body). Run before the conversion.
 LogicalResult liftMapElementwiseControlFlow(Operation *root);
 
+/// The i64 offset a converted pointer operand stands for (a kernel pointer
+/// argument, still a memref, is offset 0 from itself).
+Value pointerOffset(OpBuilder &builder, Location loc, Value converted);
+
+/// A tensor of `shape` holding `scalar` everywhere (a generic, so it fuses).
+Value splatScalar(OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
+                  Value scalar);
+
 /// Builds a parallel linalg.generic over `shape` whose body is produced by
 /// `bodyBuilder(builder, loc, scalarInputs) -> yielded values`. Scalar
 /// inputs are broadcast; tensor inputs must have `shape`.

@@ -16,7 +16,11 @@
 #include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
 #include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+
+#include <cmath>
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
@@ -29,6 +33,41 @@ namespace mlir::triton_spirv {
 using namespace mlir;
 
 namespace {
+/// GLSL.std.450's Atan2 is not in the SPIR-V dialect: atan(y / x) with the
+/// quadrant fixed up (x < 0 adds ±pi; x == 0 gives ±pi/2 or 0).
+struct ExpandAtan2 : public OpRewritePattern<math::Atan2Op> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::Atan2Op op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value y = op.getLhs(), x = op.getRhs();
+    Type type = op.getType();
+    auto constant = [&](double v) {
+      return arith::ConstantOp::create(rewriter, loc, rewriter.getFloatAttr(type, v));
+    };
+    auto cmp = [&](arith::CmpFPredicate p, Value a, Value b) {
+      return arith::CmpFOp::create(rewriter, loc, p, a, b);
+    };
+    Value zero = constant(0.0), pi = constant(M_PI), halfPi = constant(M_PI / 2);
+    Value base = math::AtanOp::create(rewriter, loc,
+                                      arith::DivFOp::create(rewriter, loc, y, x));
+    Value shift = arith::SelectOp::create(
+        rewriter, loc, cmp(arith::CmpFPredicate::OGE, y, zero), pi,
+        arith::NegFOp::create(rewriter, loc, pi));
+    Value left = arith::AddFOp::create(rewriter, loc, base, shift);
+    Value onAxis = arith::SelectOp::create(
+        rewriter, loc, cmp(arith::CmpFPredicate::OGT, y, zero), halfPi,
+        arith::SelectOp::create(rewriter, loc, cmp(arith::CmpFPredicate::OLT, y, zero),
+                                arith::NegFOp::create(rewriter, loc, halfPi), zero));
+    Value result = arith::SelectOp::create(
+        rewriter, loc, cmp(arith::CmpFPredicate::OLT, x, zero), left, base);
+    result = arith::SelectOp::create(
+        rewriter, loc, cmp(arith::CmpFPredicate::OEQ, x, zero), onAxis, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 struct ConvertKernelToSPIRVPass
     : public triton_spirv::impl::ConvertKernelToSPIRVBase<
           ConvertKernelToSPIRVPass> {
@@ -37,10 +76,12 @@ struct ConvertKernelToSPIRVPass
     SmallVector<gpu::GPUModuleOp> gpuModules(
         getOperation().getOps<gpu::GPUModuleOp>());
     for (gpu::GPUModuleOp gpuModule : gpuModules) {
-      // GLSL.std.450 has no erf: polynomial approximations (f32).
+      // GLSL.std.450 has no erf: polynomial approximations (f32); atan2 is
+      // expanded.
       RewritePatternSet approximations(context);
       populatePolynomialApproximateErfPattern(approximations);
       populatePolynomialApproximateErfcPattern(approximations);
+      approximations.add<ExpandAtan2>(context);
       if (failed(applyPatternsGreedily(gpuModule, std::move(approximations))))
         return signalPassFailure();
 

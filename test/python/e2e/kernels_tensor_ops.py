@@ -146,3 +146,13 @@ def map_elementwise_kernel(x_ptr, a_ptr, b_ptr, out_ptr, q_ptr, r_ptr, BLOCK: tl
     q, r = tl.map_elementwise(_divmod_pair, a, b, pack=2)
     tl.store(q_ptr + offs, q)
     tl.store(r_ptr + offs, r)
+
+
+@triton.jit
+def atan2_erf_kernel(y_ptr, x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    y = tl.load(y_ptr + offs, mask=mask)
+    x = tl.load(x_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, libdevice.atan2(y, x), mask=mask)
+    tl.store(out_ptr + n + offs, libdevice.erf(y), mask=mask)

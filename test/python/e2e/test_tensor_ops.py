@@ -150,3 +150,14 @@ def test_unsplat():
 
 def triton_cdiv(a, b):
     return (a + b - 1) // b
+
+
+def test_atan2_all_quadrants_and_erf():
+    n = 1000
+    y, x = torch.randn(n), torch.randn(n)
+    y[:4] = torch.tensor([1.0, -1.0, 0.0, 2.0])
+    x[:4] = torch.tensor([0.0, 0.0, -3.0, -1.0])
+    out = _fresh((2 * n,))
+    k.atan2_erf_kernel[(triton_cdiv(n, 256),)](y, x, out, n, BLOCK=256)
+    torch.testing.assert_close(out[:n], torch.atan2(y, x), atol=1e-5, rtol=1e-5)
+    torch.testing.assert_close(out[n:], torch.erf(y), atol=1e-5, rtol=1e-5)

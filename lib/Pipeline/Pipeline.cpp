@@ -74,8 +74,10 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 
-  // bf16: i16 in memory, f32 in arithmetic (integer ops for the casts).
+  // bf16: i16 in memory, f32 in arithmetic (integer ops for the casts);
+  // fp8: i8 in memory, conversions as integer code.
   pm.addNestedPass<func::FuncOp>(createStoreBF16AsI16());
+  pm.addNestedPass<func::FuncOp>(createEmulateFloatConversions());
   arith::ArithEmulateUnsupportedFloatsOptions emulate;
   emulate.sourceTypeStrs = {"bf16"};
   emulate.targetTypeStr = "f32";

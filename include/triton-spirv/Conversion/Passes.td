@@ -88,6 +88,23 @@ def SPIRVRequireTargetVersion
   }];
 }
 
+def EmulateFloatConversions : Pass<"emulate-float-conversions", "func::FuncOp"> {
+  let summary = "fp8 memory as i8, fp8 conversions as integer code, and "
+                "truncf toward zero without rounding-mode decorations";
+  let description = [{
+    Vulkan allows FPRoundingMode only on conversions stored straight to
+    16-bit memory: arith.truncf toward zero becomes a nearest-even truncf
+    stepped one ulp toward zero where it rounded away.
+    SPIR-V has no 8-bit float type. Memrefs of f8E5M2/f8E4M3FN become i8,
+    values carried by scf travel as i8, and arith.extf/truncf to or from fp8
+    become integer code: exact widening, and narrowing that rounds to
+    nearest even (toward zero for rtz) and saturates finite overflow like
+    Triton's CUDA backend. Any other fp8 arithmetic is rejected.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "math::MathDialect",
+                           "memref::MemRefDialect"];
+}
+
 def StoreBF16AsI16 : Pass<"store-bf16-as-i16", "func::FuncOp"> {
   let summary = "Keep bf16 in memory as i16 (bitcasts at loads and stores)";
   let description = [{

@@ -1,0 +1,26 @@
+//===- NarrowFloatStorage.h - float types kept as integers in memory ------===//
+//
+// Shared by store-bf16-as-i16 and emulate-float-conversions: memory and control flow of a
+// float type the target lacks carry same-width integers instead; only the
+// ops that compute see the float type, through bitcasts.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_NARROWFLOATSTORAGE_H
+#define TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_NARROWFLOATSTORAGE_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace mlir::triton_spirv {
+
+/// Retypes memrefs whose element type satisfies `isStoredAsInteger` to the
+/// same-width integer (function signature included), bitcasts at
+/// memref.load/store, and carries such values through scf as integers.
+/// Atomics on those memrefs are rejected with a diagnostic.
+LogicalResult
+storeFloatsAsIntegers(func::FuncOp func,
+                      llvm::function_ref<bool(Type)> isStoredAsInteger);
+
+} // namespace mlir::triton_spirv
+
+#endif

@@ -1,0 +1,84 @@
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(emulate-float-conversions))' | FileCheck %s
+
+// fp8 memory becomes i8; f32 -> e4m3fn rounds to nearest even on the bits
+// (subnormals through roundeven), saturates at 448 (magnitude 0x7e = 126)
+// and keeps NaN (0x7f); the masked load travels as i8 through scf.if and
+// widens exactly (subnormals scaled by 2^-9) before the f16 truncation.
+// CHECK-LABEL: func.func @round_trip(
+// CHECK-SAME:    %[[IN:.*]]: memref<?xf32>, %[[FP8:.*]]: memref<?xi8>, %[[OUT:.*]]: memref<?xf16>
+// CHECK-DAG:     %[[C126:.*]] = arith.constant 126 : i32
+// CHECK-DAG:     %[[C127:.*]] = arith.constant 127 : i32
+// CHECK-DAG:     %[[SUBSCALE:.*]] = arith.constant 0.001953125 : f32
+// CHECK:         %[[X:.*]] = memref.load %[[IN]]
+// CHECK:         %[[BITS:.*]] = arith.bitcast %[[X]] : f32 to i32
+// CHECK:         math.roundeven
+// CHECK:         %[[SAT:.*]] = arith.minui %{{.*}}, %[[C126]] : i32
+// CHECK:         %[[NAN:.*]] = arith.select %{{.*}}, %[[C127]], %[[SAT]] : i32
+// CHECK:         %[[BYTE:.*]] = arith.trunci %{{.*}} : i32 to i8
+// CHECK:         memref.store %[[BYTE]], %[[FP8]][%{{.*}}] : memref<?xi8>
+// CHECK:         %[[V:.*]] = scf.if %{{.*}} -> (i8) {
+// CHECK:           memref.load %[[FP8]][%{{.*}}] : memref<?xi8>
+// CHECK:         %[[WORD:.*]] = arith.extui %[[V]] : i8 to i32
+// CHECK:         arith.mulf %{{.*}}, %[[SUBSCALE]] : f32
+// CHECK:         %[[WIDE:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// CHECK:         %[[H:.*]] = arith.truncf %[[WIDE]] : f32 to f16
+// CHECK:         memref.store %[[H]], %[[OUT]]
+// CHECK-NOT:     f8E4M3FN
+func.func @round_trip(%in: memref<?xf32>, %fp8: memref<?xf8E4M3FN>, %out: memref<?xf16>, %i: index, %m: i1) {
+  %x = memref.load %in[%i] : memref<?xf32>
+  %e = arith.truncf %x : f32 to f8E4M3FN
+  memref.store %e, %fp8[%i] : memref<?xf8E4M3FN>
+  %zero = arith.constant 0.0 : f8E4M3FN
+  %v = scf.if %m -> (f8E4M3FN) {
+    %l = memref.load %fp8[%i] : memref<?xf8E4M3FN>
+    scf.yield %l : f8E4M3FN
+  } else {
+    scf.yield %zero : f8E4M3FN
+  }
+  %w = arith.extf %v : f8E4M3FN to f16
+  memref.store %w, %out[%i] : memref<?xf16>
+  return
+}
+
+// -----
+
+// e5m2 toward zero drops the low 21 bits without rounding; infinity stays
+// infinite (0x7c = 124) while finite overflow saturates at 57344 (0x7b).
+// CHECK-LABEL: func.func @e5m2_toward_zero(
+// CHECK-DAG:     %[[C123:.*]] = arith.constant 123 : i32
+// CHECK-DAG:     %[[C124:.*]] = arith.constant 124 : i32
+// CHECK-DAG:     %[[C21:.*]] = arith.constant 21 : i32
+// CHECK-DAG:     %[[NOSIGN:.*]] = arith.constant 2147483647 : i32
+// CHECK:         %[[H:.*]] = arith.extf %{{.*}} : f16 to f32
+// CHECK:         %[[ABS:.*]] = arith.andi %{{.*}}, %[[NOSIGN]] : i32
+// CHECK:         arith.shrui %[[ABS]], %[[C21]] : i32
+// CHECK-NOT:     math.roundeven
+// CHECK:         arith.minui %{{.*}}, %[[C123]] : i32
+// CHECK:         arith.select %{{.*}}, %[[C124]], %{{.*}} : i32
+// CHECK:         arith.trunci %{{.*}} : i32 to i8
+func.func @e5m2_toward_zero(%in: memref<?xf16>, %out: memref<?xf8E5M2>, %i: index) {
+  %x = memref.load %in[%i] : memref<?xf16>
+  %e = arith.truncf %x toward_zero : f16 to f8E5M2
+  memref.store %e, %out[%i] : memref<?xf8E5M2>
+  return
+}
+
+// -----
+
+// A truncf toward zero between ordinary types rounds to nearest even and
+// steps one ulp toward zero where that result is larger in magnitude.
+// CHECK-LABEL: func.func @f32_to_f16_toward_zero(
+// CHECK:         %[[NEAREST:.*]] = arith.truncf %[[X:.*]] : f32 to f16
+// CHECK-NOT:     toward_zero
+// CHECK:         %[[BACK:.*]] = arith.extf %[[NEAREST]] : f16 to f32
+// CHECK:         %[[ABSBACK:.*]] = math.absf %[[BACK]] : f32
+// CHECK:         %[[ABSX:.*]] = math.absf %[[X]] : f32
+// CHECK:         %[[AWAY:.*]] = arith.cmpf ogt, %[[ABSBACK]], %[[ABSX]] : f32
+// CHECK:         %[[BITS:.*]] = arith.bitcast %[[NEAREST]] : f16 to i16
+// CHECK:         %[[STEP:.*]] = arith.subi %[[BITS]], %{{.*}} : i16
+// CHECK:         %[[STEPPED:.*]] = arith.bitcast %[[STEP]] : i16 to f16
+// CHECK:         arith.select %[[AWAY]], %[[STEPPED]], %[[NEAREST]] : f16
+func.func @f32_to_f16_toward_zero(%x: f32) -> f16 {
+  %h = arith.truncf %x toward_zero : f32 to f16
+  return %h : f16
+}

@@ -1,0 +1,32 @@
+"""Kernels for the float conversion tests (fp8 formats, rounding toward zero)."""
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def fp8_round_trip_kernel(x_ptr, fp8_ptr, back_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    tl.store(fp8_ptr + offs, x.to(fp8_ptr.dtype.element_ty), mask=mask)
+    # A masked fp8 load with `other`, widened to the output's type.
+    y = tl.load(fp8_ptr + offs, mask=mask, other=0.0)
+    tl.store(back_ptr + offs, y.to(back_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def round_toward_zero_kernel(x_ptr, d_ptr, h_ptr, f_ptr, e5_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    d = tl.load(d_ptr + offs, mask=mask)
+    h = x.to(tl.float16, fp_downcast_rounding="rtz")
+    tl.store(h_ptr + offs, h, mask=mask)
+    tl.store(f_ptr + offs, d.to(tl.float32, fp_downcast_rounding="rtz"), mask=mask)
+    tl.store(e5_ptr + offs, h.to(tl.float8e5, fp_downcast_rounding="rtz"), mask=mask)
+
+
+@triton.jit
+def fp8_widen_kernel(fp8_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(fp8_ptr + offs).to(out_ptr.dtype.element_ty))

@@ -15,5 +15,4 @@
 // CHECK-NOT:     f8E
 
 // BIN:         OpCapability Int8
-// BIN:         OpCapability StorageBuffer8BitAccess
 // BIN-NOT:     FPRoundingMode

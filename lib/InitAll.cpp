@@ -47,9 +47,10 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createConvertKernelToSPIRV(); });
   registerOurPass([] { return triton_spirv::createDistributeToWorkgroup(); });
   registerOurPass([] { return triton_spirv::createEmulateFloatConversions(); });
+  registerOurPass([] { return triton_spirv::createFuseElementwiseChains(); });
   registerOurPass([] { return triton_spirv::createSerializeSPIRV(); });
   registerOurPass([] { return triton_spirv::createSPIRVPushConstantABI(); });
-  registerOurPass([] { return triton_spirv::createSPIRVRequireTargetVersion(); });
+  registerOurPass([] { return triton_spirv::createSPIRVCompleteVCE(); });
   registerOurPass([] { return triton_spirv::createStoreBF16AsI16(); });
   registerOurPass([] { return triton_spirv::createTritonToLinalg(); });
   triton_spirv::registerPipelines();

@@ -40,7 +40,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   int64_t numThreads = options.numWarps * profile->subgroupSize;
 
   // Fuse elementwise chains so intermediates never reach memory.
-  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  pm.addNestedPass<func::FuncOp>(createFuseElementwiseChains());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 
@@ -105,7 +105,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   spirvModule.addPass(createSPIRVPushConstantABI(abi));
   spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
   spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
-  spirvModule.addPass(createSPIRVRequireTargetVersion());
+  spirvModule.addPass(createSPIRVCompleteVCE());
   spirvModule.addPass(createCanonicalizerPass());
   return success();
 }

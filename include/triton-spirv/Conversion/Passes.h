@@ -2,6 +2,7 @@
 #ifndef TRITON_SPIRV_CONVERSION_PASSES_H
 #define TRITON_SPIRV_CONVERSION_PASSES_H
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -78,14 +78,30 @@ def SPIRVPushConstantABI : Pass<"spirv-push-constant-abi", "spirv::ModuleOp"> {
   ];
 }
 
-def SPIRVRequireTargetVersion
-    : Pass<"spirv-require-target-version", "spirv::ModuleOp"> {
-  let summary = "Declare the target environment's SPIR-V version on the module";
+def SPIRVCompleteVCE
+    : Pass<"spirv-complete-vce", "spirv::ModuleOp"> {
+  let summary = "Complete spirv-update-vce's version/capability/extension "
+                "triple: the target's SPIR-V version, Int64Atomics";
   let description = [{
     Run after spirv-update-vce: entry points that read push constants must
-    list them in OpEntryPoint, which needs SPIR-V 1.4 or newer. Extensions
-    that are core at that version are dropped.
+    list them in OpEntryPoint, which needs SPIR-V 1.4 or newer, so the
+    module declares the target environment's version; extensions that are
+    core at that version are dropped. 64-bit atomics need Int64Atomics,
+    which spirv-update-vce does not infer.
   }];
+}
+
+def FuseElementwiseChains : Pass<"fuse-elementwise-chains", "func::FuncOp"> {
+  let summary = "Fuse elementwise linalg chains so intermediates stay in "
+                "registers, never duplicating a producer that writes memory";
+  let description = [{
+    Upstream elementwise fusion (with reshape propagation and constant
+    folding), except that a producer whose body writes memory (atomics
+    returning old values) is not fused: it could not be erased and would run
+    twice.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "affine::AffineDialect",
+                           "tensor::TensorDialect"];
 }
 
 def EmulateFloatConversions : Pass<"emulate-float-conversions", "func::FuncOp"> {

@@ -3,7 +3,9 @@
 // Triton's atomics arrive as memref.generic_atomic_rmw (any update of the
 // current value). SPIR-V gets a compare-exchange loop: read, compute the
 // update, OpAtomicCompareExchange, retry with the value seen until it
-// matches. Floats are exchanged as same-width integers.
+// matches. Floats are exchanged as same-width integers; 16-bit elements in
+// global memory are exchanged as the 32-bit word that holds them (Vulkan
+// devices rarely have 16-bit atomics), the other half left as it was.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelToSPIRVPatterns.h"
@@ -28,8 +30,8 @@ struct GenericAtomicToCompareExchangeLoop
     auto memrefType = cast<MemRefType>(op.getMemref().getType());
     Type elementType = memrefType.getElementType();
     unsigned width = elementType.getIntOrFloatBitWidth();
-    if (width != 32 && width != 64)
-      return rewriter.notifyMatchFailure(op, "only 32/64-bit atomics");
+    if (width != 16 && width != 32 && width != 64)
+      return rewriter.notifyMatchFailure(op, "only 16/32/64-bit atomics");
     Location loc = op.getLoc();
     Value pointer = spirv::getElementPtr(*converter, memrefType,
                                          adaptor.getMemref(),
@@ -39,30 +41,74 @@ struct GenericAtomicToCompareExchangeLoop
     auto storage = cast<spirv::PointerType>(pointer.getType()).getStorageClass();
     auto scope = storage == spirv::StorageClass::Workgroup ? spirv::Scope::Workgroup
                                                            : spirv::Scope::Device;
+    bool subword = width < 32;
+    if (subword && storage != spirv::StorageClass::PhysicalStorageBuffer)
+      return op.emitError("16-bit atomics are only supported on global memory");
     Type intType = rewriter.getIntegerType(width);
+    Type wordType = subword ? rewriter.getI32Type() : intType;
     bool isFloat = isa<FloatType>(elementType);
-
-    // Plain read of the starting value (PhysicalStorageBuffer needs an
-    // alignment).
-    Value initial;
-    if (storage == spirv::StorageClass::PhysicalStorageBuffer)
-      initial = spirv::LoadOp::create(
-          rewriter, loc, elementType, pointer,
-          spirv::MemoryAccessAttr::get(getContext(), spirv::MemoryAccess::Aligned),
-          rewriter.getI32IntegerAttr(width / 8));
-    else
-      initial = spirv::LoadOp::create(rewriter, loc, pointer);
     auto toInt = [&](OpBuilder &b, Value v) -> Value {
       return isFloat ? Value(spirv::BitcastOp::create(b, loc, intType, v)) : v;
     };
     auto fromInt = [&](OpBuilder &b, Value v) -> Value {
       return isFloat ? Value(spirv::BitcastOp::create(b, loc, elementType, v)) : v;
     };
-    // An integer view of the pointer for the exchange.
-    Value exchangePointer = pointer;
-    if (isFloat)
-      exchangePointer = spirv::BitcastOp::create(
+    auto i32Constant = [&](int64_t value) -> Value {
+      return spirv::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                       rewriter.getI32IntegerAttr(value));
+    };
+
+    // The exchanged word: the element itself, or the aligned 32-bit word
+    // holding a 16-bit element at bit `shift` (little endian).
+    Value wordPointer = pointer;
+    Value shift, elementMask;
+    if (subword) {
+      Type i64 = rewriter.getI64Type();
+      Value address = spirv::ConvertPtrToUOp::create(rewriter, loc, i64, pointer);
+      auto i64Constant = [&](int64_t value) -> Value {
+        return spirv::ConstantOp::create(rewriter, loc, i64,
+                                         rewriter.getI64IntegerAttr(value));
+      };
+      Value aligned =
+          spirv::BitwiseAndOp::create(rewriter, loc, address, i64Constant(~int64_t(3)));
+      wordPointer = spirv::ConvertUToPtrOp::create(
+          rewriter, loc, spirv::PointerType::get(wordType, storage), aligned);
+      Value byteInWord = spirv::UConvertOp::create(
+          rewriter, loc, wordType,
+          spirv::BitwiseAndOp::create(rewriter, loc, address, i64Constant(3)));
+      shift = spirv::IMulOp::create(rewriter, loc, byteInWord, i32Constant(8));
+      elementMask = spirv::ShiftLeftLogicalOp::create(
+          rewriter, loc, i32Constant((1 << width) - 1), shift);
+    } else if (isFloat) {
+      wordPointer = spirv::BitcastOp::create(
           rewriter, loc, spirv::PointerType::get(intType, storage), pointer);
+    }
+    // Plain read of the starting value (PhysicalStorageBuffer needs an
+    // alignment).
+    Value initialWord;
+    unsigned wordBytes = wordType.getIntOrFloatBitWidth() / 8;
+    if (storage == spirv::StorageClass::PhysicalStorageBuffer)
+      initialWord = spirv::LoadOp::create(
+          rewriter, loc, wordType, wordPointer,
+          spirv::MemoryAccessAttr::get(getContext(), spirv::MemoryAccess::Aligned),
+          rewriter.getI32IntegerAttr(wordBytes));
+    else
+      initialWord = spirv::LoadOp::create(rewriter, loc, wordPointer);
+    auto elementOf = [&](OpBuilder &b, Value word) -> Value {
+      if (!subword)
+        return fromInt(b, word);
+      Value bits = spirv::ShiftRightLogicalOp::create(b, loc, word, shift);
+      return fromInt(b, spirv::UConvertOp::create(b, loc, intType, bits));
+    };
+    auto withElement = [&](OpBuilder &b, Value word, Value element) -> Value {
+      if (!subword)
+        return toInt(b, element);
+      Value bits = spirv::UConvertOp::create(b, loc, wordType, toInt(b, element));
+      Value placed = spirv::ShiftLeftLogicalOp::create(b, loc, bits, shift);
+      Value others = spirv::BitwiseAndOp::create(
+          b, loc, word, spirv::NotOp::create(b, loc, elementMask));
+      return spirv::BitwiseOrOp::create(b, loc, others, placed);
+    };
 
     // The serializer does not support loop results: the old value leaves the
     // loop through a function variable (which must sit in the entry block).
@@ -78,20 +124,19 @@ struct GenericAtomicToCompareExchangeLoop
           spirv::PointerType::get(elementType, spirv::StorageClass::Function),
           spirv::StorageClass::Function, Value());
     }
-    Value initialInt = toInt(rewriter, initial);
     auto loop = spirv::LoopOp::create(rewriter, loc, spirv::LoopControl::None);
     Region &body = loop.getBody();
     Block *entry = rewriter.createBlock(&body);
-    Block *header = rewriter.createBlock(&body, body.end(), {intType}, {loc});
-    Block *continueBlock = rewriter.createBlock(&body, body.end(), {intType}, {loc});
+    Block *header = rewriter.createBlock(&body, body.end(), {wordType}, {loc});
+    Block *continueBlock = rewriter.createBlock(&body, body.end(), {wordType}, {loc});
     Block *merge = rewriter.createBlock(&body, body.end());
 
     rewriter.setInsertionPointToEnd(entry);
-    spirv::BranchOp::create(rewriter, loc, header, ValueRange{initialInt});
+    spirv::BranchOp::create(rewriter, loc, header, ValueRange{initialWord});
 
     rewriter.setInsertionPointToEnd(header);
     Value current = header->getArgument(0);
-    Value currentValue = fromInt(rewriter, current);
+    Value currentValue = elementOf(rewriter, current);
     IRMapping mapping;
     mapping.map(op.getCurrentValue(), currentValue);
     Block &update = op.getAtomicBody().front();
@@ -100,8 +145,8 @@ struct GenericAtomicToCompareExchangeLoop
     Value next = mapping.lookupOrDefault(
         cast<memref::AtomicYieldOp>(update.getTerminator()).getResult());
     Value seen = spirv::AtomicCompareExchangeOp::create(
-        rewriter, loc, exchangePointer, scope, spirv::MemorySemantics::None,
-        spirv::MemorySemantics::None, toInt(rewriter, next), current);
+        rewriter, loc, wordPointer, scope, spirv::MemorySemantics::None,
+        spirv::MemorySemantics::None, withElement(rewriter, current, next), current);
     spirv::StoreOp::create(rewriter, loc, oldValue, currentValue);
     Value done = spirv::IEqualOp::create(rewriter, loc, seen, current);
     spirv::BranchConditionalOp::create(rewriter, loc, done, merge, ValueRange{},

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
@@ -22,15 +23,16 @@ LogicalResult mlir::triton_spirv::storeFloatsAsIntegers(
           integerFor(type.getElementType())));
   };
   bool rejected = false;
-  func.walk([&](Operation *op) {
-    if (isa<memref::GenericAtomicRMWOp, memref::AtomicRMWOp>(op)) {
-      Type element =
-          cast<MemRefType>(op->getOperand(0).getType()).getElementType();
-      if (isStoredAsInteger(element)) {
-        op->emitError("atomics on '") << element << "' are not supported";
-        rejected = true;
-      }
+  func.walk([&](memref::AtomicRMWOp op) {
+    if (isStoredAsInteger(op.getMemRefType().getElementType())) {
+      op.emitError("atomics on '")
+          << op.getMemRefType().getElementType() << "' are not supported";
+      rejected = true;
     }
+  });
+  if (rejected)
+    return failure();
+  func.walk([&](Operation *op) {
     for (Value result : op->getResults())
       retype(result);
     for (Region &region : op->getRegions())
@@ -38,8 +40,6 @@ LogicalResult mlir::triton_spirv::storeFloatsAsIntegers(
         for (BlockArgument argument : block.getArguments())
           retype(argument);
   });
-  if (rejected)
-    return failure();
   // The signature follows its (retyped) entry block arguments.
   func.setFunctionType(FunctionType::get(
       context, func.getBody().front().getArgumentTypes(),
@@ -66,6 +66,40 @@ LogicalResult mlir::triton_spirv::storeFloatsAsIntegers(
                                           integerFor(element), store.getValue());
     store.getValueMutable().assign(bits);
   });
+
+  // Atomic updates keep computing on the float type; the exchanged value is
+  // the integer.
+  SmallVector<memref::GenericAtomicRMWOp> atomics;
+  func.walk([&](memref::GenericAtomicRMWOp op) {
+    if (isStoredAsInteger(op.getResult().getType()))
+      atomics.push_back(op);
+  });
+  for (memref::GenericAtomicRMWOp op : atomics) {
+    Type element = op.getResult().getType();
+    Location loc = op.getLoc();
+    builder.setInsertionPoint(op);
+    auto replacement = memref::GenericAtomicRMWOp::create(
+        builder, loc, op.getMemref(), op.getIndices());
+    OpBuilder bodyBuilder =
+        OpBuilder::atBlockEnd(&replacement.getRegion().front());
+    IRMapping mapping;
+    mapping.map(op.getCurrentValue(),
+                arith::BitcastOp::create(bodyBuilder, loc, element,
+                                         replacement.getCurrentValue()));
+    Block &update = op.getAtomicBody().front();
+    for (Operation &inner : update.without_terminator())
+      bodyBuilder.clone(inner, mapping);
+    Value next = mapping.lookupOrDefault(
+        cast<memref::AtomicYieldOp>(update.getTerminator()).getResult());
+    memref::AtomicYieldOp::create(
+        bodyBuilder, loc,
+        arith::BitcastOp::create(bodyBuilder, loc, integerFor(element), next));
+    builder.setInsertionPointAfter(replacement);
+    Value result = arith::BitcastOp::create(builder, loc, element,
+                                            replacement.getResult());
+    op.getResult().replaceAllUsesWith(result);
+    op.erase();
+  }
 
   // Values carried by control flow (masked loads are scf.if results) travel
   // as integers too, so that only arithmetic sees the float type.

@@ -15,8 +15,8 @@ namespace mlir::triton_spirv {
 
 /// Retypes memrefs whose element type satisfies `isStoredAsInteger` to the
 /// same-width integer (function signature included), bitcasts at
-/// memref.load/store, and carries such values through scf as integers.
-/// Atomics on those memrefs are rejected with a diagnostic.
+/// memref.load/store and around generic atomic updates, and carries such
+/// values through scf as integers. memref.atomic_rmw on them is rejected.
 LogicalResult
 storeFloatsAsIntegers(func::FuncOp func,
                       llvm::function_ref<bool(Type)> isStoredAsInteger);

@@ -35,6 +35,18 @@ Value zeroOf(OpBuilder &builder, Location loc, Type type) {
   return arith::ConstantOp::create(builder, loc, builder.getZeroAttr(type));
 }
 
+/// A pointer bitcast to another same-size element type reads the base
+/// argument's memory as that type.
+Value reinterpret(OpBuilder &builder, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  return arith::BitcastOp::create(builder, loc, type, value);
+}
+
+Type baseElementType(Value base) {
+  return cast<MemRefType>(base.getType()).getElementType();
+}
+
 /// Memory holds i1 as i8.
 Value loadScalar(OpBuilder &builder, Location loc, Value base, Value offset,
                  Type elementType) {
@@ -42,9 +54,9 @@ Value loadScalar(OpBuilder &builder, Location loc, Value base, Value offset,
                                            builder.getIndexType(), offset);
   Value value = memref::LoadOp::create(builder, loc, base, index);
   if (elementType.isInteger(1))
-    value = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, value,
-                                  zeroOf(builder, loc, value.getType()));
-  return value;
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, value,
+                                 zeroOf(builder, loc, value.getType()));
+  return reinterpret(builder, loc, value, elementType);
 }
 
 void storeScalar(OpBuilder &builder, Location loc, Value base, Value offset,
@@ -53,6 +65,7 @@ void storeScalar(OpBuilder &builder, Location loc, Value base, Value offset,
                                            builder.getIndexType(), offset);
   if (value.getType().isInteger(1))
     value = arith::ExtUIOp::create(builder, loc, builder.getI8Type(), value);
+  value = reinterpret(builder, loc, value, baseElementType(base));
   memref::StoreOp::create(builder, loc, value, base, index);
 }
 
@@ -98,6 +111,21 @@ struct ConvertAddPtr : public OpConversionPattern<AddPtrOp> {
     if (!offset.getType().isInteger(64))
       offset = arith::ExtSIOp::create(rewriter, loc, i64, offset);
     rewriter.replaceOpWithNewOp<arith::AddIOp>(op, base, offset);
+    return success();
+  }
+};
+
+/// Same-size pointer bitcasts keep their element offsets (the analysis
+/// rejects others); accesses reinterpret the base argument's elements.
+struct ConvertPointerBitcast : public OpConversionPattern<BitcastOp> {
+  ConvertPointerBitcast(TypeConverter &converter, MLIRContext *context)
+      : OpConversionPattern(converter, context, /*benefit=*/2) {}
+  LogicalResult
+  matchAndRewrite(BitcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<PointerType>(getElementTypeOrSelf(op.getType())))
+      return failure();
+    rewriter.replaceOp(op, adaptor.getSrc());
     return success();
   }
 };
@@ -230,14 +258,19 @@ Value atomicUpdate(OpBuilder &b, Location l, RMWOp kind, Value current,
 }
 
 Value genericAtomic(OpBuilder &b, Location l, Value base, Value offset,
+                    Type elementType,
                     function_ref<Value(OpBuilder &, Location, Value)> update) {
   Value index = arith::IndexCastOp::create(b, l, b.getIndexType(), offset);
   auto atomic = memref::GenericAtomicRMWOp::create(b, l, base, ValueRange{index});
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(atomic.getBody());
-  Value next = update(b, l, atomic.getCurrentValue());
-  memref::AtomicYieldOp::create(b, l, next);
-  return atomic.getResult();
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(atomic.getBody());
+    Value current = reinterpret(b, l, atomic.getCurrentValue(), elementType);
+    Value next = update(b, l, current);
+    memref::AtomicYieldOp::create(b, l,
+                                  reinterpret(b, l, next, baseElementType(base)));
+  }
+  return reinterpret(b, l, atomic.getResult(), elementType);
 }
 
 /// Shared by atomic_rmw and atomic_cas: one atomic per lane, masked-off lanes
@@ -252,15 +285,15 @@ LogicalResult lowerAtomic(
     return failure();
   Location loc = op.getLoc();
   Type elementType = getElementTypeOrSelf(op.getType());
-  if (elementType.getIntOrFloatBitWidth() < 32)
+  if (elementType.getIntOrFloatBitWidth() < 16)
     return op.emitError("atomics on ")
-           << elementType << " are not supported (32/64-bit only)";
+           << elementType << " are not supported (16/32/64-bit only)";
   auto one = [&](OpBuilder &b, Location l, Value offset, Value laneMask,
                  ValueRange laneOperands) {
     return maskedValue(
         b, l, laneMask, elementType,
         [&](OpBuilder &bb, Location ll) {
-          return genericAtomic(bb, ll, *base, offset,
+          return genericAtomic(bb, ll, *base, offset, elementType,
                                [&](OpBuilder &ib, Location il, Value current) {
                                  return update(ib, il, current, laneOperands);
                                });
@@ -375,6 +408,7 @@ SmallVector<Value> mlir::triton_spirv::buildElementwiseGeneric(
 
 void mlir::triton_spirv::populateMemoryOpConversionPatterns(
     TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ConvertAddPtr, ConvertLoad, ConvertStore, ConvertAtomicRMW,
-               ConvertAtomicCAS>(converter, patterns.getContext());
+  patterns.add<ConvertAddPtr, ConvertPointerBitcast, ConvertLoad, ConvertStore,
+               ConvertAtomicRMW, ConvertAtomicCAS>(converter,
+                                                   patterns.getContext());
 }

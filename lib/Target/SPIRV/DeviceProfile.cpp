@@ -36,6 +36,7 @@ mlir::triton_spirv::getTargetEnv(MLIRContext *context,
   SmallVector<Capability> capabilities = {
       Capability::Shader,
       Capability::Int64,
+      Capability::Int64Atomics,
       Capability::Int16,
       Capability::Int8,
       Capability::Float16,

@@ -2,13 +2,14 @@
 
 // memref.generic_atomic_rmw (Triton's atomics) becomes a compare-exchange
 // loop; floats are exchanged as integers of the same width, and the old value
-// leaves the loop through a function variable.
+// leaves the loop through a function variable. 16-bit elements exchange the
+// aligned 32-bit word that holds them.
 module attributes {gpu.container_module} {
-  gpu.module @kernels attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, PhysicalStorageBufferAddresses], [SPV_KHR_physical_storage_buffer]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Int16, Float16, StorageBuffer16BitAccess, PhysicalStorageBufferAddresses], [SPV_KHR_physical_storage_buffer, SPV_KHR_16bit_storage]>, #spirv.resource_limits<>>} {
     // CHECK-LABEL: spirv.func @fadd
     // CHECK:         %[[OLD:.*]] = spirv.Variable : !spirv.ptr<f32, Function>
-    // CHECK:         %[[INIT:.*]] = spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Aligned", 4] : f32
     // CHECK:         %[[INT_PTR:.*]] = spirv.Bitcast %{{.*}} : !spirv.ptr<f32, PhysicalStorageBuffer> to !spirv.ptr<i32, PhysicalStorageBuffer>
+    // CHECK:         %[[INIT:.*]] = spirv.Load "PhysicalStorageBuffer" %[[INT_PTR]] ["Aligned", 4] : i32
     // CHECK:         spirv.mlir.loop {
     // CHECK:         ^bb1(%[[CUR:.*]]: i32):
     // CHECK:           %[[CURF:.*]] = spirv.Bitcast %[[CUR]] : i32 to f32
@@ -27,6 +28,39 @@ module attributes {gpu.container_module} {
         memref.atomic_yield %new : f32
       }
       memref.store %old, %m[%c0] : memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>>
+      gpu.return
+    }
+
+    // CHECK-LABEL: spirv.func @fadd_f16
+    // CHECK:         %[[ELEM:.*]] = spirv.AccessChain
+    // CHECK:         %[[ADDR:.*]] = spirv.ConvertPtrToU %[[ELEM]] : !spirv.ptr<f16, PhysicalStorageBuffer> to i64
+    // CHECK:         %[[ALIGNED:.*]] = spirv.BitwiseAnd %[[ADDR]], %{{.*}} : i64
+    // CHECK:         %[[WORD_PTR:.*]] = spirv.ConvertUToPtr %[[ALIGNED]] : i64 to !spirv.ptr<i32, PhysicalStorageBuffer>
+    // CHECK:         %[[BYTE:.*]] = spirv.BitwiseAnd %[[ADDR]], %{{.*}} : i64
+    // CHECK:         %[[BYTE32:.*]] = spirv.UConvert %[[BYTE]] : i64 to i32
+    // CHECK:         %[[SHIFT:.*]] = spirv.IMul %[[BYTE32]], %{{.*}} : i32
+    // CHECK:         %[[MASK:.*]] = spirv.ShiftLeftLogical %{{.*}}, %[[SHIFT]] : i32, i32
+    // CHECK:         %[[INIT:.*]] = spirv.Load "PhysicalStorageBuffer" %[[WORD_PTR]] ["Aligned", 4] : i32
+    // CHECK:         spirv.mlir.loop {
+    // CHECK:         ^bb1(%[[CUR:.*]]: i32):
+    // CHECK:           %[[HALF:.*]] = spirv.ShiftRightLogical %[[CUR]], %[[SHIFT]] : i32, i32
+    // CHECK:           %[[HALF16:.*]] = spirv.UConvert %[[HALF]] : i32 to i16
+    // CHECK:           %[[CURF:.*]] = spirv.Bitcast %[[HALF16]] : i16 to f16
+    // CHECK:           %[[NEW:.*]] = spirv.FAdd %[[CURF]], %{{.*}} : f16
+    // CHECK:           %[[NEW16:.*]] = spirv.Bitcast %[[NEW]] : f16 to i16
+    // CHECK:           %[[NEW32:.*]] = spirv.UConvert %[[NEW16]] : i16 to i32
+    // CHECK:           %[[PLACED:.*]] = spirv.ShiftLeftLogical %[[NEW32]], %[[SHIFT]] : i32, i32
+    // CHECK:           %[[NOTMASK:.*]] = spirv.Not %[[MASK]] : i32
+    // CHECK:           %[[OTHERS:.*]] = spirv.BitwiseAnd %[[CUR]], %[[NOTMASK]] : i32
+    // CHECK:           %[[WORD:.*]] = spirv.BitwiseOr %[[OTHERS]], %[[PLACED]] : i32
+    // CHECK:           %[[SEEN:.*]] = spirv.AtomicCompareExchange <Device> <None> <None> %[[WORD_PTR]], %[[WORD]], %[[CUR]]
+    gpu.func @fadd_f16(%m: memref<?xf16, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>}, %x: f16, %i: index) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+      %old = memref.generic_atomic_rmw %m[%i] : memref<?xf16, #spirv.storage_class<PhysicalStorageBuffer>> {
+      ^bb0(%cur: f16):
+        %new = arith.addf %cur, %x : f16
+        memref.atomic_yield %new : f16
+      }
+      memref.store %old, %m[%i] : memref<?xf16, #spirv.storage_class<PhysicalStorageBuffer>>
       gpu.return
     }
   }

@@ -68,10 +68,10 @@ tt.func private @device_assert(%c: tensor<64xi1>) {
 
 // -----
 
-tt.func public @atomic_rmw_f16(%a: !tt.ptr<f16>, %x: f16) {
-  // expected-error @+2 {{atomics on 'f16' are not supported (32/64-bit only)}}
+tt.func public @atomic_rmw_i8(%a: !tt.ptr<i8>, %x: i8) {
+  // expected-error @+2 {{atomics on 'i8' are not supported (16/32/64-bit only)}}
   // expected-error @+1 {{failed to legalize operation 'tt.atomic_rmw'}}
-  %old = tt.atomic_rmw fadd, acq_rel, gpu, %a, %x : (!tt.ptr<f16>, f16) -> f16
+  %old = tt.atomic_rmw add, acq_rel, gpu, %a, %x : (!tt.ptr<i8>, i8) -> i8
   tt.return
 }
 

@@ -1,8 +1,9 @@
-//===- SPIRVRequireTargetVersion.cpp - declare the target's SPIR-V version -===//
+//===- SPIRVCompleteVCE.cpp - what spirv-update-vce leaves out ------------===//
 //
 // spirv-update-vce picks the lowest version the ops need, but SPIR-V < 1.4
 // only lists Input/Output variables in OpEntryPoint, while our kernels read
 // push constants. Raise the module's version to the target environment's.
+// It also misses Int64Atomics for atomics on 64-bit integers.
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
@@ -11,30 +12,38 @@
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 
 namespace mlir::triton_spirv {
-#define GEN_PASS_DEF_SPIRVREQUIRETARGETVERSION
+#define GEN_PASS_DEF_SPIRVCOMPLETEVCE
 #include "triton-spirv/Conversion/Passes.h.inc"
 } // namespace mlir::triton_spirv
 
 using namespace mlir;
 
 namespace {
-struct SPIRVRequireTargetVersionPass
-    : public triton_spirv::impl::SPIRVRequireTargetVersionBase<
-          SPIRVRequireTargetVersionPass> {
+struct SPIRVCompleteVCEPass
+    : public triton_spirv::impl::SPIRVCompleteVCEBase<
+          SPIRVCompleteVCEPass> {
   void runOnOperation() override {
     spirv::ModuleOp module = getOperation();
     spirv::TargetEnvAttr target = spirv::lookupTargetEnv(module);
     std::optional<spirv::VerCapExtAttr> triple = module.getVceTriple();
     if (!target || !triple)
       return;
-    if (triple->getVersion() >= target.getVersion())
-      return;
     SmallVector<spirv::Capability> capabilities(triple->getCapabilities());
+    bool has64BitAtomics = false;
+    module.walk([&](Operation *op) {
+      if (op->getName().getStringRef().starts_with("spirv.Atomic"))
+        for (Type type : op->getResultTypes())
+          has64BitAtomics |= type.isInteger(64);
+    });
+    if (has64BitAtomics &&
+        !llvm::is_contained(capabilities, spirv::Capability::Int64Atomics))
+      capabilities.push_back(spirv::Capability::Int64Atomics);
+    spirv::Version version = std::max(triple->getVersion(), target.getVersion());
     // Extensions folded into the core by the target version need no
     // declaration; declaring the EXT variant of physical storage buffers even
     // fails Vulkan validation where only the KHR/core one is supported.
     SmallVector<spirv::Extension> extensions;
-    bool atLeast15 = target.getVersion() >= spirv::Version::V_1_5;
+    bool atLeast15 = version >= spirv::Version::V_1_5;
     for (spirv::Extension extension : triple->getExtensions()) {
       bool core = extension == spirv::Extension::SPV_KHR_storage_buffer_storage_class ||
                   extension == spirv::Extension::SPV_KHR_16bit_storage ||
@@ -45,7 +54,7 @@ struct SPIRVRequireTargetVersionPass
         extensions.push_back(extension);
     }
     module.setVceTripleAttr(spirv::VerCapExtAttr::get(
-        target.getVersion(), capabilities, extensions, &getContext()));
+        version, capabilities, extensions, &getContext()));
   }
 };
 } // namespace

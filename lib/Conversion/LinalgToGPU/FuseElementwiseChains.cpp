@@ -1,0 +1,67 @@
+//===- FuseElementwiseChains.cpp - elementwise fusion that keeps effects --===//
+//
+// Upstream linalg elementwise fusion inlines a producer into its consumer and
+// leaves the producer for dead-code removal. A producer that writes memory
+// (Triton's atomics return the old values) is never dead, so it would run
+// twice. Fuse only producers without memory writes.
+//
+//===----------------------------------------------------------------------===//
+#include "triton-spirv/Conversion/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_FUSEELEMENTWISECHAINS
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+
+namespace {
+bool writesMemory(Operation *op) {
+  WalkResult result = op->walk([](Operation *nested) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (effects) {
+      if (effects.hasEffect<MemoryEffects::Write>())
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    }
+    // Unknown effects count as writes unless the op only holds regions.
+    if (!nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+struct FuseElementwiseChainsPass
+    : public triton_spirv::impl::FuseElementwiseChainsBase<
+          FuseElementwiseChainsPass> {
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    linalg::ControlFusionFn fuseProducer = [](OpOperand *operand) {
+      Operation *producer = operand->get().getDefiningOp();
+      return producer && producer->hasOneUse() && !writesMemory(producer);
+    };
+    RewritePatternSet patterns(context);
+    linalg::populateElementwiseOpsFusionPatterns(patterns, fuseProducer);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, fuseProducer);
+    tensor::populateBubbleUpExpandShapePatterns(patterns);
+    affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
+    linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, context);
+    tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, context);
+    context->getLoadedDialect<linalg::LinalgDialect>()
+        ->getCanonicalizationPatterns(patterns);
+    linalg::populateConstantFoldLinalgOperations(patterns, fuseProducer);
+    if (failed(applyPatternsGreedily(
+            getOperation(), std::move(patterns),
+            GreedyRewriteConfig().setUseTopDownTraversal(true))))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -64,9 +64,18 @@ class SPIRVLauncher:
             function["pipeline"] = self.kernel
         return self.kernel
 
+    @staticmethod
+    def _expand(value, ty):
+        # A tensor descriptor is passed as its base, a "pad with NaN" flag,
+        # then its shape and strides (lower-tensor-descriptors' ABI).
+        if isinstance(ty, str) and ty.startswith("tensordesc"):
+            return [value.base, value.padding == "nan", *value.shape, *value.strides]
+        return [value]
+
     def pack(self, args):
         device = runtime.get_device()
-        runtime_args = [a for a, ty in zip(args, self.arg_types) if ty != "constexpr"]
+        runtime_args = [expanded for a, ty in zip(args, self.arg_types) if ty != "constexpr"
+                        for expanded in self._expand(a, ty)]
         fields = self.metadata.arguments
         if len(runtime_args) != len(fields):
             raise TypeError(f"triton-spirv: kernel {self.metadata.name} takes {len(fields)} runtime "

@@ -131,6 +131,18 @@ def StoreBF16AsI16 : Pass<"store-bf16-as-i16", "func::FuncOp"> {
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
 }
 
+def LowerTensorDescriptors : Pass<"lower-tensor-descriptors", "ModuleOp"> {
+  let summary = "Lower tensor descriptors to masked tensors of pointers";
+  let description = [{
+    tt.descriptor_load/store/reduce/gather/scatter become tt.load/store/
+    atomic_rmw on tensors of pointers with a bounds mask; out-of-bounds
+    lanes load the descriptor's padding (zero or NaN). A descriptor kernel
+    argument becomes its base pointer plus an i1 "pad with NaN" argument;
+    the frontend passes its shape and strides as the arguments after it.
+  }];
+  let dependentDialects = ["arith::ArithDialect"];
+}
+
 def TritonToLinalg : Pass<"triton-to-linalg", "ModuleOp"> {
   let summary = "Lower TTIR to linalg/tensor/arith/math/scf with memref "
                 "accesses for memory";

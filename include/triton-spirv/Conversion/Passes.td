@@ -131,6 +131,18 @@ def StoreBF16AsI16 : Pass<"store-bf16-as-i16", "func::FuncOp"> {
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
 }
 
+def LowerBlockPointers : Pass<"lower-block-pointers", "ModuleOp"> {
+  let summary = "Lower block pointers (make_tensor_ptr/advance) to masked "
+                "tensors of pointers";
+  let description = [{
+    A block pointer becomes its base, shape, strides and offsets (carried
+    through scf loops and branches); tt.advance adds to the offsets; loads
+    and stores through it become tt.load/tt.store on tensors of pointers
+    masked on the boundary-checked dimensions, padding with zero or NaN.
+  }];
+  let dependentDialects = ["arith::ArithDialect"];
+}
+
 def LowerTensorDescriptors : Pass<"lower-tensor-descriptors", "ModuleOp"> {
   let summary = "Lower tensor descriptors to masked tensors of pointers";
   let description = [{

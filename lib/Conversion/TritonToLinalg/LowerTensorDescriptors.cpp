@@ -11,6 +11,8 @@
 // and strides (i64) as the arguments after it.
 //
 //===----------------------------------------------------------------------===//
+#include "TritonToLinalgPatterns.h"
+
 #include "triton-spirv/Conversion/Passes.h"
 #include "triton-spirv/Dialect/Triton/IR/Dialect.h"
 
@@ -23,6 +25,26 @@ namespace mlir::triton_spirv {
 
 using namespace mlir;
 using namespace mlir::triton;
+
+Value mlir::triton_spirv::broadcastAlongDim(OpBuilder &b, Location loc,
+                                            Value vector, ArrayRef<int64_t> shape,
+                                            unsigned dim) {
+  // Unit dimensions inserted in order leave `vector` along `dim`.
+  Value value = vector;
+  Type element = cast<RankedTensorType>(vector.getType()).getElementType();
+  for (unsigned axis = 0; axis < shape.size(); ++axis) {
+    if (axis == dim)
+      continue;
+    SmallVector<int64_t> newShape(cast<RankedTensorType>(value.getType()).getShape());
+    newShape.insert(newShape.begin() + axis, 1);
+    value = ExpandDimsOp::create(b, loc, RankedTensorType::get(newShape, element),
+                                 value, axis);
+  }
+  auto full = RankedTensorType::get(shape, element);
+  if (value.getType() != full)
+    value = BroadcastOp::create(b, loc, full, value);
+  return value;
+}
 
 namespace {
 /// What a descriptor value stands for.
@@ -99,21 +121,7 @@ public:
 
 private:
   Value expandTo(Value indices, ArrayRef<int64_t> shape, unsigned dim) {
-    // Unit dimensions inserted in order leave `indices` along `dim`.
-    Value value = indices;
-    Type element = cast<RankedTensorType>(indices.getType()).getElementType();
-    for (unsigned axis = 0; axis < shape.size(); ++axis) {
-      if (axis == dim)
-        continue;
-      SmallVector<int64_t> newShape(cast<RankedTensorType>(value.getType()).getShape());
-      newShape.insert(newShape.begin() + axis, 1);
-      value = ExpandDimsOp::create(b, loc, RankedTensorType::get(newShape, element),
-                                   value, axis);
-    }
-    auto full = RankedTensorType::get(shape, element);
-    if (value.getType() != full)
-      value = BroadcastOp::create(b, loc, full, value);
-    return value;
+    return triton_spirv::broadcastAlongDim(b, loc, indices, shape, dim);
   }
 
   Value inBounds(Value indices, Value extent, ArrayRef<int64_t> shape,

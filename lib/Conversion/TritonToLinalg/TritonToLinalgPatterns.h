@@ -50,6 +50,12 @@ void populateElementwiseRegionConversionPatterns(TypeConverter &converter,
 /// region is one block (a linalg body). Run before the conversion.
 LogicalResult liftMapElementwiseControlFlow(Operation *root);
 
+/// `vector` (a 1-D tensor) placed along `dim` of `shape` (tt.expand_dims to
+/// unit dimensions around it, then tt.broadcast). TTIR level, used by the
+/// descriptor and block pointer lowerings.
+Value broadcastAlongDim(OpBuilder &builder, Location loc, Value vector,
+                        ArrayRef<int64_t> shape, unsigned dim);
+
 /// The i64 offset a converted pointer operand stands for (a kernel pointer
 /// argument, still a memref, is offset 0 from itself).
 Value pointerOffset(OpBuilder &builder, Location loc, Value converted);

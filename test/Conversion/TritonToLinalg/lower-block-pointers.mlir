@@ -15,7 +15,7 @@
 // CHECK:           tt.load %{{.*}}, %[[MASK]], %[[NAN]] : tensor<8x16x!tt.ptr<f32>>
 // CHECK:           tt.store %{{.*}}, %{{.*}} : tensor<8x16x!tt.ptr<f32>>
 // CHECK:           %[[NEXT:.*]] = arith.addi %[[COL]], %{{.*}} : i32
-// CHECK:           scf.yield %[[BASE]], {{.*}}, %[[NEXT]] : !tt.ptr<f32>, i64, i64, i64, i64, i32, i32
+// CHECK:           scf.yield %[[BASE]], {{.*}}, %[[NEXT]], %{{.*}} : !tt.ptr<f32>, i64, i64, i64, i64, i32, i32
 // CHECK-NOT:     tt.make_tensor_ptr
 // CHECK-NOT:     tt.advance
 tt.func public @copy_along_columns(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>, %m: i64, %n: i64) {

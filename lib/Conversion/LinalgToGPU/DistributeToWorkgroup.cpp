@@ -291,6 +291,16 @@ struct DistributeToWorkgroupPass
 
     triton_spirv::carryLoopBuffersInPlace(func);
 
+    // Privatization shrinks buffers to their per-invocation part; reductions
+    // keep the logical extent they reduce.
+    func.walk([&](linalg::ReduceOp reduce) {
+      auto type = cast<MemRefType>(reduce.getInputs()[0].getType());
+      if (type.getRank() == 1 && type.hasStaticShape())
+        reduce->setAttr(triton_spirv::kReducedExtentAttr,
+                        IntegerAttr::get(IndexType::get(context),
+                                         type.getDimSize(0)));
+    });
+
     // Buffers each invocation only touches at its own elements stay private.
     DenseSet<Value> privateBuffers =
         triton_spirv::privatizeBlockBuffers(func, numThreads, contiguity);
@@ -405,8 +415,9 @@ struct DistributeToWorkgroupPass
                                         contiguity, privateBuffers)))
         return signalPassFailure();
     for (linalg::ReduceOp reduce : reductions)
-      if (failed(triton_spirv::lowerReduceToWorkgroup(reduce, threadId, numThreads,
-                                        workgroup)))
+      if (failed(triton_spirv::lowerReduceToWorkgroup(
+              reduce, threadId, numThreads, contiguity, privateBuffers,
+              workgroup)))
         return signalPassFailure();
   }
 };

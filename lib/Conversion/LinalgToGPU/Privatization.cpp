@@ -1,5 +1,6 @@
 //===- Privatization.cpp - block temporaries in invocation-private memory -===//
 #include "Privatization.h"
+#include "WorkgroupReduction.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -127,6 +128,10 @@ DenseSet<Value> mlir::triton_spirv::privatizeBlockBuffers(func::FuncOp func,
         if (auto load = dyn_cast<memref::LoadOp>(user))
           return indexesOwnElement(blockLoopOf(load), load.getIndices(),
                                    type.getShape());
+        // The owned-elements reduction reads each element where its owner
+        // invocation is (same distribution as the block loops).
+        if (auto reduce = dyn_cast<linalg::ReduceOp>(user))
+          return reduce.getInputs()[0] == member && reducesOwnedElements(reduce);
         if (auto store = dyn_cast<memref::StoreOp>(user))
           return store.getMemRef() == member &&
                  indexesOwnElement(blockLoopOf(store), store.getIndices(),

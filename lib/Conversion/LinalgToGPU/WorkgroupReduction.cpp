@@ -1,5 +1,6 @@
 //===- WorkgroupReduction.cpp - linalg.reduce over a workgroup ------------===//
 #include "WorkgroupReduction.h"
+#include "Privatization.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -82,6 +83,115 @@ std::optional<SubgroupCombiner> matchSubgroupCombiner(linalg::ReduceOp reduce) {
   return std::nullopt;
 }
 
+/// Subgroup reduce of each invocation's `value`, then one partial per
+/// subgroup through `scratch`; invocation 0 folds them into scratch[0].
+void reduceAcrossWorkgroup(OpBuilder &b, Location loc, linalg::ReduceOp reduce,
+                           const SubgroupCombiner &combiner, Value value,
+                           Value scratch, Value threadId) {
+  Value reduced = gpu::SubgroupReduceOp::create(b, loc, value, combiner.kind,
+                                                /*uniform=*/false);
+  Value laneInSubgroup = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
+  Value subgroup = gpu::SubgroupIdOp::create(b, loc, /*upper_bound=*/nullptr);
+  Value subgroups = gpu::NumSubgroupsOp::create(b, loc, /*upper_bound=*/nullptr);
+  Value firstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          laneInSubgroup, constantIndex(b, loc, 0));
+  scf::IfOp::create(b, loc, firstLane, [&](OpBuilder &tb, Location l) {
+    memref::StoreOp::create(tb, l, reduced, scratch, ValueRange{subgroup});
+    scf::YieldOp::create(tb, l);
+  });
+  gpu::BarrierOp::create(b, loc);
+  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        threadId, constantIndex(b, loc, 0));
+  scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &tb, Location l) {
+    Value first = memref::LoadOp::create(tb, l, scratch,
+                                         ValueRange{constantIndex(tb, l, 0)});
+    auto fold = scf::ForOp::create(
+        tb, l, constantIndex(tb, l, 1), subgroups, constantIndex(tb, l, 1),
+        ValueRange{first},
+        [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
+          Value x = memref::LoadOp::create(fb, fl, scratch, ValueRange{i});
+          scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, ValueRange{x}));
+        });
+    memref::StoreOp::create(tb, l, fold.getResult(0), scratch,
+                            ValueRange{constantIndex(tb, l, 0)});
+    scf::YieldOp::create(tb, l);
+  });
+  gpu::BarrierOp::create(b, loc);
+}
+
+/// The owned-elements path: each invocation folds the elements the block
+/// loops give it (rounds of numThreads * run), reading a private input at
+/// its private index.
+void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
+                              const SubgroupCombiner &combiner, Value threadId,
+                              int64_t numThreads, int64_t contiguity,
+                              bool privateInput, Attribute workgroup) {
+  OpBuilder b(reduce);
+  Location loc = reduce.getLoc();
+  Value input = reduce.getInputs()[0];
+  Value init = reduce.getInits()[0];
+  int64_t extent = cast<MemRefType>(input.getType()).getDimSize(0);
+  if (auto recorded = reduce->getAttrOfType<IntegerAttr>(
+          triton_spirv::kReducedExtentAttr))
+    extent = recorded.getInt();
+  Type elementType = cast<MemRefType>(init.getType()).getElementType();
+  triton_spirv::Distribution d =
+      triton_spirv::Distribution::of(extent, numThreads, contiguity);
+  Value identity = arith::ConstantOp::create(b, loc, combiner.identity);
+  Value start = arith::MulIOp::create(b, loc, threadId, constantIndex(b, loc, d.run));
+  auto rounds = scf::ForOp::create(
+      b, loc, constantIndex(b, loc, 0), constantIndex(b, loc, d.rounds),
+      constantIndex(b, loc, 1), ValueRange{identity},
+      [&](OpBuilder &rb, Location l, Value round, ValueRange roundAcc) {
+        auto run = scf::ForOp::create(
+            rb, l, constantIndex(rb, l, 0), constantIndex(rb, l, d.run),
+            constantIndex(rb, l, 1), roundAcc,
+            [&](OpBuilder &fb, Location fl, Value j, ValueRange acc) {
+              Value global = arith::AddIOp::create(
+                  fb, fl,
+                  arith::AddIOp::create(
+                      fb, fl,
+                      arith::MulIOp::create(fb, fl, round,
+                                            constantIndex(fb, fl, d.perRound)),
+                      start),
+                  j);
+              Value index = global;
+              if (privateInput)
+                index = arith::AddIOp::create(
+                    fb, fl,
+                    arith::MulIOp::create(fb, fl, round, constantIndex(fb, fl, d.run)),
+                    j);
+              Value inside = arith::CmpIOp::create(fb, fl, arith::CmpIPredicate::ult,
+                                                   global, constantIndex(fb, fl, extent));
+              auto element = scf::IfOp::create(
+                  fb, fl, inside,
+                  [&](OpBuilder &tb, Location tl) {
+                    Value x = memref::LoadOp::create(tb, tl, input, ValueRange{index});
+                    scf::YieldOp::create(tb, tl, combine(tb, reduce, acc, ValueRange{x}));
+                  },
+                  [&](OpBuilder &eb, Location el) { scf::YieldOp::create(eb, el, acc); });
+              scf::YieldOp::create(fb, fl, element.getResults());
+            });
+        scf::YieldOp::create(rb, l, run.getResults());
+      });
+  Value scratch = memref::AllocOp::create(
+      b, loc, MemRefType::get({numThreads}, elementType, AffineMap(), workgroup));
+  reduceAcrossWorkgroup(b, loc, reduce, combiner, rounds.getResult(0), scratch,
+                        threadId);
+  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        threadId, constantIndex(b, loc, 0));
+  scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &tb, Location l) {
+    Value acc = memref::LoadOp::create(tb, l, init, ValueRange{});
+    Value total = memref::LoadOp::create(tb, l, scratch,
+                                         ValueRange{constantIndex(tb, l, 0)});
+    memref::StoreOp::create(tb, l, combine(tb, reduce, acc, total)[0], init,
+                            ValueRange{});
+    scf::YieldOp::create(tb, l);
+  });
+  gpu::BarrierOp::create(b, loc);
+  reduce.erase();
+}
+
 int64_t powerOfTwoAtMost(int64_t v) {
   int64_t p = 1;
   while (p * 2 <= v)
@@ -90,11 +200,25 @@ int64_t powerOfTwoAtMost(int64_t v) {
 }
 } // namespace
 
+bool mlir::triton_spirv::reducesOwnedElements(linalg::ReduceOp reduce) {
+  auto inputType = dyn_cast<MemRefType>(reduce.getInputs()[0].getType());
+  return inputType && inputType.hasStaticShape() && inputType.getRank() == 1 &&
+         reduce.getInputs().size() == 1 && matchSubgroupCombiner(reduce);
+}
+
 LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     linalg::ReduceOp reduce, Value threadId, int64_t numThreads,
+    int64_t contiguity, const DenseSet<Value> &privateBuffers,
     Attribute workgroup) {
   if (!reduce.hasPureBufferSemantics())
     return reduce.emitError("distribute-to-workgroup: reduce on tensors");
+  if (reducesOwnedElements(reduce)) {
+    lowerOwnedElementsReduce(reduce, *matchSubgroupCombiner(reduce), threadId,
+                             numThreads, contiguity,
+                             privateBuffers.contains(reduce.getInputs()[0]),
+                             workgroup);
+    return success();
+  }
   ArrayRef<int64_t> dims = reduce.getDimensions();
   if (dims.size() != 1)
     return reduce.emitError("distribute-to-workgroup: one reduced dimension "
@@ -213,36 +337,8 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     // partial per subgroup through workgroup memory (any subgroup layout).
     Value identity = arith::ConstantOp::create(b, loc, subgroupCombiner->identity);
     Value value = arith::SelectOp::create(b, loc, hasData, total[0], identity);
-    Value reduced = gpu::SubgroupReduceOp::create(b, loc, value,
-                                                  subgroupCombiner->kind,
-                                                  /*uniform=*/false);
-    Value laneInSubgroup = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
-    Value subgroup = gpu::SubgroupIdOp::create(b, loc, /*upper_bound=*/nullptr);
-    Value subgroups = gpu::NumSubgroupsOp::create(b, loc, /*upper_bound=*/nullptr);
-    Value firstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                            laneInSubgroup, constantIndex(b, loc, 0));
-    scf::IfOp::create(b, loc, firstLane, [&](OpBuilder &tb, Location l) {
-      memref::StoreOp::create(tb, l, reduced, scratch[0], ValueRange{subgroup});
-      scf::YieldOp::create(tb, l);
-    });
-    gpu::BarrierOp::create(b, loc);
-    Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                          threadId, constantIndex(b, loc, 0));
-    scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &tb, Location l) {
-      Value first = memref::LoadOp::create(tb, l, scratch[0],
-                                           ValueRange{constantIndex(tb, l, 0)});
-      auto fold = scf::ForOp::create(
-          tb, l, constantIndex(tb, l, 1), subgroups, constantIndex(tb, l, 1),
-          ValueRange{first},
-          [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
-            Value x = memref::LoadOp::create(fb, fl, scratch[0], ValueRange{i});
-            scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, ValueRange{x}));
-          });
-      memref::StoreOp::create(tb, l, fold.getResult(0), scratch[0],
-                              ValueRange{constantIndex(tb, l, 0)});
-      scf::YieldOp::create(tb, l);
-    });
-    gpu::BarrierOp::create(b, loc);
+    reduceAcrossWorkgroup(b, loc, reduce, *subgroupCombiner, value, scratch[0],
+                          threadId);
   } else if (groupSize > 1) {
     for (auto [buffer, value] : llvm::zip(scratch, total))
       memref::StoreOp::create(b, loc, value, buffer, ValueRange{threadId});

@@ -177,6 +177,28 @@ struct ConvertTrans : public OpConversionPattern<TransOp> {
 
 /// tt.reduce has no identity element, so the first slice along the axis is
 /// the initial accumulator and the rest is reduced into it.
+/// The identity of a single-operand combiner that is one arith op of its two
+/// arguments (sum, product, min, max, bitwise ops), if it has one.
+std::optional<TypedAttr> combinerIdentity(ReduceOp op) {
+  Block &combiner = op.getCombineOp().front();
+  if (combiner.getNumArguments() != 2 ||
+      !llvm::hasSingleElement(combiner.without_terminator()))
+    return std::nullopt;
+  Operation &inner = combiner.front();
+  Operation *terminator = combiner.getTerminator();
+  if (inner.getNumOperands() != 2 || inner.getNumResults() != 1 ||
+      terminator->getNumOperands() != 1 ||
+      terminator->getOperand(0) != inner.getResult(0))
+    return std::nullopt;
+  bool usesBoth = (inner.getOperand(0) == combiner.getArgument(0) &&
+                   inner.getOperand(1) == combiner.getArgument(1)) ||
+                  (inner.getOperand(0) == combiner.getArgument(1) &&
+                   inner.getOperand(1) == combiner.getArgument(0));
+  if (!usesBoth)
+    return std::nullopt;
+  return arith::getNeutralElement(&inner);
+}
+
 struct ConvertReduce : public OpConversionPattern<ReduceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -207,13 +229,28 @@ struct ConvertReduce : public OpConversionPattern<ReduceOp> {
     };
 
     SmallVector<Value> inits, inputs;
-    for (Value src : adaptor.getSrcs()) {
-      inits.push_back(slice(src, 0, 1, /*dropAxis=*/true));
-      if (extent > 1)
-        inputs.push_back(slice(src, 1, extent - 1, /*dropAxis=*/false));
+    std::optional<TypedAttr> identity;
+    if (extent > 1)
+      identity = combinerIdentity(op);
+    if (identity) {
+      // Start from the combiner's identity and reduce every element: later
+      // stages then read each element where its owner invocation wrote it.
+      Value init = tensor::EmptyOp::create(rewriter, loc, resultShape,
+                                           identity->getType());
+      Value value = arith::ConstantOp::create(rewriter, loc, *identity);
+      inits.push_back(
+          linalg::FillOp::create(rewriter, loc, value, init).getResult(0));
+      inputs.push_back(adaptor.getSrcs()[0]);
+    } else {
+      // Any other combiner: the first slice is the initial value.
+      for (Value src : adaptor.getSrcs()) {
+        inits.push_back(slice(src, 0, 1, /*dropAxis=*/true));
+        if (extent > 1)
+          inputs.push_back(slice(src, 1, extent - 1, /*dropAxis=*/false));
+      }
     }
     SmallVector<Value> results = inits;
-    if (extent > 1) {
+    if (!inputs.empty()) {
       unsigned n = inputs.size();
       Block &combiner = op.getCombineOp().front();
       auto reduce = linalg::ReduceOp::create(

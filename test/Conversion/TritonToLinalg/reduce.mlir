@@ -56,12 +56,15 @@ tt.func private @argmax(%x: tensor<8x16xf32>, %i: tensor<8x16xi32>) -> (tensor<1
 
 // -----
 
-// Reducing a 1-D tensor to a scalar: 0-d init, then tensor.extract.
+// Reducing a 1-D tensor to a scalar with a single-op combiner: the 0-d init
+// is the combiner's identity (NaN for maxnumf) and every element is an
+// input, then tensor.extract.
 // CHECK-LABEL: func.func private @to_scalar(
 // CHECK-SAME:    %[[X:.*]]: tensor<32xf32>) -> f32
-// CHECK:         %[[INIT:.*]] = tensor.extract_slice %[[X]][0] [1] [1] : tensor<32xf32> to tensor<f32>
-// CHECK:         %[[REST:.*]] = tensor.extract_slice %[[X]][1] [31] [1] : tensor<32xf32> to tensor<31xf32>
-// CHECK:         %[[R:.*]] = linalg.reduce { arith.maxnumf } ins(%[[REST]] : tensor<31xf32>) outs(%[[INIT]] : tensor<f32>) dimensions = [0]
+// CHECK:         %[[EMPTY:.*]] = tensor.empty() : tensor<f32>
+// CHECK:         %[[ID:.*]] = arith.constant 0xFFC00000 : f32
+// CHECK:         %[[INIT:.*]] = linalg.fill ins(%[[ID]] : f32) outs(%[[EMPTY]] : tensor<f32>) -> tensor<f32>
+// CHECK:         %[[R:.*]] = linalg.reduce { arith.maxnumf } ins(%[[X]] : tensor<32xf32>) outs(%[[INIT]] : tensor<f32>) dimensions = [0]
 // CHECK:         %[[E:.*]] = tensor.extract %[[R]][] : tensor<f32>
 // CHECK:         return %[[E]] : f32
 tt.func private @to_scalar(%x: tensor<32xf32>) -> f32 {

@@ -34,6 +34,13 @@ class SPIRVOptions:
     extern_libs: dict = None
     backend_name: str = "spirv"
     instrumentation_mode: str = ""
+    # Tuning hints of other backends, accepted so that kernels and autotune
+    # configs written for them run unchanged (tutorial 03's AMD configs);
+    # they have no effect on SPIR-V code.
+    maxnreg: int = None
+    waves_per_eu: int = 0
+    matrix_instr_nonkdim: int = 0
+    kpack: int = 1
 
     def hash(self):
         key = "_".join(f"{name}-{value}" for name, value in sorted(self.__dict__.items()))

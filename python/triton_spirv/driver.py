@@ -192,6 +192,11 @@ class SPIRVDriver(DriverBase):
 
     def get_active_torch_device(self):
         import torch
+        # Code written against a GPU device does getattr(torch, device.type)
+        # .set_stream(...) (tutorial 02); torch.cpu has Stream() but no
+        # set_stream. Launches here are synchronous, so any stream is fine.
+        if not hasattr(torch.cpu, "set_stream"):
+            torch.cpu.set_stream = lambda stream: None
         return torch.device("cpu")
 
     def get_current_device(self):

@@ -175,6 +175,10 @@ public:
   bool usesArgumentBlock() const { return argBlock_; }
   uint32_t sharedMemBytes() const { return sharedMem_; }
   uint32_t requiredSubgroupSize() const { return subgroupSize_; }
+  /// Whether the shader reads the NumWorkgroups built-in (tl.num_programs):
+  /// grids beyond the device's per-dispatch limit are then refused, because
+  /// they are split into several dispatches.
+  bool readsNumWorkgroups() const { return readsNumWorkgroups_; }
 
 private:
   friend class Device;
@@ -191,6 +195,7 @@ private:
   bool argBlock_ = false;
   uint32_t sharedMem_ = 0;
   uint32_t subgroupSize_ = 0;
+  bool readsNumWorkgroups_ = false;
 };
 
 class Device : public std::enable_shared_from_this<Device> {

@@ -9,6 +9,26 @@ namespace triton_spirv::runtime {
 using namespace detail;
 
 namespace {
+constexpr uint32_t kBuiltInNumWorkgroups = 24;
+
+/// Whether a SPIR-V binary decorates some id with BuiltIn `builtIn`
+/// (OpDecorate %id BuiltIn <builtIn>).
+bool decoratesBuiltIn(const std::vector<uint32_t> &spirv, uint32_t builtIn) {
+  constexpr uint32_t opDecorate = 71, decorationBuiltIn = 11;
+  for (size_t i = 5; i < spirv.size();) {
+    uint32_t count = spirv[i] >> 16, opcode = spirv[i] & 0xffff;
+    if (count == 0)
+      break;
+    if (opcode == opDecorate && count >= 4 && i + 3 < spirv.size() &&
+        spirv[i + 2] == decorationBuiltIn && spirv[i + 3] == builtIn)
+      return true;
+    i += count;
+  }
+  return false;
+}
+} // namespace
+
+namespace {
 
 constexpr size_t kMaxInFlight = 64; // submissions before launch() blocks
 
@@ -138,6 +158,7 @@ std::shared_ptr<Kernel> Device::loadKernel(const KernelSpec &spec) {
   k->argBlock_ = spec.usesArgumentBlock;
   k->sharedMem_ = spec.sharedMemBytes;
   k->subgroupSize_ = spec.requiredSubgroupSize;
+  k->readsNumWorkgroups_ = decoratesBuiltIn(spec.spirv, kBuiltInNumWorkgroups);
 
   VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   moduleInfo.codeSize = spec.spirv.size() * sizeof(uint32_t);
@@ -158,6 +179,9 @@ std::shared_ptr<Kernel> Device::loadKernel(const KernelSpec &spec) {
   info.stage.module = k->module_;
   info.stage.pName = k->entry_.c_str();
   info.layout = k->layout_;
+  // Grids beyond maxComputeWorkGroupCount run as several dispatches with a
+  // base workgroup id.
+  info.flags = VK_PIPELINE_CREATE_DISPATCH_BASE_BIT;
   check(s.fn.vkCreateComputePipelines(s.device, s.pipelineCache, 1, &info,
                                       nullptr, &k->pipeline_),
         "vkCreateComputePipelines");
@@ -306,7 +330,20 @@ void DeviceState::recordDispatch(VkCommandBuffer cmd, const Kernel &kernel,
   if (kernel.pushRange_)
     fn.vkCmdPushConstants(cmd, kernel.layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0,
                           kernel.pushRange_, push);
-  fn.vkCmdDispatch(cmd, gx, gy, gz);
+  // Split along each axis at the device's per-dispatch limit; WorkgroupId
+  // includes the base, so program ids are those of the whole grid.
+  const uint32_t grid[3] = {gx, gy, gz};
+  const uint32_t *limit = props.maxWorkgroupCount.data();
+  if (gx <= limit[0] && gy <= limit[1] && gz <= limit[2]) {
+    fn.vkCmdDispatch(cmd, gx, gy, gz);
+    return;
+  }
+  for (uint32_t z = 0; z < grid[2]; z += limit[2])
+    for (uint32_t y = 0; y < grid[1]; y += limit[1])
+      for (uint32_t x = 0; x < grid[0]; x += limit[0])
+        fn.vkCmdDispatchBase(cmd, x, y, z, std::min(limit[0], grid[0] - x),
+                             std::min(limit[1], grid[1] - y),
+                             std::min(limit[2], grid[2] - z));
 }
 
 } // namespace detail
@@ -334,14 +371,18 @@ std::vector<uint8_t> pushBytes(DeviceState &s, const Kernel &kernel,
   return push;
 }
 
-void checkGrid(const DeviceProperties &p, uint32_t gx, uint32_t gy,
-               uint32_t gz) {
+/// Larger grids are split into several dispatches, which NumWorkgroups
+/// (tl.num_programs) would see one at a time.
+void checkGrid(const DeviceProperties &p, const Kernel &kernel, uint32_t gx,
+               uint32_t gy, uint32_t gz) {
   const uint32_t grid[3] = {gx, gy, gz};
   for (int i = 0; i < 3; ++i)
-    if (grid[i] > p.maxWorkgroupCount[i])
+    if (grid[i] > p.maxWorkgroupCount[i] && kernel.readsNumWorkgroups())
       fail("launch: grid dimension " + std::to_string(i) + " = " +
            std::to_string(grid[i]) + " exceeds the device limit of " +
-           std::to_string(p.maxWorkgroupCount[i]));
+           std::to_string(p.maxWorkgroupCount[i]) + " and kernel '" +
+           kernel.entry() +
+           "' reads tl.num_programs, which a split launch cannot provide");
 }
 } // namespace
 
@@ -352,7 +393,7 @@ void Device::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
   std::lock_guard<std::recursive_mutex> lock(s.mutex);
   if (kernel.device_.get() != this)
     fail("launch: the kernel was loaded on another device");
-  checkGrid(s.props, gx, gy, gz);
+  checkGrid(s.props, kernel, gx, gy, gz);
   std::shared_ptr<ArgChunk> chunk;
   std::vector<uint8_t> push = pushBytes(s, kernel, args, argsSize, chunk);
   if (uint64_t(gx) * gy * gz == 0)
@@ -385,7 +426,7 @@ std::vector<double> Device::timeLaunches(const Kernel &kernel, uint32_t gx,
          "' has no timestamps");
   if (uint64_t(gx) * gy * gz == 0)
     fail("time_launches: empty grid");
-  checkGrid(s.props, gx, gy, gz);
+  checkGrid(s.props, kernel, gx, gy, gz);
   std::shared_ptr<ArgChunk> chunk;
   std::vector<uint8_t> push = pushBytes(s, kernel, args, argsSize, chunk);
 

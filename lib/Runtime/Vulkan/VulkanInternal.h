@@ -112,6 +112,7 @@ const GlobalFns &loader();
   X(vkCmdBindPipeline)                                                         \
   X(vkCmdPushConstants)                                                        \
   X(vkCmdDispatch)                                                             \
+  X(vkCmdDispatchBase)                                                         \
   X(vkCmdPipelineBarrier)                                                      \
   X(vkCmdCopyBuffer)                                                           \
   X(vkCreateQueryPool)                                                         \

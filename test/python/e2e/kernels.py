@@ -241,3 +241,14 @@ def block_ptr_transpose_add_kernel(x_ptr, out_ptr, M, N, BLOCK_M: tl.constexpr, 
                             block_shape=(BLOCK_M, BLOCK_N), order=(1, 0))
     tile = tl.load(src, boundary_check=(0, 1), padding_option="zero")
     tl.store(dst, tile + 1.0, boundary_check=(0, 1))
+
+
+@triton.jit
+def program_id_kernel(out_ptr, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    tl.store(out_ptr + pid * BLOCK + tl.arange(0, BLOCK), pid)
+
+
+@triton.jit
+def num_programs_kernel(out_ptr):
+    tl.store(out_ptr + tl.program_id(0), tl.num_programs(0))

@@ -295,10 +295,9 @@ struct DistributeToWorkgroupPass
     // keep the logical extent they reduce.
     func.walk([&](linalg::ReduceOp reduce) {
       auto type = cast<MemRefType>(reduce.getInputs()[0].getType());
-      if (type.getRank() == 1 && type.hasStaticShape())
-        reduce->setAttr(triton_spirv::kReducedExtentAttr,
-                        IntegerAttr::get(IndexType::get(context),
-                                         type.getDimSize(0)));
+      if (type.hasStaticShape())
+        reduce->setAttr(triton_spirv::kReducedShapeAttr,
+                        DenseI64ArrayAttr::get(context, type.getShape()));
     });
 
     // Buffers each invocation only touches at its own elements stay private.

@@ -130,8 +130,16 @@ DenseSet<Value> mlir::triton_spirv::privatizeBlockBuffers(func::FuncOp func,
                                    type.getShape());
         // The owned-elements reduction reads each element where its owner
         // invocation is (same distribution as the block loops).
-        if (auto reduce = dyn_cast<linalg::ReduceOp>(user))
-          return reduce.getInputs()[0] == member && reducesOwnedElements(reduce);
+        if (auto reduce = dyn_cast<linalg::ReduceOp>(user)) {
+          switch (classifyReduction(reduce, numThreads, contiguity)) {
+          case ReductionOwnership::WholeWorkgroup:
+            return reduce.getInputs()[0] == member;
+          case ReductionOwnership::PerInvocation:
+            return true; // inputs and outputs alike
+          case ReductionOwnership::Shared:
+            return false;
+          }
+        }
         if (auto store = dyn_cast<memref::StoreOp>(user))
           return store.getMemRef() == member &&
                  indexesOwnElement(blockLoopOf(store), store.getIndices(),

@@ -119,6 +119,15 @@ void reduceAcrossWorkgroup(OpBuilder &b, Location loc, linalg::ReduceOp reduce,
   gpu::BarrierOp::create(b, loc);
 }
 
+/// The input shape before privatization.
+SmallVector<int64_t> logicalShape(linalg::ReduceOp reduce) {
+  if (auto recorded = reduce->getAttrOfType<DenseI64ArrayAttr>(
+          triton_spirv::kReducedShapeAttr))
+    return SmallVector<int64_t>(recorded.asArrayRef());
+  return SmallVector<int64_t>(
+      cast<MemRefType>(reduce.getInputs()[0].getType()).getShape());
+}
+
 /// The owned-elements path: each invocation folds the elements the block
 /// loops give it (rounds of numThreads * run), reading a private input at
 /// its private index.
@@ -130,10 +139,7 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
   Location loc = reduce.getLoc();
   Value input = reduce.getInputs()[0];
   Value init = reduce.getInits()[0];
-  int64_t extent = cast<MemRefType>(input.getType()).getDimSize(0);
-  if (auto recorded = reduce->getAttrOfType<IntegerAttr>(
-          triton_spirv::kReducedExtentAttr))
-    extent = recorded.getInt();
+  int64_t extent = logicalShape(reduce)[0];
   Type elementType = cast<MemRefType>(init.getType()).getElementType();
   triton_spirv::Distribution d =
       triton_spirv::Distribution::of(extent, numThreads, contiguity);
@@ -192,6 +198,110 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
   reduce.erase();
 }
 
+/// Row-major indices of `flat` in `shape`.
+SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value flat,
+                               ArrayRef<int64_t> shape) {
+  SmallVector<Value> indices(shape.size());
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    if (d == 0) {
+      indices[d] = flat;
+      break;
+    }
+    Value size = constantIndex(b, loc, shape[d]);
+    indices[d] = arith::RemUIOp::create(b, loc, flat, size);
+    flat = arith::DivUIOp::create(b, loc, flat, size);
+  }
+  return indices;
+}
+
+/// Where element `flat` of a block of `shape` lives: its private slot in an
+/// invocation-private buffer, else its indices in the block buffer.
+SmallVector<Value> elementIndex(OpBuilder &b, Location loc, Value buffer,
+                                Value flat, ArrayRef<int64_t> shape,
+                                const triton_spirv::Distribution &d,
+                                const DenseSet<Value> &privateBuffers) {
+  if (!privateBuffers.contains(buffer))
+    return delinearize(b, loc, flat, shape);
+  Value round = arith::DivUIOp::create(b, loc, flat, constantIndex(b, loc, d.perRound));
+  Value inRun = arith::RemUIOp::create(b, loc, flat, constantIndex(b, loc, d.run));
+  return {arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, round, constantIndex(b, loc, d.run)),
+      inRun)};
+}
+
+/// PerInvocation: each invocation folds, in order, the outputs it owns.
+void lowerPerInvocationReduce(linalg::ReduceOp reduce, Value threadId,
+                              int64_t numThreads, int64_t contiguity,
+                              const DenseSet<Value> &privateBuffers) {
+  OpBuilder b(reduce);
+  Location loc = reduce.getLoc();
+  SmallVector<int64_t> shape = logicalShape(reduce);
+  int64_t axis = reduce.getDimensions()[0];
+  int64_t extent = shape[axis];
+  int64_t inner = 1, total = 1;
+  for (auto [d, size] : llvm::enumerate(shape)) {
+    total *= size;
+    if (static_cast<int64_t>(d) > axis)
+      inner *= size;
+  }
+  SmallVector<int64_t> outShape(shape);
+  outShape.erase(outShape.begin() + axis);
+  int64_t outputs = total / extent;
+  auto dIn = triton_spirv::Distribution::of(total, numThreads, contiguity);
+  auto dOut = triton_spirv::Distribution::of(outputs, numThreads, contiguity);
+  SmallVector<Value> inputs(reduce.getInputs()), inits(reduce.getInits());
+  Value start = arith::MulIOp::create(b, loc, threadId, constantIndex(b, loc, dOut.run));
+  auto rounds = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
+                                   constantIndex(b, loc, dOut.rounds),
+                                   constantIndex(b, loc, 1));
+  b.setInsertionPointToStart(rounds.getBody());
+  auto run = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
+                                constantIndex(b, loc, dOut.run),
+                                constantIndex(b, loc, 1));
+  b.setInsertionPointToStart(run.getBody());
+  Value output = arith::AddIOp::create(
+      b, loc,
+      arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc, rounds.getInductionVar(),
+                                constantIndex(b, loc, dOut.perRound)),
+          start),
+      run.getInductionVar());
+  Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, output,
+                                       constantIndex(b, loc, outputs));
+  scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location l) {
+    Value outer = arith::DivUIOp::create(tb, l, output, constantIndex(tb, l, inner));
+    Value innerIndex = arith::RemUIOp::create(tb, l, output, constantIndex(tb, l, inner));
+    SmallVector<Value> initial;
+    SmallVector<SmallVector<Value>> initIndices;
+    for (Value init : inits) {
+      initIndices.push_back(
+          elementIndex(tb, l, init, output, outShape, dOut, privateBuffers));
+      initial.push_back(memref::LoadOp::create(tb, l, init, initIndices.back()));
+    }
+    auto fold = scf::ForOp::create(
+        tb, l, constantIndex(tb, l, 0), constantIndex(tb, l, extent),
+        constantIndex(tb, l, 1), initial,
+        [&](OpBuilder &fb, Location fl, Value k, ValueRange acc) {
+          Value row = arith::AddIOp::create(
+              fb, fl, arith::MulIOp::create(fb, fl, outer, constantIndex(fb, fl, extent)), k);
+          Value flat = arith::AddIOp::create(
+              fb, fl, arith::MulIOp::create(fb, fl, row, constantIndex(fb, fl, inner)),
+              innerIndex);
+          SmallVector<Value> x;
+          for (Value input : inputs)
+            x.push_back(memref::LoadOp::create(
+                fb, fl, input,
+                elementIndex(fb, fl, input, flat, shape, dIn, privateBuffers)));
+          scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, x));
+        });
+    for (auto [init, index, value] : llvm::zip(inits, initIndices, fold.getResults()))
+      memref::StoreOp::create(tb, l, value, init, index);
+    scf::YieldOp::create(tb, l);
+  });
+  reduce.erase();
+}
+
 int64_t powerOfTwoAtMost(int64_t v) {
   int64_t p = 1;
   while (p * 2 <= v)
@@ -200,10 +310,28 @@ int64_t powerOfTwoAtMost(int64_t v) {
 }
 } // namespace
 
-bool mlir::triton_spirv::reducesOwnedElements(linalg::ReduceOp reduce) {
+triton_spirv::ReductionOwnership mlir::triton_spirv::classifyReduction(
+    linalg::ReduceOp reduce, int64_t numThreads, int64_t contiguity) {
   auto inputType = dyn_cast<MemRefType>(reduce.getInputs()[0].getType());
-  return inputType && inputType.hasStaticShape() && inputType.getRank() == 1 &&
-         reduce.getInputs().size() == 1 && matchSubgroupCombiner(reduce);
+  if (!inputType || !inputType.hasStaticShape() ||
+      reduce.getDimensions().size() != 1)
+    return ReductionOwnership::Shared;
+  SmallVector<int64_t> shape = logicalShape(reduce);
+  int64_t axis = reduce.getDimensions()[0];
+  if (shape.size() == 1 && reduce.getInputs().size() == 1 &&
+      matchSubgroupCombiner(reduce))
+    return ReductionOwnership::WholeWorkgroup;
+  int64_t inner = 1, total = 1;
+  for (auto [d, size] : llvm::enumerate(shape)) {
+    total *= size;
+    if (static_cast<int64_t>(d) > axis)
+      inner *= size;
+  }
+  Distribution in = Distribution::of(total, numThreads, contiguity);
+  Distribution out = Distribution::of(total / shape[axis], numThreads, contiguity);
+  if (shape.size() > 1 && inner % in.perRound == 0 && in.run == out.run)
+    return ReductionOwnership::PerInvocation;
+  return ReductionOwnership::Shared;
 }
 
 LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
@@ -212,7 +340,14 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     Attribute workgroup) {
   if (!reduce.hasPureBufferSemantics())
     return reduce.emitError("distribute-to-workgroup: reduce on tensors");
-  if (reducesOwnedElements(reduce)) {
+  ReductionOwnership ownership =
+      classifyReduction(reduce, numThreads, contiguity);
+  if (ownership == ReductionOwnership::PerInvocation) {
+    lowerPerInvocationReduce(reduce, threadId, numThreads, contiguity,
+                             privateBuffers);
+    return success();
+  }
+  if (ownership == ReductionOwnership::WholeWorkgroup) {
     lowerOwnedElementsReduce(reduce, *matchSubgroupCombiner(reduce), threadId,
                              numThreads, contiguity,
                              privateBuffers.contains(reduce.getInputs()[0]),

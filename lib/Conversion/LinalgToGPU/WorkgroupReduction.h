@@ -7,9 +7,25 @@
 
 namespace mlir::triton_spirv {
 
-/// The extent a 1-D linalg.reduce reduces, recorded before privatization
-/// shrinks its input buffer to the per-invocation part.
-constexpr llvm::StringLiteral kReducedExtentAttr = "triton_spirv.reduced_extent";
+/// The logical input shape of a linalg.reduce, recorded before privatization
+/// shrinks its buffers to their per-invocation part.
+constexpr llvm::StringLiteral kReducedShapeAttr = "triton_spirv.reduced_shape";
+
+/// How a reduction's elements fall on invocations under the block-loop
+/// distribution (rounds of numThreads * run consecutive elements).
+enum class ReductionOwnership {
+  /// Outputs are spread over groups of invocations that exchange partials.
+  Shared,
+  /// 1-D with a commutative single-op combiner: each invocation folds the
+  /// elements it owns, then subgroup operations combine the partials.
+  WholeWorkgroup,
+  /// Every output's inputs belong to the invocation that owns the output
+  /// (the elements after the reduced axis are a multiple of a round): each
+  /// invocation folds its outputs in order, with no communication.
+  PerInvocation,
+};
+ReductionOwnership classifyReduction(linalg::ReduceOp reduce,
+                                     int64_t numThreads, int64_t contiguity);
 
 /// Replaces a linalg.reduce on memrefs by code every invocation of the
 /// workgroup runs: outputs are spread over groups of invocations, each
@@ -17,18 +33,14 @@ constexpr llvm::StringLiteral kReducedExtentAttr = "triton_spirv.reduced_extent"
 /// group combines its partials pairwise (order-preserving) through workgroup
 /// memory. Barriers are uniform; the combiner region is cloned, so any
 /// associative combiner works (argmax with several operands too).
-/// A 1-D reduction with a commutative single-op combiner (sum, min, max)
-/// instead folds the elements each invocation owns under the block-loop
-/// distribution, so its input may be an invocation-private buffer
-/// (`privateBuffers`), then combines with subgroup operations.
+/// The WholeWorkgroup and PerInvocation kinds (see classifyReduction) read
+/// only owned elements, so their buffers may be invocation-private
+/// (`privateBuffers`).
 LogicalResult lowerReduceToWorkgroup(linalg::ReduceOp reduce, Value threadId,
                                      int64_t numThreads, int64_t contiguity,
                                      const DenseSet<Value> &privateBuffers,
                                      Attribute workgroup);
 
-/// Whether `reduce` takes the owned-elements path above (then it reads
-/// `input` only at elements the reading invocation owns).
-bool reducesOwnedElements(linalg::ReduceOp reduce);
 
 } // namespace mlir::triton_spirv
 

@@ -156,3 +156,18 @@ def atan2_erf_kernel(y_ptr, x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     x = tl.load(x_ptr + offs, mask=mask)
     tl.store(out_ptr + offs, libdevice.atan2(y, x), mask=mask)
     tl.store(out_ptr + n + offs, libdevice.erf(y), mask=mask)
+
+
+@triton.jit
+def column_reductions_kernel(x_ptr, sum_ptr, max_ptr, argmax_ptr, R: tl.constexpr, C: tl.constexpr):
+    # Axis-0 reductions of an R x C block (each column's elements may all
+    # belong to one invocation: no exchange between invocations then).
+    rows = tl.arange(0, R)[:, None]
+    cols = tl.arange(0, C)[None, :]
+    x = tl.load(x_ptr + rows * C + cols)
+    acc = tl.zeros((R, C), dtype=tl.float32)
+    for _ in range(2):
+        acc += x
+    tl.store(sum_ptr + tl.arange(0, C), tl.sum(acc, axis=0))
+    tl.store(max_ptr + tl.arange(0, C), tl.max(x, axis=0))
+    tl.store(argmax_ptr + tl.arange(0, C), tl.argmax(x, axis=0))

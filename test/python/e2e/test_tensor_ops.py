@@ -161,3 +161,15 @@ def test_atan2_all_quadrants_and_erf():
     k.atan2_erf_kernel[(triton_cdiv(n, 256),)](y, x, out, n, BLOCK=256)
     torch.testing.assert_close(out[:n], torch.atan2(y, x), atol=1e-5, rtol=1e-5)
     torch.testing.assert_close(out[n:], torch.erf(y), atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.parametrize("num_warps", [1, 2, 4])
+@pytest.mark.parametrize("R,C", [(16, 128), (32, 64), (8, 256)])
+def test_column_reductions(R, C, num_warps):
+    x = torch.randn(R, C)
+    s, m = _fresh((C,)), _fresh((C,))
+    a = _fresh((C,), torch.int32)
+    k.column_reductions_kernel[(1,)](x, s, m, a, R=R, C=C, num_warps=num_warps)
+    torch.testing.assert_close(s, 2 * x.sum(dim=0), atol=1e-5, rtol=1e-5)
+    assert torch.equal(m, x.max(dim=0).values)
+    assert torch.equal(a, x.argmax(dim=0).to(torch.int32))

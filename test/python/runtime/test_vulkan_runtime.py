@@ -328,9 +328,10 @@ def test_launch_checks(vector_add, vector_add_argblock):
         rt.launch(vector_add, 1, 1, 1, bytes(24))
     with pytest.raises(rt.VulkanError, match="argument block but got no"):
         rt.launch(vector_add_argblock, 1, 1, 1, b"")
+    # Beyond the per-dispatch limit the grid is split (n = 0: nothing is
+    # touched); kernels reading num_programs are refused (tested end to end).
     limit = rt.device_properties()["max_workgroup_count"][0]
-    with pytest.raises(rt.VulkanError, match="exceeds the device limit"):
-        rt.launch(vector_add, limit + 1, 1, 1, bytes(28))
+    rt.launch(vector_add, limit + 1, 1, 1, bytes(28))
 
 
 # --- host imports ---------------------------------------------------------------

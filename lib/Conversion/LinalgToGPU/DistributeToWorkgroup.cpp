@@ -11,6 +11,7 @@
 // uniform); its global stores happen once.
 //
 //===----------------------------------------------------------------------===//
+#include "MatmulTiles.h"
 #include "Privatization.h"
 #include "WorkgroupReduction.h"
 #include "triton-spirv/Conversion/Passes.h"
@@ -253,9 +254,21 @@ struct DistributeToWorkgroupPass
       if (failed(lowerCopy(copy)))
         return signalPassFailure();
 
-    // Every linalg op but reductions becomes a parallel loop nest.
+    // Every linalg op but reductions and matmuls computed by the owners of
+    // their outputs becomes a parallel loop nest.
     SmallVector<linalg::LinalgOp> linalgOps;
     func.walk([&](linalg::LinalgOp op) {
+      auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
+      if (matmul && triton_spirv::computesOwnedOutputs(matmul, numThreads,
+                                                       contiguity)) {
+        auto a = cast<MemRefType>(matmul.getInputs()[0].getType());
+        auto c = cast<MemRefType>(matmul.getOutputs()[0].getType());
+        matmul->setAttr(triton_spirv::kMatmulShapeAttr,
+                        DenseI64ArrayAttr::get(context, {c.getDimSize(0),
+                                                         c.getDimSize(1),
+                                                         a.getDimSize(1)}));
+        return;
+      }
       if (!isa<linalg::ReduceOp>(op))
         linalgOps.push_back(op);
     });
@@ -376,6 +389,8 @@ struct DistributeToWorkgroupPass
     });
     SmallVector<linalg::ReduceOp> reductions;
     func.walk([&](linalg::ReduceOp reduce) { reductions.push_back(reduce); });
+    SmallVector<linalg::MatmulOp> matmuls;
+    func.walk([&](linalg::MatmulOp matmul) { matmuls.push_back(matmul); });
     bool usesWorkgroupMemory = touchesWorkgroupMemory(func, workgroup);
     // Barriers: after every uniform op that touches workgroup memory, so no
     // phase reads what another is still writing (or overwrites what another
@@ -386,6 +401,8 @@ struct DistributeToWorkgroupPass
         phases.push_back(loop);
       for (linalg::ReduceOp reduce : reductions)
         phases.push_back(reduce);
+      for (linalg::MatmulOp matmul : matmuls)
+        phases.push_back(matmul);
       func.walk([&](Operation *op) {
         // Code run by one invocation must not wait at a barrier.
         if (op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>() &&
@@ -394,8 +411,9 @@ struct DistributeToWorkgroupPass
             }))
           return;
         if (isInsideDistributedWork(op) || op->getNumRegions() != 0 ||
-            isa<scf::ParallelOp, linalg::ReduceOp>(op) ||
-            op->getParentOfType<linalg::ReduceOp>())
+            isa<scf::ParallelOp, linalg::ReduceOp, linalg::MatmulOp>(op) ||
+            op->getParentOfType<linalg::ReduceOp>() ||
+            op->getParentOfType<linalg::MatmulOp>())
           return;
         // Only accesses order memory; passing a buffer along (views, loop
         // yields) does not.
@@ -413,6 +431,9 @@ struct DistributeToWorkgroupPass
       if (failed(distributeParallelLoop(loop, threadId, numThreads,
                                         contiguity, privateBuffers)))
         return signalPassFailure();
+    for (linalg::MatmulOp matmul : matmuls)
+      triton_spirv::lowerMatmulToOwnedOutputs(matmul, threadId, numThreads,
+                                              contiguity, privateBuffers);
     for (linalg::ReduceOp reduce : reductions)
       if (failed(triton_spirv::lowerReduceToWorkgroup(
               reduce, threadId, numThreads, contiguity, privateBuffers,

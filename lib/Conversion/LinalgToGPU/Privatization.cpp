@@ -1,5 +1,6 @@
 //===- Privatization.cpp - block temporaries in invocation-private memory -===//
 #include "Privatization.h"
+#include "MatmulTiles.h"
 #include "WorkgroupReduction.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -130,6 +131,12 @@ DenseSet<Value> mlir::triton_spirv::privatizeBlockBuffers(func::FuncOp func,
                                    type.getShape());
         // The owned-elements reduction reads each element where its owner
         // invocation is (same distribution as the block loops).
+        // A matmul computed by its outputs' owners writes the accumulator
+        // at owned elements only.
+        if (auto matmul = dyn_cast<linalg::MatmulOp>(user))
+          return matmul.getOutputs()[0] == member &&
+                 !llvm::is_contained(matmul.getInputs(), member) &&
+                 computesOwnedOutputs(matmul, numThreads, contiguity);
         if (auto reduce = dyn_cast<linalg::ReduceOp>(user)) {
           switch (classifyReduction(reduce, numThreads, contiguity)) {
           case ReductionOwnership::WholeWorkgroup:

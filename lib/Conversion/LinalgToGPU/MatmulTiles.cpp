@@ -1,0 +1,139 @@
+//===- MatmulTiles.cpp - linalg.matmul on the owners of its outputs -------===//
+#include "MatmulTiles.h"
+#include "Privatization.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::triton_spirv;
+
+namespace {
+constexpr int64_t kMaxAccumulators = 64;
+
+Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+std::optional<std::array<int64_t, 3>> matmulShape(linalg::MatmulOp matmul) {
+  if (auto recorded = matmul->getAttrOfType<DenseI64ArrayAttr>(kMatmulShapeAttr))
+    return std::array<int64_t, 3>{recorded[0], recorded[1], recorded[2]};
+  auto a = dyn_cast<MemRefType>(matmul.getInputs()[0].getType());
+  auto c = dyn_cast<MemRefType>(matmul.getOutputs()[0].getType());
+  if (!a || !c || !a.hasStaticShape() || !c.hasStaticShape() ||
+      a.getRank() != 2 || c.getRank() != 2)
+    return std::nullopt;
+  return std::array<int64_t, 3>{c.getDimSize(0), c.getDimSize(1), a.getDimSize(1)};
+}
+
+/// The matmul's scalar body (casts, multiply, accumulate) applied once.
+Value multiplyAccumulate(OpBuilder &b, linalg::MatmulOp matmul, Value a,
+                         Value bValue, Value acc) {
+  Block &body = matmul->getRegion(0).front();
+  IRMapping mapping;
+  mapping.map(body.getArgument(0), a);
+  mapping.map(body.getArgument(1), bValue);
+  mapping.map(body.getArgument(2), acc);
+  for (Operation &op : body.without_terminator())
+    b.clone(op, mapping);
+  return mapping.lookupOrDefault(body.getTerminator()->getOperand(0));
+}
+
+int64_t largestDivisorAtMost(int64_t n, int64_t limit) {
+  for (int64_t d = std::max<int64_t>(1, std::min(n, limit)); d > 1; --d)
+    if (n % d == 0)
+      return d;
+  return 1;
+}
+} // namespace
+
+bool mlir::triton_spirv::computesOwnedOutputs(linalg::MatmulOp matmul,
+                                              int64_t numThreads,
+                                              int64_t contiguity) {
+  if (!matmul.hasPureBufferSemantics())
+    return false;
+  std::optional<std::array<int64_t, 3>> shape = matmulShape(matmul);
+  if (!shape)
+    return false;
+  auto [m, n, k] = *shape;
+  Distribution d = Distribution::of(m * n, numThreads, contiguity);
+  return n % d.run == 0 && (m * n) % d.perRound == 0 &&
+         d.run <= kMaxAccumulators;
+}
+
+void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
+    linalg::MatmulOp matmul, Value threadId, int64_t numThreads,
+    int64_t contiguity, const DenseSet<Value> &privateBuffers) {
+  auto [m, n, kExtent] = *matmulShape(matmul);
+  Distribution d = Distribution::of(m * n, numThreads, contiguity);
+  Value a = matmul.getInputs()[0], bMatrix = matmul.getInputs()[1];
+  Value c = matmul.getOutputs()[0];
+  bool privateC = privateBuffers.contains(c);
+  // Rounds whose outputs are kept in registers at once.
+  int64_t chunk = largestDivisorAtMost(d.rounds, kMaxAccumulators / d.run);
+  // When every round covers whole rows, an invocation's columns are the same
+  // in all rounds and B's values are shared by its rows.
+  bool sameColumns = d.perRound % n == 0;
+
+  OpBuilder b(matmul);
+  Location loc = matmul.getLoc();
+  Value start = arith::MulIOp::create(b, loc, threadId, constantIndex(b, loc, d.run));
+  auto chunks = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
+                                   constantIndex(b, loc, d.rounds),
+                                   constantIndex(b, loc, chunk));
+  b.setInsertionPointToStart(chunks.getBody());
+  SmallVector<Value> rows, firstColumns, cIndices;
+  SmallVector<SmallVector<Value>> cIndex; // per accumulator
+  SmallVector<Value> initial;
+  for (int64_t r = 0; r < chunk; ++r) {
+    Value round = arith::AddIOp::create(b, loc, chunks.getInductionVar(),
+                                        constantIndex(b, loc, r));
+    Value flat = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, round, constantIndex(b, loc, d.perRound)),
+        start);
+    rows.push_back(arith::DivUIOp::create(b, loc, flat, constantIndex(b, loc, n)));
+    firstColumns.push_back(arith::RemUIOp::create(b, loc, flat, constantIndex(b, loc, n)));
+    for (int64_t j = 0; j < d.run; ++j) {
+      SmallVector<Value> index;
+      if (privateC)
+        index.push_back(arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, round, constantIndex(b, loc, d.run)),
+            constantIndex(b, loc, j)));
+      else
+        index = {rows.back(), arith::AddIOp::create(b, loc, firstColumns.back(),
+                                                    constantIndex(b, loc, j))};
+      cIndex.push_back(index);
+      initial.push_back(memref::LoadOp::create(b, loc, c, index));
+    }
+  }
+  auto kLoop = scf::ForOp::create(
+      b, loc, constantIndex(b, loc, 0), constantIndex(b, loc, kExtent),
+      constantIndex(b, loc, 1), initial,
+      [&](OpBuilder &kb, Location l, Value k, ValueRange acc) {
+        auto loadFromB = [&](int64_t r, int64_t j) -> Value {
+          Value column = arith::AddIOp::create(kb, l, firstColumns[r],
+                                               constantIndex(kb, l, j));
+          return memref::LoadOp::create(kb, l, bMatrix, ValueRange{k, column});
+        };
+        SmallVector<Value> sharedB;
+        if (sameColumns)
+          for (int64_t j = 0; j < d.run; ++j)
+            sharedB.push_back(loadFromB(0, j));
+        auto loadB = [&](int64_t r, int64_t j) -> Value {
+          return sameColumns ? sharedB[j] : loadFromB(r, j);
+        };
+        SmallVector<Value> next;
+        for (int64_t r = 0; r < chunk; ++r) {
+          Value aValue = memref::LoadOp::create(kb, l, a, ValueRange{rows[r], k});
+          for (int64_t j = 0; j < d.run; ++j)
+            next.push_back(multiplyAccumulate(kb, matmul, aValue, loadB(r, j),
+                                              acc[r * d.run + j]));
+        }
+        scf::YieldOp::create(kb, l, next);
+      });
+  for (auto [index, value] : llvm::zip(cIndex, kLoop.getResults()))
+    memref::StoreOp::create(b, loc, value, c, index);
+  matmul.erase();
+}

@@ -1,0 +1,31 @@
+//===- MatmulTiles.h - linalg.matmul on the owners of its outputs -*- C++ -*-===//
+#ifndef TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_MATMULTILES_H
+#define TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_MATMULTILES_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace mlir::triton_spirv {
+
+/// [M, N, K] of a linalg.matmul, recorded before privatization shrinks its
+/// accumulator to the per-invocation part.
+constexpr llvm::StringLiteral kMatmulShapeAttr = "triton_spirv.matmul_shape";
+
+/// Whether `matmul` is computed by the invocations that own its outputs under
+/// the block-loop distribution (static 2-D shapes, runs that stay within a
+/// row, every invocation busy in every round). Its accumulator is then only
+/// touched at owned elements and may be invocation-private.
+bool computesOwnedOutputs(linalg::MatmulOp matmul, int64_t numThreads,
+                          int64_t contiguity);
+
+/// Register-blocked matmul: each invocation keeps up to 64 of its outputs in
+/// registers across the K loop, loading one A element per owned row and the
+/// B elements of its run once per k (shared by all rows when every round
+/// covers whole rows).
+void lowerMatmulToOwnedOutputs(linalg::MatmulOp matmul, Value threadId,
+                               int64_t numThreads, int64_t contiguity,
+                               const DenseSet<Value> &privateBuffers);
+
+} // namespace mlir::triton_spirv
+
+#endif

@@ -53,6 +53,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createSPIRVCompleteVCE(); });
   registerOurPass([] { return triton_spirv::createStoreBF16AsI16(); });
   registerOurPass([] { return triton_spirv::createLowerBlockPointers(); });
+  registerOurPass([] { return triton_spirv::createLowerRawPointers(); });
   registerOurPass([] { return triton_spirv::createLowerTensorDescriptors(); });
   registerOurPass([] { return triton_spirv::createTritonToLinalg(); });
   triton_spirv::registerPipelines();

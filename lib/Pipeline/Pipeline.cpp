@@ -28,6 +28,7 @@ void mlir::triton_spirv::buildTritonToLinalgPipeline(OpPassManager &pm) {
   pm.addPass(createInlinerPass());
   pm.addPass(createLowerBlockPointers());
   pm.addPass(createLowerTensorDescriptors());
+  pm.addPass(createLowerRawPointers());
   pm.addPass(createTritonToLinalg());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -69,8 +69,9 @@ class SPIRVLauncher:
         # A tensor descriptor is passed as its base, a "pad with NaN" flag,
         # then its shape and strides (lower-tensor-descriptors' ABI).
         if isinstance(ty, str) and ty.startswith("tensordesc"):
-            return [value.base, value.padding == "nan", *value.shape, *value.strides]
-        return [value]
+            return [(value.base, "*desc"), (value.padding == "nan", "i1"),
+                    *[(v, "i32") for v in value.shape], *[(v, "i64") for v in value.strides]]
+        return [(value, ty)]
 
     def pack(self, args):
         device = runtime.get_device()
@@ -81,9 +82,10 @@ class SPIRVLauncher:
             raise TypeError(f"triton-spirv: kernel {self.metadata.name} takes {len(fields)} runtime "
                             f"arguments, got {len(runtime_args)}")
         packed = bytearray(self.metadata.argument_bytes)
-        for value, field in zip(runtime_args, fields):
+        for (value, ty), field in zip(runtime_args, fields):
             kind, offset = field["kind"], field["offset"]
-            if kind == "ptr":
+            # Raw-address kernels take pointers as plain i64 arguments.
+            if kind == "ptr" or (isinstance(ty, str) and ty.startswith("*")):
                 address = 0 if value is None else _device_address(device, value)
                 data = struct.pack("<Q", address)
             else:

@@ -143,6 +143,20 @@ def LowerBlockPointers : Pass<"lower-block-pointers", "ModuleOp"> {
   let dependentDialects = ["arith::ArithDialect"];
 }
 
+def LowerRawPointers : Pass<"lower-raw-pointers", "ModuleOp"> {
+  let summary = "Turn every pointer of a kernel whose pointers do not all trace "
+                "to one argument into 64-bit byte addresses";
+  let description = [{
+    The general pointer model, for kernels the traced one cannot describe
+    (tt.int_to_ptr, pointers loaded from memory, a select between kernel
+    arguments): addptr scales offsets by the element size, shape ops and
+    selects move addresses, loop-carried pointers are carried as addresses,
+    and every load/store accesses a marked tt.int_to_ptr of its address.
+    Other kernels are left alone.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "scf::SCFDialect"];
+}
+
 def LowerTensorDescriptors : Pass<"lower-tensor-descriptors", "ModuleOp"> {
   let summary = "Lower tensor descriptors to masked tensors of pointers";
   let description = [{
@@ -169,8 +183,8 @@ def TritonToLinalg : Pass<"triton-to-linalg", "ModuleOp"> {
   }];
   let dependentDialects = [
     "arith::ArithDialect", "func::FuncDialect", "gpu::GPUDialect",
-    "linalg::LinalgDialect", "math::MathDialect", "memref::MemRefDialect",
-    "scf::SCFDialect", "tensor::TensorDialect"
+    "linalg::LinalgDialect", "LLVM::LLVMDialect", "math::MathDialect",
+    "memref::MemRefDialect", "scf::SCFDialect", "tensor::TensorDialect"
   ];
 }
 

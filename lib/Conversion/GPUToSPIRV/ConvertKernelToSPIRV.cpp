@@ -100,6 +100,7 @@ struct ConvertKernelToSPIRVPass
       populateMemRefToSPIRVPatterns(typeConverter, patterns);
       populateFuncToSPIRVPatterns(typeConverter, patterns);
       triton_spirv::populateGenericAtomicToSPIRVPatterns(typeConverter, patterns);
+      triton_spirv::populateRawAddressToSPIRVPatterns(typeConverter, patterns);
       if (failed(applyFullConversion(gpuModule, *target, std::move(patterns))))
         return signalPassFailure();
     }

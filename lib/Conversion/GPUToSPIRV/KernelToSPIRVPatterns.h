@@ -10,6 +10,10 @@ namespace mlir::triton_spirv {
 void populateGenericAtomicToSPIRVPatterns(SPIRVTypeConverter &converter,
                                           RewritePatternSet &patterns);
 
+/// llvm.inttoptr/load/store at raw byte addresses (raw-address kernels).
+void populateRawAddressToSPIRVPatterns(SPIRVTypeConverter &converter,
+                                       RewritePatternSet &patterns);
+
 } // namespace mlir::triton_spirv
 
 #endif

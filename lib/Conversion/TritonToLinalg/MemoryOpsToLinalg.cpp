@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -23,7 +24,10 @@ using namespace mlir::triton_spirv;
 
 namespace {
 /// The memref of the kernel argument a memory op's pointer derives from.
+/// The memref a memory op accesses; null for raw-address accesses.
 FailureOr<Value> baseMemrefOf(Operation *op, ConversionPatternRewriter &rewriter) {
+  if (isRawAddressAccess(op))
+    return Value();
   auto index = op->getAttrOfType<IntegerAttr>(kBaseArgAttr);
   auto func = op->getParentOfType<func::FuncOp>();
   if (!index || !func)
@@ -47,9 +51,29 @@ Type baseElementType(Value base) {
   return cast<MemRefType>(base.getType()).getElementType();
 }
 
-/// Memory holds i1 as i8.
+/// A raw byte address as an LLVM pointer (global memory).
+Value addressPointer(OpBuilder &builder, Location loc, Value address) {
+  return LLVM::IntToPtrOp::create(
+      builder, loc, LLVM::LLVMPointerType::get(builder.getContext(), 1), address);
+}
+
+unsigned naturalAlignment(Type type) {
+  return std::max<unsigned>(1, type.getIntOrFloatBitWidth() / 8);
+}
+
+/// Memory holds i1 as i8. A null `base` means `offset` is a raw address.
 Value loadScalar(OpBuilder &builder, Location loc, Value base, Value offset,
                  Type elementType) {
+  if (!base) {
+    Type stored = elementType.isInteger(1) ? builder.getI8Type() : elementType;
+    Value value = LLVM::LoadOp::create(builder, loc, stored,
+                                       addressPointer(builder, loc, offset),
+                                       naturalAlignment(stored));
+    if (elementType.isInteger(1))
+      return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, value,
+                                   zeroOf(builder, loc, stored));
+    return value;
+  }
   Value index = arith::IndexCastOp::create(builder, loc,
                                            builder.getIndexType(), offset);
   Value value = memref::LoadOp::create(builder, loc, base, index);
@@ -61,10 +85,20 @@ Value loadScalar(OpBuilder &builder, Location loc, Value base, Value offset,
 
 void storeScalar(OpBuilder &builder, Location loc, Value base, Value offset,
                  Value value) {
+  auto asStored = [&](Value v) -> Value {
+    if (v.getType().isInteger(1))
+      return arith::ExtUIOp::create(builder, loc, builder.getI8Type(), v);
+    return v;
+  };
+  if (!base) {
+    value = asStored(value);
+    LLVM::StoreOp::create(builder, loc, value, addressPointer(builder, loc, offset),
+                          naturalAlignment(value.getType()));
+    return;
+  }
   Value index = arith::IndexCastOp::create(builder, loc,
                                            builder.getIndexType(), offset);
-  if (value.getType().isInteger(1))
-    value = arith::ExtUIOp::create(builder, loc, builder.getI8Type(), value);
+  value = asStored(value);
   value = reinterpret(builder, loc, value, baseElementType(base));
   memref::StoreOp::create(builder, loc, value, base, index);
 }
@@ -126,6 +160,24 @@ struct ConvertPointerBitcast : public OpConversionPattern<BitcastOp> {
     if (!isa<PointerType>(getElementTypeOrSelf(op.getType())))
       return failure();
     rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
+/// lower-raw-pointers' casts around raw addresses: the address itself (a
+/// pointer argument of a raw-address kernel is already its i64 address).
+template <typename OpTy>
+struct ConvertRawAddressCast : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op->hasAttr(kRawAddressAttr))
+      return rewriter.notifyMatchFailure(op, "not a raw-address cast");
+    Value address = adaptor.getOperands()[0];
+    if (!getElementTypeOrSelf(address.getType()).isInteger(64))
+      return rewriter.notifyMatchFailure(op, "expected an i64 address");
+    rewriter.replaceOp(op, address);
     return success();
   }
 };
@@ -408,6 +460,8 @@ SmallVector<Value> mlir::triton_spirv::buildElementwiseGeneric(
 
 void mlir::triton_spirv::populateMemoryOpConversionPatterns(
     TypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<ConvertRawAddressCast<IntToPtrOp>, ConvertRawAddressCast<PtrToIntOp>>(
+      converter, patterns.getContext());
   patterns.add<ConvertAddPtr, ConvertPointerBitcast, ConvertLoad, ConvertStore,
                ConvertAtomicRMW, ConvertAtomicCAS>(converter,
                                                    patterns.getContext());

@@ -98,9 +98,46 @@ private:
 };
 } // namespace
 
+/// The pointer operand of a memory op, or null.
+static Value accessedPointer(Operation *op) {
+  if (auto load = dyn_cast<LoadOp>(op))
+    return load.getPtr();
+  if (auto store = dyn_cast<StoreOp>(op))
+    return store.getPtr();
+  if (auto rmw = dyn_cast<AtomicRMWOp>(op))
+    return rmw.getPtr();
+  if (auto cas = dyn_cast<AtomicCASOp>(op))
+    return cas.getPtr();
+  return Value();
+}
+
+bool mlir::triton_spirv::isRawAddressAccess(Operation *op) {
+  Value ptr = accessedPointer(op);
+  auto cast = ptr ? ptr.getDefiningOp<IntToPtrOp>() : IntToPtrOp();
+  return cast && cast->hasAttr(kRawAddressAttr);
+}
+
+bool mlir::triton_spirv::hasUntraceablePointers(Operation *func) {
+  PointerBaseResolver resolver;
+  WalkResult result = func->walk([&](Operation *op) {
+    // An address turned into an integer (or back) is observable: only the
+    // raw-address model gives it its real value.
+    if (isa<PtrToIntOp, IntToPtrOp>(op))
+      return WalkResult::interrupt();
+    Value ptr = accessedPointer(op);
+    if (ptr && !isa<RankedTensorType>(getPointeeType(getElementTypeOrSelf(ptr.getType()))) &&
+        !resolver.resolve(ptr))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
 LogicalResult mlir::triton_spirv::annotatePointerBases(Operation *module) {
   PointerBaseResolver resolver;
   WalkResult result = module->walk([&](Operation *op) {
+    if (isRawAddressAccess(op))
+      return WalkResult::advance();
     Value ptr;
     if (auto load = dyn_cast<LoadOp>(op))
       ptr = load.getPtr();
@@ -115,9 +152,7 @@ LogicalResult mlir::triton_spirv::annotatePointerBases(Operation *module) {
     BlockArgument base = resolver.resolve(ptr);
     if (!base) {
       op->emitError("triton-to-linalg: cannot trace this pointer to a single "
-                    "kernel pointer argument (int_to_ptr, pointers loaded from "
-                    "memory, or a select between different arguments); the "
-                    "raw-address path is not implemented yet");
+                    "kernel pointer argument (run lower-raw-pointers first)");
       return WalkResult::interrupt();
     }
     op->setAttr(kBaseArgAttr,

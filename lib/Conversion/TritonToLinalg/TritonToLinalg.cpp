@@ -5,6 +5,7 @@
 #include "triton-spirv/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -63,7 +64,11 @@ struct ConvertFunc : public OpConversionPattern<FuncOp> {
         if (isa<RankedTensorType>(ptr.getPointeeType()))
           return op.emitError("triton-to-linalg: block pointers as kernel "
                               "arguments are not supported");
-        signature.addInputs(i, memrefForPointer(ptr));
+        // Raw-address kernels take their pointers as i64 addresses.
+        if (op->hasAttr(kRawAddressAttr))
+          signature.addInputs(i, IntegerType::get(op.getContext(), 64));
+        else
+          signature.addInputs(i, memrefForPointer(ptr));
         continue;
       }
       signature.addInputs(i, getTypeConverter()->convertType(argType));
@@ -144,6 +149,8 @@ struct TritonToLinalgPass
     target.addLegalDialect<linalg::LinalgDialect, tensor::TensorDialect,
                            memref::MemRefDialect, gpu::GPUDialect,
                            func::FuncDialect>();
+    // Raw-address accesses (lower-raw-pointers).
+    target.addLegalOp<LLVM::IntToPtrOp, LLVM::LoadOp, LLVM::StoreOp>();
     // Scalar arith/math stay; their tensor forms become linalg.generic.
     auto isScalarOp = [](Operation *op) {
       auto notTensor = [](Type t) { return !isa<RankedTensorType>(t); };

@@ -16,6 +16,18 @@ inline constexpr llvm::StringLiteral kBaseArgAttr = "triton_spirv.base_arg";
 /// diagnostic naming the op when no single base exists.
 LogicalResult annotatePointerBases(Operation *module);
 
+/// Marks the tt.int_to_ptr ops lower-raw-pointers creates right before the
+/// memory ops that access raw 64-bit byte addresses, and the functions whose
+/// pointers are all raw addresses (their pointer arguments become i64).
+constexpr llvm::StringLiteral kRawAddressAttr = "triton_spirv.raw_address";
+
+/// Whether a memory op of `func` accesses a pointer that does not trace to
+/// one kernel argument, or `func` converts between pointers and integers.
+bool hasUntraceablePointers(Operation *func);
+
+/// Whether the memory op `op` accesses a raw address (lower-raw-pointers).
+bool isRawAddressAccess(Operation *op);
+
 /// `!tt.ptr<T>` -> i64 element offset; tensors of pointers -> tensor of i64.
 class TritonPointerTypeConverter : public TypeConverter {
 public:

@@ -1,0 +1,227 @@
+//===- LowerRawPointers.cpp - pointers as 64-bit byte addresses -----------===//
+//
+// The pointer model traces every pointer to one kernel argument. A kernel
+// where that fails somewhere (tt.int_to_ptr, pointers loaded from memory, a
+// select between arguments) is rewritten here, as a whole, to the general
+// model: every pointer value becomes its i64 byte address (addptr scales the
+// offset by the element size; splat/broadcast/select/... move addresses;
+// loop-carried pointers are carried as addresses), and each memory op
+// accesses `tt.int_to_ptr` of its address, marked for triton-to-linalg.
+// Pointer kernel arguments enter as `tt.ptr_to_int` of themselves.
+//
+//===----------------------------------------------------------------------===//
+#include "TritonToLinalgPatterns.h"
+
+#include "triton-spirv/Conversion/Passes.h"
+#include "triton-spirv/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_LOWERRAWPOINTERS
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+using namespace mlir::triton;
+using triton_spirv::kRawAddressAttr;
+
+namespace {
+bool isPointerLike(Type type) {
+  return isa<PointerType>(getElementTypeOrSelf(type));
+}
+
+/// Bytes per element of what `pointerLike` points to (pointers: 8).
+int64_t pointeeBytes(Type pointerLike) {
+  Type pointee = cast<PointerType>(getElementTypeOrSelf(pointerLike)).getPointeeType();
+  if (isa<PointerType>(pointee))
+    return 8;
+  return std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+}
+
+/// The pointer type a raw access uses: pointers stored in memory are i64.
+Type accessPointerType(Type pointerLike) {
+  auto pointer = cast<PointerType>(getElementTypeOrSelf(pointerLike));
+  Type pointee = pointer.getPointeeType();
+  if (isa<PointerType>(pointee))
+    pointee = IntegerType::get(pointer.getContext(), 64);
+  Type type = PointerType::get(pointee, pointer.getAddressSpace());
+  if (auto tensor = dyn_cast<RankedTensorType>(pointerLike))
+    return RankedTensorType::get(tensor.getShape(), type);
+  return type;
+}
+
+Value rawPointer(OpBuilder &b, Location loc, Value address, Type originalPointer) {
+  auto cast = IntToPtrOp::create(b, loc, accessPointerType(originalPointer), address);
+  cast->setAttr(kRawAddressAttr, b.getUnitAttr());
+  return cast;
+}
+
+Value splatLike(OpBuilder &b, Location loc, Value scalar, Type like) {
+  if (auto tensor = dyn_cast<RankedTensorType>(like))
+    return SplatOp::create(b, loc, RankedTensorType::get(tensor.getShape(), scalar.getType()),
+                           scalar);
+  return scalar;
+}
+
+struct RawAddPtr : public OpConversionPattern<AddPtrOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AddPtrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value offset = adaptor.getOffset();
+    Type wideType = getTypeConverter()->convertType(op.getType());
+    if (!getElementTypeOrSelf(offset.getType()).isInteger(64))
+      offset = arith::ExtSIOp::create(rewriter, loc, wideType, offset);
+    Value size = splatLike(rewriter, loc,
+                           arith::ConstantIntOp::create(rewriter, loc, pointeeBytes(op.getType()), 64),
+                           wideType);
+    Value bytes = arith::MulIOp::create(rewriter, loc, offset, size);
+    rewriter.replaceOpWithNewOp<arith::AddIOp>(op, adaptor.getPtr(), bytes);
+    return success();
+  }
+};
+
+/// Casts between pointers and integers, and pointer bitcasts: the address.
+template <typename OpTy>
+struct RawIdentity : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op->hasAttr(kRawAddressAttr))
+      return failure();
+    Value source = adaptor.getOperands()[0];
+    Type type = this->getTypeConverter()->convertType(op.getType());
+    if (source.getType() != type)
+      return failure();
+    rewriter.replaceOp(op, source);
+    return success();
+  }
+};
+
+/// Ops that only move values (splat, broadcast, select, ...) on addresses.
+struct RawRetype : public ConversionPattern {
+  RawRetype(TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp, CatOp,
+             JoinOp, SplitOp, arith::SelectOp, GatherOp>(op))
+      return failure();
+    SmallVector<Type> types;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), types)))
+      return failure();
+    OperationState state(op->getLoc(), op->getName(), operands, types,
+                         op->getAttrs());
+    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    return success();
+  }
+};
+
+struct RawLoad : public OpConversionPattern<LoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value pointer = rawPointer(rewriter, op.getLoc(), adaptor.getPtr(),
+                               op.getPtr().getType());
+    auto load = LoadOp::create(rewriter, op.getLoc(), pointer, adaptor.getMask(),
+                               adaptor.getOther(), ArrayRef<int32_t>{}, nullptr,
+                               op.getCache(), op.getEvict(), op.getIsVolatile());
+    rewriter.replaceOp(op, load.getResult());
+    return success();
+  }
+};
+
+struct RawStore : public OpConversionPattern<StoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value pointer = rawPointer(rewriter, op.getLoc(), adaptor.getPtr(),
+                               op.getPtr().getType());
+    rewriter.replaceOpWithNewOp<StoreOp>(op, pointer, adaptor.getValue(),
+                                         adaptor.getMask(), ArrayRef<int32_t>{},
+                                         op.getCache(), op.getEvict());
+    return success();
+  }
+};
+
+struct RawAtomicRMW : public OpConversionPattern<AtomicRMWOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return op.emitError("atomics through raw addresses (pointers that do not "
+                        "trace to one kernel argument) are not supported");
+  }
+};
+
+struct LowerRawPointersPass
+    : public triton_spirv::impl::LowerRawPointersBase<LowerRawPointersPass> {
+  void runOnOperation() override {
+    SmallVector<FuncOp> kernels;
+    getOperation().walk([&](FuncOp func) {
+      if (!func.isExternal() && triton_spirv::hasUntraceablePointers(func))
+        kernels.push_back(func);
+    });
+    for (FuncOp func : kernels)
+      if (failed(lowerFunction(func)))
+        return signalPassFailure();
+  }
+
+  LogicalResult lowerFunction(FuncOp func) {
+    MLIRContext *context = &getContext();
+    Type i64 = IntegerType::get(context, 64);
+    TypeConverter converter;
+    converter.addConversion([](Type type) { return type; });
+    converter.addConversion([&](PointerType type) -> Type {
+      if (isa<RankedTensorType>(type.getPointeeType()))
+        return type; // block pointers are lowered before
+      return i64;
+    });
+    converter.addConversion([&](RankedTensorType type) -> Type {
+      if (isa<PointerType>(type.getElementType()))
+        return RankedTensorType::get(type.getShape(), i64);
+      return type;
+    });
+    // Pointer kernel arguments enter as their address.
+    converter.addTargetMaterialization(
+        [](OpBuilder &b, Type type, ValueRange inputs, Location loc) -> Value {
+          if (inputs.size() != 1 || !isa<PointerType>(inputs[0].getType()))
+            return Value();
+          auto cast = PtrToIntOp::create(b, loc, type, inputs[0]);
+          cast->setAttr(kRawAddressAttr, b.getUnitAttr());
+          return cast;
+        });
+
+    ConversionTarget target(*context);
+    target.markUnknownOpDynamicallyLegal([&](Operation *op) {
+      if (isa<FuncOp>(op))
+        return true;
+      if (op->hasAttr(kRawAddressAttr))
+        return true;
+      if (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op))
+        return triton_spirv::isRawAddressAccess(op);
+      return converter.isLegal(op->getOperandTypes()) &&
+             converter.isLegal(op->getResultTypes());
+    });
+    RewritePatternSet patterns(context);
+    patterns.add<RawAddPtr, RawIdentity<IntToPtrOp>, RawIdentity<PtrToIntOp>,
+                 RawIdentity<BitcastOp>, RawRetype, RawLoad, RawStore,
+                 RawAtomicRMW>(converter, context);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
+    // Everything is rewritten, the function's own ops included; then the
+    // pointer arguments are only used by their tt.ptr_to_int.
+    if (failed(applyPartialConversion(func, target, std::move(patterns))))
+      return failure();
+    func->setAttr(kRawAddressAttr, UnitAttr::get(context));
+    return success();
+  }
+};
+} // namespace

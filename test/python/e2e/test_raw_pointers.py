@@ -1,0 +1,42 @@
+"""Pointers that do not trace to one kernel argument: integer round trips,
+selects between arguments, pointer tables read from memory and walked in
+loops (lower-raw-pointers: every pointer becomes a 64-bit address)."""
+import torch
+
+from . import kernels_raw_pointers as k
+
+torch.manual_seed(0)
+
+
+def test_address_round_trip():
+    n = 100
+    x = torch.randn(128)
+    out = torch.full((128,), float("nan"))
+    addrs = torch.zeros(128, dtype=torch.int64)
+    k.address_round_trip_kernel[(1,)](x, out, addrs, n, BLOCK=128)
+    # Consecutive addresses are 4 bytes apart.
+    assert torch.equal(addrs[1:n] - addrs[:n - 1], torch.full((n - 1,), 4, dtype=torch.int64))
+    assert torch.equal(out[:n - 1], x[1:n])
+    assert out[n - 1].item() == -1.0
+    assert out[n:].isnan().all()
+
+
+def test_select_between_arguments():
+    n = 300
+    a, b = torch.randn(n), torch.randn(n)
+    out = torch.full((n + 1,), float("nan"))
+    k.select_between_arguments_kernel[(3,)](a, b, out, n, BLOCK=128)
+    offs = torch.arange(n)
+    torch.testing.assert_close(out[:n], torch.where(offs % 3 == 0, a, b) * 2.0)
+    assert out[n].item() == a[0].item()
+
+
+def test_pointer_table_in_a_loop():
+    x, y = torch.randn(300), torch.randn(70)
+    table = torch.zeros(2, dtype=torch.int64)
+    # Device addresses come from the device (host pointers may differ).
+    k.store_addresses_kernel[(1,)](x, y, table)
+    sizes = torch.tensor([300, 70], dtype=torch.int32)
+    out = torch.full((2,), float("nan"))
+    k.pointer_table_kernel[(2,)](table, sizes, out, x, y, BLOCK=64, STEPS=5)
+    torch.testing.assert_close(out, torch.stack([x.sum(), y.sum()]), atol=1e-4, rtol=1e-4)

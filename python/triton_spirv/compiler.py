@@ -11,7 +11,7 @@ from typing import Any, Dict, Tuple
 from triton._C.libtriton import ir, passes
 from triton.backends.compiler import BaseBackend, GPUTarget, Language
 
-from . import _compiler
+from . import _compiler, debug
 
 
 @dataclass(frozen=True)
@@ -123,6 +123,7 @@ class SPIRVBackend(BaseBackend):
     def make_linalg(mod, metadata, options):
         ttir = str(mod)
         metadata["name"] = _kernel_name(ttir)
+        metadata["debug_messages"] = debug.messages_of(ttir)
         _dump(metadata, "ttir", ttir)
         linalg = _compiler.to_linalg(ttir)
         _dump(metadata, "linalg", linalg)

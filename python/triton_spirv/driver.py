@@ -8,6 +8,7 @@ from triton.backends.compiler import GPUTarget
 from triton.backends.driver import DriverBase
 
 from . import _vulkan_runtime as runtime
+from . import debug
 
 _SCALAR_FORMATS = {
     "i1": "<i", "i8": "<b", "i16": "<h", "i32": "<i", "i64": "<q",
@@ -49,6 +50,7 @@ class SPIRVLauncher:
         signature = src.signature if hasattr(src, "signature") else {}
         self.arg_types = list(signature.values())
         self.kernel = None
+        self.debug_buffer = None
 
     def _load(self, function):
         # One pipeline per binary for the process: creating it compiles the shader.
@@ -77,6 +79,8 @@ class SPIRVLauncher:
         device = runtime.get_device()
         runtime_args = [expanded for a, ty in zip(args, self.arg_types) if ty != "constexpr"
                         for expanded in self._expand(a, ty)]
+        if self.debug_buffer is not None:
+            runtime_args.append((self.debug_buffer, "*i32"))
         fields = self.metadata.arguments
         if len(runtime_args) != len(fields):
             raise TypeError(f"triton-spirv: kernel {self.metadata.name} takes {len(fields)} runtime "
@@ -100,7 +104,11 @@ class SPIRVLauncher:
         kernel = self._load(function)
         if launch_enter_hook is not None:
             launch_enter_hook(launch_metadata)
+        messages = getattr(self.metadata, "debug_messages", None)
+        self.debug_buffer = debug.new_buffer() if messages else None
         runtime.get_device().launch(kernel, gridX, gridY, gridZ, self.pack(args), sync=True)
+        if messages:
+            debug.report(self.metadata.name, messages, self.debug_buffer)
         if launch_exit_hook is not None:
             launch_exit_hook(launch_metadata)
 

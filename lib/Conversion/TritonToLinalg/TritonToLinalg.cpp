@@ -65,7 +65,7 @@ struct ConvertFunc : public OpConversionPattern<FuncOp> {
           return op.emitError("triton-to-linalg: block pointers as kernel "
                               "arguments are not supported");
         // Raw-address kernels take their pointers as i64 addresses.
-        if (op->hasAttr(kRawAddressAttr))
+        if (op->hasAttr(kRawAddressAttr) && !op.getArgAttr(i, kDebugBufferAttr))
           signature.addInputs(i, IntegerType::get(op.getContext(), 64));
         else
           signature.addInputs(i, memrefForPointer(ptr));
@@ -129,7 +129,7 @@ struct TritonToLinalgPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    if (failed(annotatePointerBases(module)) ||
+    if (failed(prepareDebugOps(module)) || failed(annotatePointerBases(module)) ||
         failed(liftMapElementwiseControlFlow(module)))
       return signalPassFailure();
 
@@ -142,6 +142,7 @@ struct TritonToLinalgPass
     populateScanConversionPatterns(converter, patterns);
     populateExternElementwiseConversionPatterns(converter, patterns);
     populateElementwiseRegionConversionPatterns(converter, patterns);
+    populateDebugOpConversionPatterns(converter, patterns);
     linalg::populateElementwiseToLinalgConversionPatterns(patterns);
 
     ConversionTarget target(*context);

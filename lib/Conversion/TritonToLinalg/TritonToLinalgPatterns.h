@@ -25,6 +25,18 @@ constexpr llvm::StringLiteral kRawAddressAttr = "triton_spirv.raw_address";
 /// one kernel argument, or `func` converts between pointers and integers.
 bool hasUntraceablePointers(Operation *func);
 
+/// The argument attribute of the debug buffer kernels that print or assert
+/// take last (see DebugOpsToLinalg.cpp for its layout).
+constexpr llvm::StringLiteral kDebugBufferAttr = "triton_spirv.debug_buffer";
+
+/// Numbers tt.print/tt.assert ops and appends the debug buffer argument to
+/// the kernels that have them. Run before the conversion.
+LogicalResult prepareDebugOps(ModuleOp module);
+
+/// tt.print/tt.assert as records written to the debug buffer.
+void populateDebugOpConversionPatterns(TypeConverter &converter,
+                                       RewritePatternSet &patterns);
+
 /// Whether the memory op `op` accesses a raw address (lower-raw-pointers).
 bool isRawAddressAccess(Operation *op);
 

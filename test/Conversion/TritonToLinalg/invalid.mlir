@@ -59,9 +59,10 @@ tt.func public @bitcast_changes_element_size(%a: !tt.ptr<i32>) {
 
 // -----
 
-// An op with no conversion pattern fails legalization.
+// Debug records need the kernel's debug buffer: a function Triton did not
+// inline cannot print or assert.
+// expected-error @+1 {{tt.print/tt.assert in a non-inlined function are not supported}}
 tt.func private @device_assert(%c: tensor<64xi1>) {
-  // expected-error @+1 {{failed to legalize operation 'tt.assert'}}
   tt.assert %c, "boom" : tensor<64xi1>
   tt.return
 }

@@ -76,6 +76,25 @@ struct ConvertKernelToSPIRVPass
     SmallVector<gpu::GPUModuleOp> gpuModules(
         getOperation().getOps<gpu::GPUModuleOp>());
     for (gpu::GPUModuleOp gpuModule : gpuModules) {
+      // GLSL.std.450's transcendentals are 16/32-bit only; say so instead of
+      // failing in the SPIR-V verifier.
+      WalkResult f64 = gpuModule.walk([](Operation *op) {
+        if (op->getDialect() && op->getDialect()->getNamespace() == "math" &&
+            !isa<math::AbsFOp, math::SqrtOp, math::RsqrtOp, math::FmaOp,
+                 math::FloorOp, math::CeilOp, math::RoundOp, math::RoundEvenOp,
+                 math::TruncOp, math::CopySignOp, math::IsNaNOp, math::IsInfOp,
+                 math::IsFiniteOp>(op) &&
+            llvm::any_of(op->getOperandTypes(),
+                         [](Type t) { return getElementTypeOrSelf(t).isF64(); })) {
+          op->emitError("'") << op->getName()
+                             << "' on f64 has no SPIR-V lowering yet "
+                                "(GLSL.std.450 transcendentals are 16/32-bit)";
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+      if (f64.wasInterrupted())
+        return signalPassFailure();
       // GLSL.std.450 has no erf: polynomial approximations (f32); atan2 is
       // expanded.
       RewritePatternSet approximations(context);

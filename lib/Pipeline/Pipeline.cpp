@@ -26,6 +26,7 @@ using namespace mlir::triton_spirv;
 
 void mlir::triton_spirv::buildTritonToLinalgPipeline(OpPassManager &pm) {
   pm.addPass(createInlinerPass());
+  pm.addPass(createDecomposeDotScaled());
   pm.addPass(createLowerBlockPointers());
   pm.addPass(createLowerTensorDescriptors());
   pm.addPass(createLowerRawPointers());

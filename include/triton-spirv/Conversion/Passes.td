@@ -131,6 +131,17 @@ def StoreBF16AsI16 : Pass<"store-bf16-as-i16", "func::FuncOp"> {
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
 }
 
+def DecomposeDotScaled : Pass<"decompose-dot-scaled", "ModuleOp"> {
+  let summary = "Microscaled tt.dot_scaled as f32 operands times their e8m0 "
+                "scales, then tt.dot";
+  let description = [{
+    Operands in e2m1 (fp4 packed two per byte along K), e5m2/e4m3, bf16 or
+    fp16 are widened to f32 and multiplied by 2^(scale-127) per group of 32
+    elements along K, then an ordinary tt.dot (ieee) computes the product.
+  }];
+  let dependentDialects = ["arith::ArithDialect"];
+}
+
 def LowerBlockPointers : Pass<"lower-block-pointers", "ModuleOp"> {
   let summary = "Lower block pointers (make_tensor_ptr/advance) to masked "
                 "tensors of pointers";

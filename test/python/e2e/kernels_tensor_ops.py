@@ -171,3 +171,21 @@ def column_reductions_kernel(x_ptr, sum_ptr, max_ptr, argmax_ptr, R: tl.constexp
     tl.store(sum_ptr + tl.arange(0, C), tl.sum(acc, axis=0))
     tl.store(max_ptr + tl.arange(0, C), tl.max(x, axis=0))
     tl.store(argmax_ptr + tl.arange(0, C), tl.argmax(x, axis=0))
+
+
+@triton.jit
+def dot_scaled_kernel(a_ptr, a_scale_ptr, b_ptr, b_scale_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
+                      K: tl.constexpr):
+    # e5m2 lhs [M, K], e2m1 rhs [K/2, N] (two fp4 per byte along K), e8m0
+    # scales per 32 elements along K ([M, K/32] and [N, K/32]).
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    rkp = tl.arange(0, K // 2)
+    rs = tl.arange(0, K // 32)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    b = tl.load(b_ptr + rkp[:, None] * N + rn[None, :])
+    sa = tl.load(a_scale_ptr + rm[:, None] * (K // 32) + rs[None, :])
+    sb = tl.load(b_scale_ptr + rn[:, None] * (K // 32) + rs[None, :])
+    c = tl.dot_scaled(a, sa, "e5m2", b, sb, "e2m1")
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c)

@@ -173,3 +173,21 @@ def test_column_reductions(R, C, num_warps):
     torch.testing.assert_close(s, 2 * x.sum(dim=0), atol=1e-5, rtol=1e-5)
     assert torch.equal(m, x.max(dim=0).values)
     assert torch.equal(a, x.argmax(dim=0).to(torch.int32))
+
+
+E2M1_VALUES = torch.tensor([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0,
+                            -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0], dtype=torch.float64)
+
+
+def test_dot_scaled_e5m2_times_e2m1():
+    M, N, K = 16, 16, 64
+    a = torch.randn(M, K).to(torch.float8_e5m2)
+    nibbles = torch.randint(0, 16, (K, N), dtype=torch.uint8)
+    b_packed = nibbles[0::2] | (nibbles[1::2] << 4)  # first along K in the low nibble
+    sa = torch.randint(120, 134, (M, K // 32), dtype=torch.uint8)
+    sb = torch.randint(120, 134, (N, K // 32), dtype=torch.uint8)
+    c = _fresh((M, N))
+    k.dot_scaled_kernel[(1,)](a.view(torch.uint8), sa, b_packed, sb, c, M=M, N=N, K=K)
+    a_ref = a.double() * torch.exp2(sa.double() - 127).repeat_interleave(32, dim=1)
+    b_ref = E2M1_VALUES[nibbles.long()] * torch.exp2(sb.double() - 127).repeat_interleave(32, dim=1).T
+    torch.testing.assert_close(c.double(), a_ref @ b_ref, atol=1e-3, rtol=1e-5)

@@ -76,8 +76,17 @@ struct ConvertKernelToSPIRVPass
     SmallVector<gpu::GPUModuleOp> gpuModules(
         getOperation().getOps<gpu::GPUModuleOp>());
     for (gpu::GPUModuleOp gpuModule : gpuModules) {
-      // GLSL.std.450's transcendentals are 16/32-bit only; say so instead of
-      // failing in the SPIR-V verifier.
+      // GLSL.std.450 has no erf: polynomial approximations (f32); atan2 is
+      // expanded.
+      RewritePatternSet approximations(context);
+      populatePolynomialApproximateErfPattern(approximations);
+      populatePolynomialApproximateErfcPattern(approximations);
+      approximations.add<ExpandAtan2>(context);
+      triton_spirv::populateFloat64MathExpansionPatterns(approximations);
+      if (failed(applyPatternsGreedily(gpuModule, std::move(approximations))))
+        return signalPassFailure();
+      // The f64 transcendentals not expanded above: say so instead of failing
+      // in the SPIR-V verifier.
       WalkResult f64 = gpuModule.walk([](Operation *op) {
         if (op->getDialect() && op->getDialect()->getNamespace() == "math" &&
             !isa<math::AbsFOp, math::SqrtOp, math::RsqrtOp, math::FmaOp,
@@ -95,14 +104,7 @@ struct ConvertKernelToSPIRVPass
       });
       if (f64.wasInterrupted())
         return signalPassFailure();
-      // GLSL.std.450 has no erf: polynomial approximations (f32); atan2 is
-      // expanded.
-      RewritePatternSet approximations(context);
-      populatePolynomialApproximateErfPattern(approximations);
-      populatePolynomialApproximateErfcPattern(approximations);
-      approximations.add<ExpandAtan2>(context);
-      if (failed(applyPatternsGreedily(gpuModule, std::move(approximations))))
-        return signalPassFailure();
+
 
       spirv::TargetEnvAttr targetAttr = spirv::lookupTargetEnvOrDefault(gpuModule);
       std::unique_ptr<ConversionTarget> target =

@@ -189,3 +189,18 @@ def dot_scaled_kernel(a_ptr, a_scale_ptr, b_ptr, b_scale_ptr, c_ptr, M: tl.const
     sb = tl.load(b_scale_ptr + rn[:, None] * (K // 32) + rs[None, :])
     c = tl.dot_scaled(a, sa, "e5m2", b, sb, "e2m1")
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], c)
+
+
+@triton.jit
+def f64_math_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=1.0)
+    y = tl.load(y_ptr + offs, mask=m, other=1.0)
+    tl.store(out_ptr + offs, tl.exp(x), mask=m)
+    tl.store(out_ptr + n + offs, tl.log(tl.abs(x)), mask=m)
+    tl.store(out_ptr + 2 * n + offs, libdevice.pow(tl.abs(x), y), mask=m)
+    tl.store(out_ptr + 3 * n + offs, libdevice.log1p(tl.abs(x)), mask=m)
+    tl.store(out_ptr + 4 * n + offs, libdevice.expm1(x), mask=m)
+    tl.store(out_ptr + 5 * n + offs, tl.exp2(x) + tl.log2(tl.abs(x)), mask=m)
+    tl.store(out_ptr + 6 * n + offs, libdevice.pow(x, tl.floor(y)), mask=m)

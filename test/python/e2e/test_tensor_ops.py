@@ -191,3 +191,19 @@ def test_dot_scaled_e5m2_times_e2m1():
     a_ref = a.double() * torch.exp2(sa.double() - 127).repeat_interleave(32, dim=1)
     b_ref = E2M1_VALUES[nibbles.long()] * torch.exp2(sb.double() - 127).repeat_interleave(32, dim=1).T
     torch.testing.assert_close(c.double(), a_ref @ b_ref, atol=1e-3, rtol=1e-5)
+
+
+def test_f64_exp_log_pow_family():
+    n = 1000
+    x = torch.randn(n, dtype=torch.float64) * 5
+    x[:8] = torch.tensor([0.0, -0.0, 1e-310, -700.0, 700.0, 1e-12, -1e-12, 3.0], dtype=torch.float64)
+    y = torch.randn(n, dtype=torch.float64) * 4
+    out = _fresh((7 * n,), torch.float64)
+    k.f64_math_kernel[(triton_cdiv(n, 256),)](x, y, out, n, BLOCK=256)
+    ax = x.abs()
+    refs = [x.exp(), ax.log(), ax.pow(y), ax.log1p(), x.expm1(), torch.exp2(x) + ax.log2(),
+            x.pow(y.floor())]
+    for i, ref in enumerate(refs):
+        got = out[i * n:(i + 1) * n]
+        torch.testing.assert_close(got, ref, rtol=1e-13, atol=1e-300, equal_nan=True,
+                                   msg=lambda m, i=i: f"result {i}: {m}")

@@ -1,0 +1,196 @@
+//===- Float64Math.cpp - f64 exp/log family without GLSL.std.450 ----------===//
+//
+// GLSL.std.450's transcendentals are 16/32-bit. For f64 the exp/log family
+// is expanded into arithmetic SPIR-V has for doubles:
+//  - exp: x = k ln2 + r (Cody-Waite, |r| <= ln2/2), a degree-13 Taylor
+//    polynomial for e^r, times 2^k built from exponent bits in two halves
+//    (so that subnormal and near-overflow results stay exact);
+//  - log: x = 2^e m with m in [sqrt(1/2), sqrt(2)), log m = 2 atanh(s),
+//    s = (m-1)/(m+1), an odd series to s^23;
+//  - log1p/expm1 by series near 0, exp2/log2/log10 by scaling,
+//    pow as exp(y log |x|) with IEEE special cases (signs of integer powers
+//    of negative numbers, zeros, ones).
+// Accuracy: a few ulp for exp/log; pow's error grows with |y log x|.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelToSPIRVPatterns.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+
+namespace {
+constexpr double kLn2Hi = 6.93147180369123816490e-01;
+constexpr double kLn2Lo = 1.90821492927058770002e-10;
+constexpr double kLn2 = 0.693147180559945309417232121458;
+
+class F64 {
+public:
+  F64(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+  Value c(double v) {
+    return arith::ConstantOp::create(b, loc, b.getF64FloatAttr(v));
+  }
+  Value i(int64_t v) { return arith::ConstantIntOp::create(b, loc, v, 64); }
+  Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulFOp::create(b, loc, x, y); }
+  Value div(Value x, Value y) { return arith::DivFOp::create(b, loc, x, y); }
+  Value fma(Value x, Value y, Value z) { return math::FmaOp::create(b, loc, x, y, z); }
+  Value cmp(arith::CmpFPredicate p, Value x, Value y) {
+    return arith::CmpFOp::create(b, loc, p, x, y);
+  }
+  Value sel(Value cond, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, cond, x, y);
+  }
+  Value bits(Value x) { return arith::BitcastOp::create(b, loc, b.getI64Type(), x); }
+  Value fromBits(Value x) { return arith::BitcastOp::create(b, loc, b.getF64Type(), x); }
+
+  /// 2^k for an integer-valued f64 k in [-1022, 1023].
+  Value pow2(Value k) {
+    Value biased = arith::AddIOp::create(
+        b, loc, arith::FPToSIOp::create(b, loc, b.getI64Type(), k), i(1023));
+    return fromBits(arith::ShLIOp::create(b, loc, biased, i(52)));
+  }
+
+  Value exp(Value x) {
+    Value k = math::RoundEvenOp::create(b, loc, mul(x, c(1.0 / kLn2)));
+    Value r = fma(k, c(-kLn2Lo), fma(k, c(-kLn2Hi), x));
+    // Taylor polynomial of e^r to degree 13 (Horner).
+    Value p = c(1.0 / 6227020800.0);
+    const double coefficients[] = {1.0 / 479001600.0, 1.0 / 39916800.0, 1.0 / 3628800.0,
+                                   1.0 / 362880.0,    1.0 / 40320.0,    1.0 / 5040.0,
+                                   1.0 / 720.0,       1.0 / 120.0,      1.0 / 24.0,
+                                   1.0 / 6.0,         0.5,              1.0,
+                                   1.0};
+    for (double coefficient : coefficients)
+      p = fma(p, r, c(coefficient));
+    // 2^k in two halves keeps subnormal and near-overflow results.
+    Value clamped = arith::MinimumFOp::create(
+        b, loc, arith::MaximumFOp::create(b, loc, k, c(-2100.0)), c(2100.0));
+    Value half = math::FloorOp::create(b, loc, mul(clamped, c(0.5)));
+    Value result = mul(mul(p, pow2(half)), pow2(sub(clamped, half)));
+    result = sel(cmp(arith::CmpFPredicate::OGT, x, c(709.782712893384)),
+                 c(INFINITY), result);
+    result = sel(cmp(arith::CmpFPredicate::OLT, x, c(-745.1332191019412)), c(0.0),
+                 result);
+    return sel(cmp(arith::CmpFPredicate::UNO, x, x), x, result);
+  }
+
+  Value log(Value x) {
+    // Subnormals: scale into the normal range first.
+    Value tiny = cmp(arith::CmpFPredicate::OLT, x, c(2.2250738585072014e-308));
+    Value scaled = sel(tiny, mul(x, c(18014398509481984.0)), x); // 2^54
+    Value exponentBias = sel(tiny, c(-54.0), c(0.0));
+    Value word = bits(scaled);
+    Value exponent = arith::SubIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, word, i(52)), i(1023));
+    Value mantissa = fromBits(arith::OrIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, word, i(0x000fffffffffffffLL)),
+        i(0x3ff0000000000000LL)));
+    Value e = add(arith::SIToFPOp::create(b, loc, b.getF64Type(), exponent), exponentBias);
+    Value big = cmp(arith::CmpFPredicate::OGT, mantissa, c(1.4142135623730951));
+    mantissa = sel(big, mul(mantissa, c(0.5)), mantissa);
+    e = sel(big, add(e, c(1.0)), e);
+    Value f = sub(mantissa, c(1.0));
+    Value s = div(f, add(f, c(2.0)));
+    Value s2 = mul(s, s);
+    Value series = c(1.0 / 23.0);
+    for (int n = 21; n >= 1; n -= 2)
+      series = fma(series, s2, c(1.0 / n));
+    Value logM = mul(mul(c(2.0), s), series);
+    Value result = fma(e, c(kLn2Hi), fma(e, c(kLn2Lo), logM));
+    // log(0) = -inf, log(x < 0) = NaN, log(inf) = inf, NaN stays.
+    result = sel(cmp(arith::CmpFPredicate::OEQ, x, c(0.0)), c(-INFINITY), result);
+    result = sel(cmp(arith::CmpFPredicate::OLT, x, c(0.0)), c(NAN), result);
+    result = sel(cmp(arith::CmpFPredicate::OEQ, x, c(INFINITY)), x, result);
+    return sel(cmp(arith::CmpFPredicate::UNO, x, x), x, result);
+  }
+
+  // log1p and expm1: a series near 0 (where 1 + x or e^x - 1 would cancel),
+  // the plain formula elsewhere (relative error below 3e-14 there). Kahan's
+  // (u - 1) corrections would be folded away by drivers' algebraic passes.
+  Value log1p(Value x) {
+    Value series = c(-1.0 / 12.0);
+    for (int n = 11; n >= 1; --n)
+      series = fma(series, x, c((n % 2 ? 1.0 : -1.0) / n));
+    Value nearZero = cmp(arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, x),
+                         c(0.01));
+    return sel(nearZero, mul(series, x), log(add(c(1.0), x)));
+  }
+
+  Value expm1(Value x) {
+    Value series = c(1.0 / 39916800.0); // 1/11!
+    double factorial = 39916800.0;
+    for (int n = 10; n >= 1; --n) {
+      factorial /= (n + 1);
+      series = fma(series, x, c(1.0 / factorial));
+    }
+    Value nearZero = cmp(arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, x),
+                         c(0.01));
+    return sel(nearZero, mul(series, x), sub(exp(x), c(1.0)));
+  }
+
+  Value pow(Value x, Value y) {
+    Value ax = math::AbsFOp::create(b, loc, x);
+    Value magnitude = exp(mul(y, log(ax)));
+    Value yIsInteger = cmp(arith::CmpFPredicate::OEQ, math::FloorOp::create(b, loc, y), y);
+    Value yIsOdd = cmp(arith::CmpFPredicate::OEQ,
+                       sub(y, mul(c(2.0), math::FloorOp::create(b, loc, mul(y, c(0.5))))),
+                       c(1.0));
+    Value negative = cmp(arith::CmpFPredicate::OLT, x, c(0.0));
+    Value signed_ = sel(yIsOdd, arith::NegFOp::create(b, loc, magnitude), magnitude);
+    Value result = sel(negative, sel(yIsInteger, signed_, c(NAN)), magnitude);
+    // x = +-0: +-0 or +-inf by the sign of y (odd integer y keeps x's sign).
+    Value zeroResult = sel(cmp(arith::CmpFPredicate::OLT, y, c(0.0)), c(INFINITY), c(0.0));
+    zeroResult = sel(yIsOdd, math::CopySignOp::create(b, loc, zeroResult, x), zeroResult);
+    result = sel(cmp(arith::CmpFPredicate::OEQ, x, c(0.0)), zeroResult, result);
+    Value one = c(1.0);
+    result = sel(cmp(arith::CmpFPredicate::OEQ, x, one), one, result);
+    return sel(cmp(arith::CmpFPredicate::OEQ, y, c(0.0)), one, result);
+  }
+
+private:
+  OpBuilder &b;
+  Location loc;
+};
+
+template <typename OpTy>
+struct ExpandF64 : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rewriter) const override {
+    if (!op.getType().isF64())
+      return failure();
+    F64 f(rewriter, op.getLoc());
+    Value x = op->getOperand(0), result;
+    if constexpr (std::is_same_v<OpTy, math::ExpOp>)
+      result = f.exp(x);
+    else if constexpr (std::is_same_v<OpTy, math::Exp2Op>)
+      result = f.exp(f.mul(x, f.c(kLn2)));
+    else if constexpr (std::is_same_v<OpTy, math::ExpM1Op>)
+      result = f.expm1(x);
+    else if constexpr (std::is_same_v<OpTy, math::LogOp>)
+      result = f.log(x);
+    else if constexpr (std::is_same_v<OpTy, math::Log2Op>)
+      result = f.mul(f.log(x), f.c(1.0 / kLn2));
+    else if constexpr (std::is_same_v<OpTy, math::Log10Op>)
+      result = f.mul(f.log(x), f.c(0.43429448190325182765));
+    else if constexpr (std::is_same_v<OpTy, math::Log1pOp>)
+      result = f.log1p(x);
+    else if constexpr (std::is_same_v<OpTy, math::PowFOp>)
+      result = f.pow(x, op->getOperand(1));
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::triton_spirv::populateFloat64MathExpansionPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<ExpandF64<math::ExpOp>, ExpandF64<math::Exp2Op>,
+               ExpandF64<math::ExpM1Op>, ExpandF64<math::LogOp>,
+               ExpandF64<math::Log2Op>, ExpandF64<math::Log10Op>,
+               ExpandF64<math::Log1pOp>, ExpandF64<math::PowFOp>>(
+      patterns.getContext());
+}

@@ -98,9 +98,7 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
     for (int64_t j = 0; j < d.run; ++j) {
       SmallVector<Value> index;
       if (privateC)
-        index.push_back(arith::AddIOp::create(
-            b, loc, arith::MulIOp::create(b, loc, round, constantIndex(b, loc, d.run)),
-            constantIndex(b, loc, j)));
+        index.push_back(d.privateSlot(b, loc, round, constantIndex(b, loc, j)));
       else
         index = {rows.back(), arith::AddIOp::create(b, loc, firstColumns.back(),
                                                     constantIndex(b, loc, j))};

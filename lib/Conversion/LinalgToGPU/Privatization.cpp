@@ -22,6 +22,14 @@ Distribution Distribution::of(int64_t total, int64_t numThreads,
   return d;
 }
 
+Value Distribution::privateSlot(OpBuilder &b, Location loc, Value round,
+                                Value inRun) const {
+  return arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, round, arith::ConstantIndexOp::create(b, loc, run)),
+      inRun);
+}
+
 namespace {
 /// The top-level block loop around `op`, if any.
 scf::ParallelOp blockLoopOf(Operation *op) {

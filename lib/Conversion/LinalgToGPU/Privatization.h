@@ -3,6 +3,7 @@
 #define TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_PRIVATIZATION_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace mlir::triton_spirv {
@@ -14,6 +15,8 @@ struct Distribution {
   int64_t rounds;
   static Distribution of(int64_t total, int64_t numThreads, int64_t contiguity);
   int64_t elementsPerInvocation() const { return rounds * run; }
+  /// Where iteration `inRun` of round `round` lives in a private buffer.
+  Value privateSlot(OpBuilder &b, Location loc, Value round, Value inRun) const;
 };
 
 /// Finds buffers (with everything they flow into through scf.for/scf.if)

@@ -163,10 +163,7 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
                   j);
               Value index = global;
               if (privateInput)
-                index = arith::AddIOp::create(
-                    fb, fl,
-                    arith::MulIOp::create(fb, fl, round, constantIndex(fb, fl, d.run)),
-                    j);
+                index = d.privateSlot(fb, fl, round, j);
               Value inside = arith::CmpIOp::create(fb, fl, arith::CmpIPredicate::ult,
                                                    global, constantIndex(fb, fl, extent));
               auto element = scf::IfOp::create(
@@ -224,9 +221,7 @@ SmallVector<Value> elementIndex(OpBuilder &b, Location loc, Value buffer,
     return delinearize(b, loc, flat, shape);
   Value round = arith::DivUIOp::create(b, loc, flat, constantIndex(b, loc, d.perRound));
   Value inRun = arith::RemUIOp::create(b, loc, flat, constantIndex(b, loc, d.run));
-  return {arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, round, constantIndex(b, loc, d.run)),
-      inRun)};
+  return {d.privateSlot(b, loc, round, inRun)};
 }
 
 /// PerInvocation: each invocation folds, in order, the outputs it owns.

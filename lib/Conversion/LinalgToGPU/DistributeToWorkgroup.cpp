@@ -302,7 +302,7 @@ struct DistributeToWorkgroupPass
       alloc.erase();
     }
 
-    triton_spirv::carryLoopBuffersInPlace(func);
+    triton_spirv::carryBuffersInPlace(func);
 
     // Privatization shrinks buffers to their per-invocation part; reductions
     // keep the logical extent they reduce.

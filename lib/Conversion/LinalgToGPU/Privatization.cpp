@@ -150,6 +150,7 @@ DenseSet<Value> mlir::triton_spirv::privatizeBlockBuffers(func::FuncOp func,
           case ReductionOwnership::WholeWorkgroup:
             return reduce.getInputs()[0] == member;
           case ReductionOwnership::PerInvocation:
+          case ReductionOwnership::RowClasses:
             return true; // inputs and outputs alike
           case ReductionOwnership::Shared:
             return false;
@@ -191,47 +192,107 @@ DenseSet<Value> mlir::triton_spirv::privatizeBlockBuffers(func::FuncOp func,
   return privatized;
 }
 
-void mlir::triton_spirv::carryLoopBuffersInPlace(func::FuncOp func) {
+namespace {
+/// A block-level copy `from` -> `to` (distributed like any block loop).
+void copyBlockBuffer(OpBuilder &b, Location loc, Value from, Value to) {
+  auto type = cast<MemRefType>(to.getType());
+  if (type.getRank() == 0) {
+    Value v = memref::LoadOp::create(b, loc, from, ValueRange{});
+    memref::StoreOp::create(b, loc, v, to, ValueRange{});
+    return;
+  }
+  SmallVector<Value> lower, upper, steps;
+  for (int64_t size : type.getShape()) {
+    lower.push_back(arith::ConstantIndexOp::create(b, loc, 0));
+    upper.push_back(arith::ConstantIndexOp::create(b, loc, size));
+    steps.push_back(arith::ConstantIndexOp::create(b, loc, 1));
+  }
+  scf::ParallelOp::create(b, loc, lower, upper, steps,
+                          [&](OpBuilder &lb, Location l, ValueRange ivs) {
+                            Value v = memref::LoadOp::create(lb, l, from, ivs);
+                            memref::StoreOp::create(lb, l, v, to, ivs);
+                          });
+}
+
+/// A fresh buffer of `type` at the start of the kernel.
+Value allocAtEntry(func::FuncOp func, Location loc, MemRefType type) {
+  OpBuilder builder(func.getBody());
+  builder.setInsertionPointToStart(&func.getBody().front());
+  return memref::AllocOp::create(builder, loc, type);
+}
+
+bool isStaticBuffer(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  return memref && memref.hasStaticShape();
+}
+} // namespace
+
+void mlir::triton_spirv::carryBuffersInPlace(func::FuncOp func) {
   SmallVector<scf::ForOp> loops;
-  func.walk([&](scf::ForOp forOp) { loops.push_back(forOp); });
+  SmallVector<scf::IfOp> branches;
+  func.walk([&](Operation *op) {
+    if (auto forOp = dyn_cast<scf::ForOp>(op))
+      loops.push_back(forOp);
+    else if (auto ifOp = dyn_cast<scf::IfOp>(op))
+      if (llvm::any_of(ifOp.getResultTypes(), isStaticBuffer))
+        branches.push_back(ifOp);
+  });
   for (scf::ForOp forOp : loops) {
     for (unsigned i = 0; i < forOp.getNumRegionIterArgs(); ++i) {
       BlockArgument iterArg = forOp.getRegionIterArgs()[i];
-      auto type = dyn_cast<MemRefType>(iterArg.getType());
-      if (!type || !type.hasStaticShape())
+      if (!isStaticBuffer(iterArg.getType()))
         continue;
       Location loc = forOp.getLoc();
-      OpBuilder builder(func.getBody());
-      builder.setInsertionPointToStart(&func.getBody().front());
-      Value carried = memref::AllocOp::create(builder, loc, type);
-      // A block-level copy (distributed like any block loop).
-      auto copyInto = [&](OpBuilder &b, Value from) {
-        SmallVector<Value> lower, upper, steps;
-        for (int64_t size : type.getShape()) {
-          lower.push_back(arith::ConstantIndexOp::create(b, loc, 0));
-          upper.push_back(arith::ConstantIndexOp::create(b, loc, size));
-          steps.push_back(arith::ConstantIndexOp::create(b, loc, 1));
-        }
-        if (type.getRank() == 0) {
-          Value v = memref::LoadOp::create(b, loc, from, ValueRange{});
-          memref::StoreOp::create(b, loc, v, carried, ValueRange{});
-          return;
-        }
-        scf::ParallelOp::create(b, loc, lower, upper, steps,
-                                [&](OpBuilder &lb, Location l, ValueRange ivs) {
-                                  Value v = memref::LoadOp::create(lb, l, from, ivs);
-                                  memref::StoreOp::create(lb, l, v, carried, ivs);
-                                });
-      };
-      builder.setInsertionPoint(forOp);
-      copyInto(builder, forOp.getInitArgs()[i]);
+      Value carried =
+          allocAtEntry(func, loc, cast<MemRefType>(iterArg.getType()));
+      OpBuilder builder(forOp);
+      copyBlockBuffer(builder, loc, forOp.getInitArgs()[i], carried);
       Operation *yield = forOp.getBody()->getTerminator();
       builder.setInsertionPoint(yield);
-      copyInto(builder, yield->getOperand(i));
+      copyBlockBuffer(builder, loc, yield->getOperand(i), carried);
       iterArg.replaceAllUsesWith(carried);
       forOp.getResult(i).replaceAllUsesWith(carried);
       yield->setOperand(i, carried);
       forOp.getInitArgsMutable()[i].assign(carried);
     }
+  }
+  // Each branch copies the buffer it produced into one fixed buffer; the
+  // if keeps only its non-buffer results.
+  for (scf::IfOp ifOp : branches) {
+    Location loc = ifOp.getLoc();
+    SmallVector<Value> kept;
+    SmallVector<unsigned> keptIndices;
+    for (auto [i, result] : llvm::enumerate(ifOp.getResults())) {
+      if (!isStaticBuffer(result.getType())) {
+        keptIndices.push_back(i);
+        continue;
+      }
+      Value carried =
+          allocAtEntry(func, loc, cast<MemRefType>(result.getType()));
+      for (scf::YieldOp yield : {ifOp.thenYield(), ifOp.elseYield()}) {
+        OpBuilder builder(yield);
+        copyBlockBuffer(builder, loc, yield.getOperand(i), carried);
+      }
+      result.replaceAllUsesWith(carried);
+    }
+    OpBuilder builder(ifOp);
+    SmallVector<Type> keptTypes;
+    for (unsigned i : keptIndices)
+      keptTypes.push_back(ifOp.getResult(i).getType());
+    auto newIf = scf::IfOp::create(builder, loc, keptTypes,
+                                   ifOp.getCondition(), /*withElse=*/true);
+    for (auto [from, to] : {std::pair{&ifOp.getThenRegion(), &newIf.getThenRegion()},
+                            std::pair{&ifOp.getElseRegion(), &newIf.getElseRegion()}}) {
+      to->front().erase();
+      to->takeBody(*from);
+      auto yield = cast<scf::YieldOp>(to->front().getTerminator());
+      SmallVector<Value> operands;
+      for (unsigned i : keptIndices)
+        operands.push_back(yield.getOperand(i));
+      yield->setOperands(operands);
+    }
+    for (auto [newIndex, oldIndex] : llvm::enumerate(keptIndices))
+      ifOp.getResult(oldIndex).replaceAllUsesWith(newIf.getResult(newIndex));
+    ifOp.erase();
   }
 }

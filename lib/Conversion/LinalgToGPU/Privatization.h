@@ -29,13 +29,15 @@ struct Distribution {
 DenseSet<Value> privatizeBlockBuffers(func::FuncOp func, int64_t numThreads,
                                       int64_t contiguity);
 
-/// Loop-carried buffers would be carried as pointers (to Workgroup or
-/// Function storage), which logical SPIR-V cannot express. Each memref
-/// iter_arg of an scf.for becomes one fixed buffer: the init is copied in
-/// before the loop and the yielded buffer at the end of each iteration, by
-/// block-level copies that are distributed like any other block loop.
-/// Canonicalization then drops the now invariant iter_args.
-void carryLoopBuffersInPlace(func::FuncOp func);
+/// Loop-carried buffers and buffers chosen by an scf.if would be pointers
+/// (to Workgroup or Function storage) that logical SPIR-V cannot carry
+/// (lavapipe crashes on Function-storage ones). Each memref iter_arg of an
+/// scf.for becomes one fixed buffer: the init is copied in before the loop
+/// and the yielded buffer at the end of each iteration; each memref result
+/// of an scf.if becomes one fixed buffer both branches copy into. The copies
+/// are block loops, distributed like any other (and private when the
+/// buffers are). Canonicalization then drops the now invariant iter_args.
+void carryBuffersInPlace(func::FuncOp func);
 
 } // namespace mlir::triton_spirv
 

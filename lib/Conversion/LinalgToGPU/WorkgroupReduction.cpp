@@ -297,6 +297,142 @@ void lowerPerInvocationReduce(linalg::ReduceOp reduce, Value threadId,
   reduce.erase();
 }
 
+/// The reduced extent, the elements after the axis, and the outputs.
+struct ReduceGeometry {
+  int64_t extent, inner, outputs, total;
+};
+ReduceGeometry geometryOf(ArrayRef<int64_t> shape, int64_t axis) {
+  ReduceGeometry g{shape[axis], 1, 1, 1};
+  for (auto [d, size] : llvm::enumerate(shape)) {
+    g.total *= size;
+    if (static_cast<int64_t>(d) > axis)
+      g.inner *= size;
+  }
+  g.outputs = g.total / g.extent;
+  return g;
+}
+
+/// RowClasses: row r of the reduced axis belongs to class r % g, and within
+/// a round position q * inner + column is owned by one invocation.
+void lowerRowClassReduce(linalg::ReduceOp reduce, Value threadId,
+                         int64_t numThreads, int64_t contiguity,
+                         const DenseSet<Value> &privateBuffers,
+                         Attribute workgroup) {
+  OpBuilder b(reduce);
+  Location loc = reduce.getLoc();
+  SmallVector<int64_t> shape = logicalShape(reduce);
+  int64_t axis = reduce.getDimensions()[0];
+  ReduceGeometry geo = geometryOf(shape, axis);
+  SmallVector<int64_t> outShape(shape);
+  outShape.erase(outShape.begin() + axis);
+  auto dIn = triton_spirv::Distribution::of(geo.total, numThreads, contiguity);
+  auto dOut = triton_spirv::Distribution::of(geo.outputs, numThreads, contiguity);
+  int64_t classes = dIn.perRound / geo.inner;
+  int64_t roundsPerOuter = geo.extent / classes;
+  int64_t outers = geo.outputs / geo.inner;
+  SmallVector<Value> inputs(reduce.getInputs()), inits(reduce.getInits());
+
+  // scratch[i][q * outputs + output]: class q's partial of operand i.
+  SmallVector<Value> scratch;
+  for (Value init : inits)
+    scratch.push_back(memref::AllocOp::create(
+        b, loc,
+        MemRefType::get({classes * geo.outputs},
+                        cast<MemRefType>(init.getType()).getElementType(),
+                        AffineMap(), workgroup)));
+
+  Value start = arith::MulIOp::create(b, loc, threadId, constantIndex(b, loc, dIn.run));
+  auto runLoop = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
+                                    constantIndex(b, loc, dIn.run),
+                                    constantIndex(b, loc, 1));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(runLoop.getBody());
+    Value position = arith::AddIOp::create(b, loc, start, runLoop.getInductionVar());
+    Value rowClass = arith::DivUIOp::create(b, loc, position, constantIndex(b, loc, geo.inner));
+    Value column = arith::RemUIOp::create(b, loc, position, constantIndex(b, loc, geo.inner));
+    auto outerLoop = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
+                                        constantIndex(b, loc, outers),
+                                        constantIndex(b, loc, 1));
+    b.setInsertionPointToStart(outerLoop.getBody());
+    Value outer = outerLoop.getInductionVar();
+    Value firstRound = arith::MulIOp::create(b, loc, outer, constantIndex(b, loc, roundsPerOuter));
+    auto load = [&](OpBuilder &lb, Location l, Value round) {
+      Value flat = arith::AddIOp::create(
+          lb, l, arith::MulIOp::create(lb, l, round, constantIndex(lb, l, dIn.perRound)),
+          position);
+      SmallVector<Value> x;
+      for (Value input : inputs)
+        x.push_back(memref::LoadOp::create(
+            lb, l, input, elementIndex(lb, l, input, flat, shape, dIn, privateBuffers)));
+      return x;
+    };
+    auto fold = scf::ForOp::create(
+        b, loc, arith::AddIOp::create(b, loc, firstRound, constantIndex(b, loc, 1)),
+        arith::AddIOp::create(b, loc, firstRound, constantIndex(b, loc, roundsPerOuter)),
+        constantIndex(b, loc, 1), load(b, loc, firstRound),
+        [&](OpBuilder &fb, Location fl, Value round, ValueRange acc) {
+          scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, load(fb, fl, round)));
+        });
+    Value slot = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, rowClass, constantIndex(b, loc, geo.outputs)),
+        arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, outer, constantIndex(b, loc, geo.inner)),
+            column));
+    for (auto [buffer, value] : llvm::zip(scratch, fold.getResults()))
+      memref::StoreOp::create(b, loc, value, buffer, ValueRange{slot});
+  }
+  gpu::BarrierOp::create(b, loc);
+
+  // The owner of each output folds the class partials into it.
+  Value outStart = arith::MulIOp::create(b, loc, threadId, constantIndex(b, loc, dOut.run));
+  auto rounds = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
+                                   constantIndex(b, loc, dOut.rounds),
+                                   constantIndex(b, loc, 1));
+  b.setInsertionPointToStart(rounds.getBody());
+  auto run = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
+                                constantIndex(b, loc, dOut.run),
+                                constantIndex(b, loc, 1));
+  b.setInsertionPointToStart(run.getBody());
+  Value output = arith::AddIOp::create(
+      b, loc,
+      arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc, rounds.getInductionVar(),
+                                constantIndex(b, loc, dOut.perRound)),
+          outStart),
+      run.getInductionVar());
+  Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, output,
+                                       constantIndex(b, loc, geo.outputs));
+  scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location l) {
+    SmallVector<Value> initial;
+    SmallVector<SmallVector<Value>> initIndices;
+    for (Value init : inits) {
+      initIndices.push_back(
+          elementIndex(tb, l, init, output, outShape, dOut, privateBuffers));
+      initial.push_back(memref::LoadOp::create(tb, l, init, initIndices.back()));
+    }
+    auto fold = scf::ForOp::create(
+        tb, l, constantIndex(tb, l, 0), constantIndex(tb, l, classes),
+        constantIndex(tb, l, 1), initial,
+        [&](OpBuilder &fb, Location fl, Value q, ValueRange acc) {
+          Value slot = arith::AddIOp::create(
+              fb, fl, arith::MulIOp::create(fb, fl, q, constantIndex(fb, fl, geo.outputs)),
+              output);
+          SmallVector<Value> x;
+          for (Value buffer : scratch)
+            x.push_back(memref::LoadOp::create(fb, fl, buffer, ValueRange{slot}));
+          scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, x));
+        });
+    for (auto [init, index, value] : llvm::zip(inits, initIndices, fold.getResults()))
+      memref::StoreOp::create(tb, l, value, init, index);
+    scf::YieldOp::create(tb, l);
+  });
+  b.setInsertionPointAfter(rounds);
+  gpu::BarrierOp::create(b, loc);
+  reduce.erase();
+}
+
 int64_t powerOfTwoAtMost(int64_t v) {
   int64_t p = 1;
   while (p * 2 <= v)
@@ -326,6 +462,10 @@ triton_spirv::ReductionOwnership mlir::triton_spirv::classifyReduction(
   Distribution out = Distribution::of(total / shape[axis], numThreads, contiguity);
   if (shape.size() > 1 && inner % in.perRound == 0 && in.run == out.run)
     return ReductionOwnership::PerInvocation;
+  // Whole rows per round, runs inside a row, whole classes per reduction.
+  if (shape.size() > 1 && inner % in.run == 0 && in.perRound % inner == 0 &&
+      shape[axis] % (in.perRound / inner) == 0)
+    return ReductionOwnership::RowClasses;
   return ReductionOwnership::Shared;
 }
 
@@ -340,6 +480,11 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
   if (ownership == ReductionOwnership::PerInvocation) {
     lowerPerInvocationReduce(reduce, threadId, numThreads, contiguity,
                              privateBuffers);
+    return success();
+  }
+  if (ownership == ReductionOwnership::RowClasses) {
+    lowerRowClassReduce(reduce, threadId, numThreads, contiguity,
+                        privateBuffers, workgroup);
     return success();
   }
   if (ownership == ReductionOwnership::WholeWorkgroup) {

@@ -23,6 +23,13 @@ enum class ReductionOwnership {
   /// (the elements after the reduced axis are a multiple of a round): each
   /// invocation folds its outputs in order, with no communication.
   PerInvocation,
+  /// Rows of the reduced axis alternate between g row classes whose owners
+  /// differ (a round holds g whole rows; the elements after the axis are a
+  /// multiple of the run): each invocation folds its owned column of each
+  /// class, the g partials per output meet in a small workgroup scratch,
+  /// and the output's owner combines them. Triton's combiners are
+  /// commutative; partials are combined in class order.
+  RowClasses,
 };
 ReductionOwnership classifyReduction(linalg::ReduceOp reduce,
                                      int64_t numThreads, int64_t contiguity);
@@ -33,7 +40,7 @@ ReductionOwnership classifyReduction(linalg::ReduceOp reduce,
 /// group combines its partials pairwise (order-preserving) through workgroup
 /// memory. Barriers are uniform; the combiner region is cloned, so any
 /// associative combiner works (argmax with several operands too).
-/// The WholeWorkgroup and PerInvocation kinds (see classifyReduction) read
+/// The WholeWorkgroup, PerInvocation and RowClasses kinds (see classifyReduction) read
 /// only owned elements, so their buffers may be invocation-private
 /// (`privateBuffers`).
 LogicalResult lowerReduceToWorkgroup(linalg::ReduceOp reduce, Value threadId,

@@ -225,8 +225,13 @@ def test_grid_with_three_dimensions():
     torch.testing.assert_close(out, (x + 10 * y + 100 * z).float().repeat_interleave(block))
 
 
-def test_layer_norm_backward():
-    rows, n, groups = 40, 300, 8
+# The second case is tutorial 05's configuration: an 8192-wide row (its dw/db
+# partials cross an if/else as block tensors) and 32 x 128 dw/db tiles whose
+# column sums have two owner invocations per column.
+@pytest.mark.parametrize("n,groups,block,block_g,block_n", [(300, 8, 512, 4, 64),
+                                                            (5000, 40, 8192, 32, 128)])
+def test_layer_norm_backward(n, groups, block, block_g, block_n):
+    rows = 40
     x = torch.randn(rows, n, requires_grad=True)
     w = (torch.rand(n) + 0.5).requires_grad_()
     b = torch.randn(n, requires_grad=True)
@@ -240,10 +245,11 @@ def test_layer_norm_backward():
     locks = torch.zeros(2 * groups, dtype=torch.int32)
     kernels.layer_norm_bwd_dx_kernel[(rows,)](dx, dy, partial_dw, partial_db, x.detach(), w.detach(),
                                               mean, rstd, locks, x.stride(0), n, GROUPS=groups,
-                                              BLOCK=512)
+                                              BLOCK=block)
     dw, db = _fresh(n), _fresh(n)
-    kernels.layer_norm_bwd_dwdb_kernel[(triton.cdiv(n, 64),)](partial_dw, partial_db, dw, db, groups, n,
-                                                             BLOCK_G=4, BLOCK_N=64)
+    kernels.layer_norm_bwd_dwdb_kernel[(triton.cdiv(n, block_n),)](partial_dw, partial_db, dw, db,
+                                                                  groups, n, BLOCK_G=block_g,
+                                                                  BLOCK_N=block_n)
     torch.testing.assert_close(dx, x.grad, atol=1e-4, rtol=1e-4)
     torch.testing.assert_close(dw, w.grad, atol=1e-4, rtol=1e-4)
     torch.testing.assert_close(db, b.grad, atol=1e-4, rtol=1e-4)

@@ -164,7 +164,7 @@ def test_atan2_all_quadrants_and_erf():
 
 
 @pytest.mark.parametrize("num_warps", [1, 2, 4])
-@pytest.mark.parametrize("R,C", [(16, 128), (32, 64), (8, 256)])
+@pytest.mark.parametrize("R,C", [(16, 128), (32, 64), (8, 256), (2, 64), (64, 8)])
 def test_column_reductions(R, C, num_warps):
     x = torch.randn(R, C)
     s, m = _fresh((C,)), _fresh((C,))

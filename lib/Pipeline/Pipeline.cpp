@@ -77,6 +77,13 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Contiguous runs become vector code with 128-bit global accesses.
+  VectorizeContiguousRunsOptions vectorize;
+  vectorize.vectorBytes =
+      options.vectorBytes >= 0 ? options.vectorBytes : profile->vectorBytes;
+  pm.addNestedPass<func::FuncOp>(createVectorizeContiguousRuns(vectorize));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
 
   // bf16: i16 in memory, f32 in arithmetic (integer ops for the casts);
   // fp8: i8 in memory, conversions as integer code.

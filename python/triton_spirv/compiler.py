@@ -20,6 +20,8 @@ class SPIRVOptions:
     num_ctas: int = 1
     num_stages: int = 1
     profile: str = "lavapipe"
+    # Bytes per vector global access; -1: the device profile's, 0: scalar.
+    vector_bytes: int = -1
     debug: bool = False
     sanitize_overflow: bool = False
     arch: str = None
@@ -65,6 +67,15 @@ def _kernel_name(ttir_text):
     return match.group(1) if match else "kernel"
 
 
+@functools.lru_cache(maxsize=None)
+def _compiler_digest() -> str:
+    """The whole compiler module: any rebuild invalidates Triton's cache."""
+    digest = hashlib.sha256()
+    for module in sorted(Path(__file__).parent.glob("_compiler*.so")):
+        digest.update(module.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 class SPIRVBackend(BaseBackend):
 
     @staticmethod
@@ -76,11 +87,7 @@ class SPIRVBackend(BaseBackend):
         self.binary_ext = "spv"
 
     def hash(self):
-        here = Path(__file__).parent
-        digest = hashlib.sha256()
-        for module in sorted(here.glob("_compiler*.so")):
-            digest.update(module.read_bytes()[:1 << 20])
-        return f"spirv-{self.target.arch}-{digest.hexdigest()[:16]}"
+        return f"spirv-{self.target.arch}-{_compiler_digest()}"
 
     def parse_options(self, opts) -> Any:
         args = {k: v for k, v in opts.items() if k in SPIRVOptions.__dataclass_fields__ and v is not None}
@@ -131,7 +138,8 @@ class SPIRVBackend(BaseBackend):
 
     @staticmethod
     def make_spirvir(src, metadata, options):
-        result = _compiler.to_spirvir(src, options.profile, options.num_warps)
+        result = _compiler.to_spirvir(src, options.profile, options.num_warps,
+                                     options.vector_bytes)
         info = result["metadata"]
         metadata["name"] = info["entry"]
         metadata["shared"] = info["shared"]

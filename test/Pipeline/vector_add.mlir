@@ -2,6 +2,19 @@
 // RUN: triton-spirv-opt %S/../Dialect/Triton/Corpus/Inputs/vector_add.nodebug.mlir --convert-triton-to-spirv="output=%t.spv" | FileCheck %s
 // RUN: spirv-val --target-env vulkan1.2 %t.spv
 // RUN: spirv-dis %t.spv | FileCheck %s --check-prefix=BIN
+// RUN: triton-spirv-opt %S/../Dialect/Triton/Corpus/Inputs/vector_add.nodebug.mlir --convert-triton-to-spirv="profile=nvidia output=%t.nv.spv" | FileCheck %s --check-prefix=NV
+// RUN: spirv-val --target-env vulkan1.2 %t.nv.spv
+//
+// NVIDIA profile: runs of 4 become 16-byte accesses (the arguments are
+// 16-byte aligned and every index term is a multiple of 4) when the whole
+// vector is inside the mask, scalar ones at the ragged end.
+// NV:       spirv.func @vector_add()
+// NV:         spirv.Bitcast %{{.*}} : !spirv.ptr<f32, PhysicalStorageBuffer> to !spirv.ptr<vector<4xf32>, PhysicalStorageBuffer>
+// NV:         spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Aligned", 16] : vector<4xf32>
+// NV:         spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Aligned", 16] : vector<4xf32>
+// NV:         spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Aligned", 4] : f32
+// NV:         spirv.FAdd %{{.*}}, %{{.*}} : vector<4xf32>
+// NV:         spirv.Store "PhysicalStorageBuffer" %{{.*}}, %{{.*}} ["Aligned", 16] : vector<4xf32>
 //
 // Corpus kernel vector_add: the canonical masked vector add.
 // Full pipeline (lavapipe, num_warps = 4) to a SPIR-V binary that spirv-val

@@ -53,6 +53,27 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
   ];
 }
 
+def VectorizeContiguousRuns : Pass<"vectorize-contiguous-runs", "func::FuncOp"> {
+  let summary = "Widen each invocation's contiguous runs into vector code with "
+                "aligned vector loads/stores of kernel-argument buffers";
+  let description = [{
+    Runs after distribute-to-workgroup. A run loop (`triton_spirv.contiguous_run`)
+    whose body is element-wise arith/math, loads, stores and ifs becomes a
+    loop over vectors of `vector-bytes / widest global element` lanes.
+    Loads/stores of kernel arguments whose index is lane-consecutive and
+    provably aligned (tt.divisibility of the base and of the index terms)
+    become one `vector.load`/`vector.store`; other accesses stay per lane.
+    An access under a per-element mask becomes the vector access when every
+    lane is inside, else the original code per lane.
+  }];
+  let dependentDialects = ["vector::VectorDialect", "arith::ArithDialect",
+                           "scf::SCFDialect"];
+  let options = [
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
+           "Bytes per vector access (0 disables the pass)">,
+  ];
+}
+
 def SerializeSPIRV : Pass<"serialize-spirv", "ModuleOp"> {
   let summary = "Write the module's spirv.module as a SPIR-V binary file";
   let options = [

@@ -24,6 +24,11 @@ struct TritonToSPIRVOptions
                            llvm::cl::desc("Triton num_warps (workgroup = "
                                           "num_warps x subgroup size)"),
                            llvm::cl::init(4)};
+  Option<int64_t> vectorBytes{
+      *this, "vector-bytes",
+      llvm::cl::desc("Bytes per vector global access (-1: the profile's, "
+                     "0: scalar accesses only)"),
+      llvm::cl::init(-1)};
   Option<std::string> output{*this, "output",
                              llvm::cl::desc("Write the SPIR-V binary here"),
                              llvm::cl::init("")};

@@ -122,6 +122,7 @@ struct ConvertKernelToSPIRVPass
       populateFuncToSPIRVPatterns(typeConverter, patterns);
       triton_spirv::populateGenericAtomicToSPIRVPatterns(typeConverter, patterns);
       triton_spirv::populateRawAddressToSPIRVPatterns(typeConverter, patterns);
+      triton_spirv::populateVectorAccessToSPIRVPatterns(typeConverter, patterns);
       if (failed(applyFullConversion(gpuModule, *target, std::move(patterns))))
         return signalPassFailure();
     }

@@ -14,6 +14,11 @@ void populateGenericAtomicToSPIRVPatterns(SPIRVTypeConverter &converter,
 void populateRawAddressToSPIRVPatterns(SPIRVTypeConverter &converter,
                                        RewritePatternSet &patterns);
 
+/// Aligned vector loads/stores of PhysicalStorageBuffer memrefs (from
+/// vectorize-contiguous-runs) plus upstream's vector op patterns.
+void populateVectorAccessToSPIRVPatterns(SPIRVTypeConverter &converter,
+                                         RewritePatternSet &patterns);
+
 /// f64 exp/exp2/expm1/log/log2/log10/log1p/pow as arithmetic (GLSL.std.450
 /// has no f64 transcendentals).
 void populateFloat64MathExpansionPatterns(RewritePatternSet &patterns);

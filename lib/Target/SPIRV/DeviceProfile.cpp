@@ -16,14 +16,19 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*maxSharedMemoryBytes=*/32768,
                          /*maxPushConstantBytes=*/128,
                          /*maxWorkgroupInvocations=*/1024,
-                         /*contiguity=*/8, /*hasFloat64=*/true,
+                         /*contiguity=*/8,
+                         // llvmpipe (Mesa 22.3) splits vector global
+                         // accesses per component and lane: no gain.
+                         /*vectorBytes=*/0,
+                         /*hasFloat64=*/true,
                          /*hasCooperativeMatrix=*/false};
   if (name == "nvidia")
     return DeviceProfile{"nvidia", /*subgroupSize=*/32,
                          /*maxSharedMemoryBytes=*/49152,
                          /*maxPushConstantBytes=*/256,
                          /*maxWorkgroupInvocations=*/1024,
-                         /*contiguity=*/4, /*hasFloat64=*/true,
+                         /*contiguity=*/4, /*vectorBytes=*/16,
+                         /*hasFloat64=*/true,
                          /*hasCooperativeMatrix=*/true};
   return std::nullopt;
 }

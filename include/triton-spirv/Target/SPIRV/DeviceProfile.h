@@ -21,6 +21,8 @@ struct DeviceProfile {
   int64_t maxWorkgroupInvocations;
   /// Consecutive elements an invocation handles in a run (vector width).
   int64_t contiguity;
+  /// Bytes of one vector global access (0: scalar accesses only).
+  int64_t vectorBytes;
   bool hasFloat64;
   bool hasCooperativeMatrix;
 };

@@ -1,0 +1,477 @@
+//===- VectorizeContiguousRuns.cpp - vector global access per invocation --===//
+//
+// distribute-to-workgroup gives each invocation runs of consecutive elements
+// (`scf.for` marked `triton_spirv.contiguous_run`). This pass turns such a run
+// loop into a loop over vectors of V lanes: element-wise arith/math become
+// vector ops, and loads/stores of kernel-argument buffers whose index is
+// lane-consecutive and provably aligned become one vector access (16 bytes
+// on the NVIDIA profile: LDG.128/STG.128). A masked access (`scf.if` on a
+// per-element condition) becomes: all lanes in -> the vector access; else
+// the original scalar code per lane. Anything else (other accesses, atomics,
+// nested loops, narrow float emulation) leaves the loop as it is.
+//
+//===----------------------------------------------------------------------===//
+#include "triton-spirv/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+#include <numeric>
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_VECTORIZECONTIGUOUSRUNS
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+
+namespace {
+constexpr llvm::StringLiteral kRunAttr = "triton_spirv.contiguous_run";
+
+bool isElementwise(Operation *op) {
+  if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+      isa<arith::ConstantOp>(op) || op->getNumRegions() || op->getNumResults() != 1)
+    return false;
+  return llvm::all_of(op->getOperandTypes(), [](Type t) { return t.isIntOrIndexOrFloat(); }) &&
+         op->getResult(0).getType().isIntOrIndexOrFloat();
+}
+
+/// Types the later passes handle as vectors (bf16/fp8 emulation and the
+/// f64 transcendental expansion are scalar-only).
+bool isVectorizableType(Type t) {
+  if (t.isIndex() || t.isInteger())
+    return true;
+  return t.isF16() || t.isF32() || t.isF64();
+}
+
+/// A kernel argument buffer (later a PhysicalStorageBuffer pointer).
+bool isGlobalBuffer(Value memref) {
+  auto arg = dyn_cast<BlockArgument>(memref);
+  return arg && isa<func::FuncOp>(arg.getOwner()->getParentOp()) &&
+         !cast<MemRefType>(memref.getType()).getMemorySpace();
+}
+
+int64_t elementBytes(Type t) {
+  return std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
+}
+
+class RunVectorizer {
+public:
+  RunVectorizer(scf::ForOp loop, int64_t width) : loop(loop), width(width) {}
+
+  /// Whether the body is made only of what this pass knows how to widen.
+  bool isLegal() {
+    WalkResult result = loop.getBody()->walk([&](Operation *op) {
+      bool typesOk = llvm::all_of(op->getResultTypes(), [](Type t) {
+                       return isVectorizableType(t);
+                     }) &&
+                     llvm::all_of(op->getOperandTypes(), [](Type t) {
+                       return isa<MemRefType>(t) ? isVectorizableType(
+                                                       cast<MemRefType>(t).getElementType())
+                                                 : isVectorizableType(t);
+                     });
+      if (!typesOk)
+        return WalkResult::interrupt();
+      if (isa<math::MathDialect>(op->getDialect()) &&
+          getElementTypeOrSelf(op->getResult(0).getType()).isF64())
+        return WalkResult::interrupt();
+      if (auto ext = dyn_cast<arith::TruncFOp>(op))
+        if (ext.getRoundingmodeAttr())
+          return WalkResult::interrupt();
+      if (isElementwise(op) || isa<arith::ConstantOp, memref::LoadOp,
+                                   memref::StoreOp, scf::IfOp, scf::YieldOp>(op))
+        return WalkResult::advance();
+      return WalkResult::interrupt();
+    });
+    return !result.wasInterrupted() && loop.getNumResults() == 0;
+  }
+
+  /// Marks values that differ between lanes: anything computed from the
+  /// induction variable, and results of ifs whose condition or yielded
+  /// values differ.
+  void findVarying() {
+    varying.insert(loop.getInductionVar());
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      loop.getBody()->walk([&](Operation *op) {
+        bool isVarying = llvm::any_of(op->getOperands(), [&](Value v) {
+          return varying.contains(v);
+        });
+        if (auto ifOp = dyn_cast<scf::IfOp>(op))
+          for (Region &region : ifOp->getRegions())
+            if (!region.empty())
+              for (Value y : region.front().getTerminator()->getOperands())
+                isVarying |= varying.contains(y);
+        if (isVarying)
+          for (Value r : op->getResults())
+            changed |= varying.insert(r).second;
+      });
+    }
+  }
+
+  /// Elements between lane k and lane k+1 of `v` (0: uniform).
+  std::optional<int64_t> stride(Value v) {
+    if (v == loop.getInductionVar())
+      return 1;
+    if (!varying.contains(v))
+      return 0;
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return std::nullopt;
+    if (isa<arith::IndexCastOp, arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastUIOp>(def))
+      return stride(def->getOperand(0));
+    if (isa<arith::AddIOp, arith::SubIOp>(def)) {
+      auto a = stride(def->getOperand(0)), b = stride(def->getOperand(1));
+      if (!a || !b)
+        return std::nullopt;
+      return isa<arith::AddIOp>(def) ? *a + *b : *a - *b;
+    }
+    if (isa<arith::MulIOp>(def))
+      for (int i = 0; i < 2; ++i)
+        if (auto c = getConstantIntValue(def->getOperand(1 - i)))
+          if (auto s = stride(def->getOperand(i)))
+            return *s * *c;
+    return std::nullopt;
+  }
+
+  /// A number `v` is known to be a multiple of at lane 0 (the run loop's
+  /// induction variable is a multiple of the width there).
+  int64_t divisor(Value v, int depth = 0) {
+    constexpr int64_t kCap = int64_t(1) << 20;
+    if (depth > 32)
+      return 1;
+    if (auto c = getConstantIntValue(v))
+      return *c == 0 ? kCap : std::min<int64_t>(kCap, std::abs(*c));
+    if (v == loop.getInductionVar())
+      return width;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      Operation *owner = arg.getOwner()->getParentOp();
+      if (auto forOp = dyn_cast<scf::ForOp>(owner))
+        if (arg == forOp.getInductionVar())
+          return std::gcd(divisor(forOp.getLowerBound(), depth + 1),
+                          divisor(forOp.getStep(), depth + 1));
+      if (auto func = dyn_cast<func::FuncOp>(owner))
+        if (auto attr = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                           "tt.divisibility"))
+          return std::max<int64_t>(1, attr.getInt());
+      return 1;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return 1;
+    if (isa<arith::IndexCastOp, arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastUIOp>(def))
+      return divisor(def->getOperand(0), depth + 1);
+    if (isa<arith::AddIOp, arith::SubIOp>(def))
+      return std::gcd(divisor(def->getOperand(0), depth + 1),
+                      divisor(def->getOperand(1), depth + 1));
+    if (isa<arith::MulIOp>(def))
+      return std::min<int64_t>(kCap, divisor(def->getOperand(0), depth + 1) *
+                                         divisor(def->getOperand(1), depth + 1));
+    return 1;
+  }
+
+  /// Whether an access of `memref` at `indices` is one aligned vector.
+  bool isAlignedContiguous(Value memref, ValueRange indices) {
+    if (!isGlobalBuffer(memref) || indices.empty())
+      return false;
+    for (Value index : indices.drop_back())
+      if (stride(index) != 0)
+        return false;
+    if (stride(indices.back()) != 1)
+      return false;
+    auto type = cast<MemRefType>(memref.getType());
+    if (type.getRank() != 1)
+      return false;
+    int64_t bytes = elementBytes(type.getElementType());
+    auto arg = cast<BlockArgument>(memref);
+    auto func = cast<func::FuncOp>(arg.getOwner()->getParentOp());
+    auto baseAlign = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                        "tt.divisibility");
+    int64_t vectorBytes = bytes * width;
+    return baseAlign && baseAlign.getInt() % vectorBytes == 0 &&
+           divisor(indices.back()) % width == 0;
+  }
+
+  bool hasVectorAccess() {
+    bool found = false;
+    loop.getBody()->walk([&](Operation *op) {
+      if (auto load = dyn_cast<memref::LoadOp>(op))
+        found |= isAlignedContiguous(load.getMemRef(), load.getIndices());
+      if (auto store = dyn_cast<memref::StoreOp>(op))
+        found |= isAlignedContiguous(store.getMemRef(), store.getIndices());
+    });
+    return found;
+  }
+
+  void run() {
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    auto newLoop = scf::ForOp::create(
+        b, loc, loop.getLowerBound(), loop.getUpperBound(),
+        arith::ConstantIndexOp::create(b, loc, width));
+    newLoop->setAttr(kRunAttr, b.getUnitAttr());
+    newLoop->setAttr("triton_spirv.vector_width", b.getI64IntegerAttr(width));
+    laneZero = newLoop.getInductionVar();
+    b.setInsertionPointToStart(newLoop.getBody());
+    topBlock = newLoop.getBody();
+    emitBlock(b, *loop.getBody());
+    loop.erase();
+  }
+
+private:
+  VectorType vectorOf(Type t) { return VectorType::get({width}, t); }
+
+  Value vec(OpBuilder &b, Location loc, Value v) {
+    if (auto it = vectors.find(v); it != vectors.end())
+      return it->second;
+    if (v == loop.getInductionVar()) {
+      SmallVector<Attribute> steps;
+      for (int64_t k = 0; k < width; ++k)
+        steps.push_back(b.getIndexAttr(k));
+      Value offsets = arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(vectorOf(b.getIndexType()), steps));
+      Value base = vector::BroadcastOp::create(b, loc, vectorOf(b.getIndexType()), laneZero);
+      return arith::AddIOp::create(b, loc, base, offsets);
+    }
+    Value scalar = uniform.lookupOrDefault(v);
+    return vector::BroadcastOp::create(b, loc, vectorOf(scalar.getType()), scalar);
+  }
+
+  /// The scalar value of `v` in lane k, built at the insertion point.
+  Value lane(OpBuilder &b, Location loc, Value v, int64_t k) {
+    if (!varying.contains(v))
+      return uniform.lookupOrDefault(v);
+    bool cacheable = b.getInsertionBlock() == topBlock;
+    auto key = std::make_pair(v, k);
+    if (cacheable)
+      if (auto it = laneCache.find(key); it != laneCache.end())
+        return it->second;
+    Value result;
+    Operation *def = v.getDefiningOp();
+    if (v == loop.getInductionVar()) {
+      result = arith::AddIOp::create(b, loc, laneZero,
+                                     arith::ConstantIndexOp::create(b, loc, k));
+    } else if (def && !def->getNumRegions() && isMemoryEffectFree(def)) {
+      IRMapping m;
+      for (Value operand : def->getOperands())
+        m.map(operand, lane(b, loc, operand, k));
+      result = b.clone(*def, m)->getResult(cast<OpResult>(v).getResultNumber());
+    } else {
+      result = vector::ExtractOp::create(b, loc, vec(b, loc, v), k);
+    }
+    if (cacheable)
+      laneCache[key] = result;
+    return result;
+  }
+
+  /// Clones `op` (with its regions) as the scalar code of lane k.
+  Operation *cloneForLane(OpBuilder &b, Operation *op, int64_t k) {
+    IRMapping m;
+    op->walk([&](Operation *inner) {
+      for (Value operand : inner->getOperands()) {
+        if (m.contains(operand) ||
+            op->isAncestor(operand.getParentRegion()->getParentOp()))
+          continue;
+        m.map(operand, lane(b, op->getLoc(), operand, k));
+      }
+    });
+    return b.clone(*op, m);
+  }
+
+  /// Fills `dst` (of a new if) from `src`: widened ops, then a yield of the
+  /// widened values when the if has results.
+  void fillWidened(Block &dst, Block &src, bool hasResults) {
+    OpBuilder b = OpBuilder::atBlockEnd(&dst);
+    if (!hasResults) {
+      b.setInsertionPoint(dst.getTerminator());
+      emitBlock(b, src);
+      return;
+    }
+    emitBlock(b, src);
+    SmallVector<Value> values;
+    for (Value v : src.getTerminator()->getOperands())
+      values.push_back(vec(b, src.getTerminator()->getLoc(), v));
+    scf::YieldOp::create(b, src.getTerminator()->getLoc(), values);
+  }
+
+  void emitBlock(OpBuilder &b, Block &block) {
+    for (Operation &op : block.without_terminator())
+      emitOp(b, &op);
+  }
+
+  void emitOp(OpBuilder &b, Operation *op) {
+    Location loc = op->getLoc();
+    bool anyVarying = llvm::any_of(op->getOperands(),
+                                   [&](Value v) { return varying.contains(v); });
+    auto ifOp = dyn_cast<scf::IfOp>(op);
+    if (!anyVarying && !(ifOp && llvm::any_of(ifOp.getResults(), [&](Value r) {
+                           return varying.contains(r);
+                         })) &&
+        !(ifOp && containsVarying(ifOp))) {
+      b.clone(*op, uniform);
+      return;
+    }
+    if (isElementwise(op)) {
+      OperationState state(loc, op->getName());
+      for (Value operand : op->getOperands())
+        state.addOperands(vec(b, loc, operand));
+      state.addTypes(vectorOf(op->getResult(0).getType()));
+      state.addAttributes(op->getAttrs());
+      vectors[op->getResult(0)] = b.create(state)->getResult(0);
+      return;
+    }
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      if (isAlignedContiguous(load.getMemRef(), load.getIndices())) {
+        SmallVector<Value> indices;
+        for (Value index : load.getIndices())
+          indices.push_back(lane(b, loc, index, 0));
+        vectors[load.getResult()] = vector::LoadOp::create(
+            b, loc, vectorOf(load.getType()), uniform.lookupOrDefault(load.getMemRef()),
+            indices);
+        return;
+      }
+      SmallVector<Value> elements;
+      for (int64_t k = 0; k < width; ++k)
+        elements.push_back(cloneForLane(b, op, k)->getResult(0));
+      vectors[load.getResult()] =
+          vector::FromElementsOp::create(b, loc, vectorOf(load.getType()), elements);
+      return;
+    }
+    if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      if (isAlignedContiguous(store.getMemRef(), store.getIndices())) {
+        SmallVector<Value> indices;
+        for (Value index : store.getIndices())
+          indices.push_back(lane(b, loc, index, 0));
+        vector::StoreOp::create(b, loc, vec(b, loc, store.getValue()),
+                                uniform.lookupOrDefault(store.getMemRef()), indices);
+        return;
+      }
+      for (int64_t k = 0; k < width; ++k)
+        cloneForLane(b, op, k);
+      return;
+    }
+    if (ifOp) {
+      emitIf(b, ifOp);
+      return;
+    }
+    llvm_unreachable("checked by isLegal");
+  }
+
+  bool containsVarying(scf::IfOp ifOp) {
+    bool found = false;
+    ifOp->walk([&](Operation *inner) {
+      for (Value operand : inner->getOperands())
+        found |= varying.contains(operand);
+    });
+    return found;
+  }
+
+  void emitIf(OpBuilder &b, scf::IfOp ifOp) {
+    Location loc = ifOp.getLoc();
+    SmallVector<Type> types;
+    for (Value r : ifOp.getResults())
+      types.push_back(vectorOf(r.getType()));
+    bool hasResults = !types.empty();
+    if (!varying.contains(ifOp.getCondition())) {
+      // A uniform branch around varying work: widen both sides.
+      bool hasElse = !ifOp.getElseRegion().empty();
+      auto newIf = scf::IfOp::create(b, loc, types,
+                                     uniform.lookupOrDefault(ifOp.getCondition()),
+                                     /*withElseRegion=*/hasElse);
+      fillWidened(newIf.getThenRegion().front(), ifOp.getThenRegion().front(), hasResults);
+      if (hasElse)
+        fillWidened(newIf.getElseRegion().front(), ifOp.getElseRegion().front(), hasResults);
+      for (auto [r, n] : llvm::zip(ifOp.getResults(), newIf.getResults()))
+        vectors[r] = n;
+      return;
+    }
+    // A per-element condition (a mask): when every lane takes the then
+    // side, run it widened; otherwise run the original per lane.
+    Value all;
+    for (int64_t k = 0; k < width; ++k) {
+      Value c = lane(b, loc, ifOp.getCondition(), k);
+      all = all ? arith::AndIOp::create(b, loc, all, c) : c;
+    }
+    auto newIf = scf::IfOp::create(b, loc, types, all, /*withElseRegion=*/true);
+    fillWidened(newIf.getThenRegion().front(), ifOp.getThenRegion().front(), hasResults);
+    Block &otherwise = newIf.getElseRegion().front();
+    OpBuilder eb = OpBuilder::atBlockEnd(&otherwise);
+    if (!hasResults)
+      eb.setInsertionPoint(otherwise.getTerminator());
+    SmallVector<SmallVector<Value>> perResult(ifOp.getNumResults());
+    for (int64_t k = 0; k < width; ++k) {
+      Operation *laneIf = cloneForLane(eb, ifOp, k);
+      for (auto [i, r] : llvm::enumerate(laneIf->getResults()))
+        perResult[i].push_back(r);
+    }
+    if (hasResults) {
+      SmallVector<Value> values;
+      for (auto [type, elements] : llvm::zip(types, perResult))
+        values.push_back(vector::FromElementsOp::create(eb, loc, cast<VectorType>(type), elements));
+      scf::YieldOp::create(eb, loc, values);
+    }
+    for (auto [r, n] : llvm::zip(ifOp.getResults(), newIf.getResults()))
+      vectors[r] = n;
+  }
+
+  scf::ForOp loop;
+  int64_t width;
+  Value laneZero;
+  Block *topBlock = nullptr;
+  DenseSet<Value> varying;
+  DenseMap<Value, Value> vectors;
+  IRMapping uniform;
+  DenseMap<std::pair<Value, int64_t>, Value> laneCache;
+};
+
+struct VectorizeContiguousRunsPass
+    : public triton_spirv::impl::VectorizeContiguousRunsBase<VectorizeContiguousRunsPass> {
+  using VectorizeContiguousRunsBase::VectorizeContiguousRunsBase;
+
+  void runOnOperation() override {
+    if (vectorBytes <= 0)
+      return;
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (loop->hasAttr(kRunAttr) && !loop->hasAttr("triton_spirv.vector_width"))
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops) {
+      auto lb = getConstantIntValue(loop.getLowerBound());
+      auto ub = getConstantIntValue(loop.getUpperBound());
+      auto step = getConstantIntValue(loop.getStep());
+      if (!lb || !ub || !step || *lb != 0 || *step != 1)
+        continue;
+      // The widest global element sets the lane count.
+      int64_t widest = 1;
+      loop.getBody()->walk([&](Operation *op) {
+        Value memref;
+        if (auto load = dyn_cast<memref::LoadOp>(op))
+          memref = load.getMemRef();
+        if (auto store = dyn_cast<memref::StoreOp>(op))
+          memref = store.getMemRef();
+        if (memref && isGlobalBuffer(memref))
+          widest = std::max(widest, elementBytes(cast<MemRefType>(memref.getType()).getElementType()));
+      });
+      // SPIR-V vectors have at most 4 components (without Vector16).
+      int64_t width = std::min<int64_t>({*ub, vectorBytes / widest, 4});
+      if (width < 2 || *ub % width != 0)
+        continue;
+      RunVectorizer vectorizer(loop, width);
+      if (!vectorizer.isLegal())
+        continue;
+      vectorizer.findVarying();
+      if (!vectorizer.hasVectorAccess())
+        continue;
+      vectorizer.run();
+    }
+  }
+};
+} // namespace

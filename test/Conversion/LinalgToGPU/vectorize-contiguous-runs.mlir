@@ -1,0 +1,135 @@
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(vectorize-contiguous-runs{vector-bytes=16}))' | FileCheck %s
+
+// A masked vector add after distribute-to-workgroup: each invocation owns
+// runs of 4 elements at 1024 * pid + round + 4 * tid. Every term is a
+// multiple of 4 and the buffers are 16-byte aligned (tt.divisibility), so
+// the run becomes one iteration over vector<4xf32>: both loads and the
+// store are vector accesses when all four lanes are inside the mask, and the
+// original scalar code runs per lane otherwise.
+// CHECK-LABEL: func.func @masked_add(
+// CHECK:         scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %c4{{.*}} {
+// CHECK:           %[[XY:.*]]:2 = scf.if %{{.*}} -> (vector<4xf32>, vector<4xf32>) {
+// CHECK:             vector.load %arg0[%{{.*}}] : memref<?xf32>, vector<4xf32>
+// CHECK:             vector.load %arg1[%{{.*}}] : memref<?xf32>, vector<4xf32>
+// CHECK:           } else {
+// CHECK-COUNT-4:     scf.if %{{.*}} -> (f32, f32) {
+// CHECK:             vector.from_elements
+// CHECK:           %[[SUM:.*]] = arith.addf %[[XY]]#0, %[[XY]]#1 : vector<4xf32>
+// CHECK:           scf.if %{{.*}} {
+// CHECK:             vector.store %[[SUM]], %arg2[%{{.*}}] : memref<?xf32>, vector<4xf32>
+// CHECK:           } else {
+// CHECK-COUNT-4:     memref.store %{{.*}}, %arg2
+// CHECK:         } {triton_spirv.contiguous_run, triton_spirv.vector_width = 4 : i64}
+func.func @masked_add(%x: memref<?xf32> {tt.divisibility = 16 : i32},
+                      %y: memref<?xf32> {tt.divisibility = 16 : i32},
+                      %out: memref<?xf32> {tt.divisibility = 16 : i32}, %n: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c1024_i32 = arith.constant 1024 : i32
+  %zero = arith.constant 0.0 : f32
+  %tid = gpu.thread_id x
+  %pid = gpu.block_id x
+  %pid_i32 = arith.index_cast %pid : index to i32
+  %block = arith.muli %pid_i32, %c1024_i32 : i32
+  %first = arith.muli %tid, %c4 : index
+  scf.for %round = %c0 to %c1024 step %c512 {
+    %base = arith.addi %round, %first : index
+    scf.for %j = %c0 to %c4 step %c1 {
+      %e = arith.addi %base, %j : index
+      %e_i32 = arith.index_cast %e : index to i32
+      %offset = arith.addi %block, %e_i32 : i32
+      %inside = arith.cmpi slt, %offset, %n : i32
+      %xy:2 = scf.if %inside -> (f32, f32) {
+        %i = arith.index_cast %offset : i32 to index
+        %a = memref.load %x[%i] : memref<?xf32>
+        %b = memref.load %y[%i] : memref<?xf32>
+        scf.yield %a, %b : f32, f32
+      } else {
+        scf.yield %zero, %zero : f32, f32
+      }
+      %sum = arith.addf %xy#0, %xy#1 : f32
+      scf.if %inside {
+        %i = arith.index_cast %offset : i32 to index
+        memref.store %sum, %out[%i] : memref<?xf32>
+      }
+    } {triton_spirv.contiguous_run}
+  }
+  return
+}
+
+// -----
+
+// f16 runs of 8: the lane count is capped at 4 (SPIR-V vectors), so the run
+// takes two vector<4xf16> iterations (8-byte accesses).
+// CHECK-LABEL: func.func @half_runs(
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %c8{{.*}} step %c4{{.*}} {
+// CHECK:           vector.load %arg0[%{{.*}}] : memref<?xf16>, vector<4xf16>
+// CHECK:           arith.mulf %{{.*}}, %{{.*}} : vector<4xf16>
+// CHECK:           vector.store %{{.*}}, %arg1[%{{.*}}] : memref<?xf16>, vector<4xf16>
+func.func @half_runs(%x: memref<?xf16> {tt.divisibility = 16 : i32},
+                     %out: memref<?xf16> {tt.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c8 : index
+  scf.for %j = %c0 to %c8 step %c1 {
+    %e = arith.addi %first, %j : index
+    %v = memref.load %x[%e] : memref<?xf16>
+    %sq = arith.mulf %v, %v : f16
+    memref.store %sq, %out[%e] : memref<?xf16>
+  } {triton_spirv.contiguous_run}
+  return
+}
+
+// -----
+
+// Nothing proves the base 16-byte aligned (no tt.divisibility): unchanged.
+// CHECK-LABEL: func.func @unaligned_base(
+// CHECK-NOT:     vector.
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1{{.*}} {
+// CHECK:           memref.load
+func.func @unaligned_base(%x: memref<?xf32>, %out: memref<?xf32> {tt.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c4 : index
+  scf.for %j = %c0 to %c4 step %c1 {
+    %e = arith.addi %first, %j : index
+    %v = memref.load %x[%e] : memref<?xf32>
+    %o = arith.addi %e, %c1 : index
+    memref.store %v, %out[%o] : memref<?xf32>
+  } {triton_spirv.contiguous_run}
+  return
+}
+
+// -----
+
+// An index one past the aligned start (odd offset) and an atomic in the
+// body: neither loop is widened.
+// CHECK-LABEL: func.func @not_widened(
+// CHECK-NOT:     vector.
+func.func @not_widened(%x: memref<?xf32> {tt.divisibility = 16 : i32},
+                       %out: memref<?xf32> {tt.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c4 : index
+  scf.for %j = %c0 to %c4 step %c1 {
+    %e = arith.addi %first, %j : index
+    %shifted = arith.addi %e, %c1 : index
+    %v = memref.load %x[%shifted] : memref<?xf32>
+    memref.store %v, %out[%shifted] : memref<?xf32>
+  } {triton_spirv.contiguous_run}
+  scf.for %j = %c0 to %c4 step %c1 {
+    %e = arith.addi %first, %j : index
+    %v = memref.load %x[%e] : memref<?xf32>
+    %old = memref.atomic_rmw addf %v, %out[%e] : (f32, memref<?xf32>) -> f32
+  } {triton_spirv.contiguous_run}
+  return
+}

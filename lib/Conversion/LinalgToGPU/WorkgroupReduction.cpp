@@ -84,10 +84,12 @@ std::optional<SubgroupCombiner> matchSubgroupCombiner(linalg::ReduceOp reduce) {
 }
 
 /// Subgroup reduce of each invocation's `value`, then one partial per
-/// subgroup through `scratch`; invocation 0 folds them into scratch[0].
-void reduceAcrossWorkgroup(OpBuilder &b, Location loc, linalg::ReduceOp reduce,
-                           const SubgroupCombiner &combiner, Value value,
-                           Value scratch, Value threadId) {
+/// subgroup through `scratch`; after one barrier every invocation folds the
+/// partials itself (broadcast reads) and gets the workgroup's total. The
+/// caller must order any later reuse of `scratch` with a barrier.
+Value reduceAcrossWorkgroup(OpBuilder &b, Location loc, linalg::ReduceOp reduce,
+                            const SubgroupCombiner &combiner, Value value,
+                            Value scratch) {
   Value reduced = gpu::SubgroupReduceOp::create(b, loc, value, combiner.kind,
                                                 /*uniform=*/false);
   Value laneInSubgroup = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
@@ -100,23 +102,16 @@ void reduceAcrossWorkgroup(OpBuilder &b, Location loc, linalg::ReduceOp reduce,
     scf::YieldOp::create(tb, l);
   });
   gpu::BarrierOp::create(b, loc);
-  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        threadId, constantIndex(b, loc, 0));
-  scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &tb, Location l) {
-    Value first = memref::LoadOp::create(tb, l, scratch,
-                                         ValueRange{constantIndex(tb, l, 0)});
-    auto fold = scf::ForOp::create(
-        tb, l, constantIndex(tb, l, 1), subgroups, constantIndex(tb, l, 1),
-        ValueRange{first},
-        [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
-          Value x = memref::LoadOp::create(fb, fl, scratch, ValueRange{i});
-          scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, ValueRange{x}));
-        });
-    memref::StoreOp::create(tb, l, fold.getResult(0), scratch,
-                            ValueRange{constantIndex(tb, l, 0)});
-    scf::YieldOp::create(tb, l);
-  });
-  gpu::BarrierOp::create(b, loc);
+  Value first = memref::LoadOp::create(b, loc, scratch,
+                                       ValueRange{constantIndex(b, loc, 0)});
+  auto fold = scf::ForOp::create(
+      b, loc, constantIndex(b, loc, 1), subgroups, constantIndex(b, loc, 1),
+      ValueRange{first},
+      [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
+        Value x = memref::LoadOp::create(fb, fl, scratch, ValueRange{i});
+        scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, ValueRange{x}));
+      });
+  return fold.getResult(0);
 }
 
 /// The input shape before privatization.
@@ -179,14 +174,12 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
       });
   Value scratch = memref::AllocOp::create(
       b, loc, MemRefType::get({numThreads}, elementType, AffineMap(), workgroup));
-  reduceAcrossWorkgroup(b, loc, reduce, combiner, rounds.getResult(0), scratch,
-                        threadId);
+  Value total = reduceAcrossWorkgroup(b, loc, reduce, combiner,
+                                      rounds.getResult(0), scratch);
   Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         threadId, constantIndex(b, loc, 0));
   scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &tb, Location l) {
     Value acc = memref::LoadOp::create(tb, l, init, ValueRange{});
-    Value total = memref::LoadOp::create(tb, l, scratch,
-                                         ValueRange{constantIndex(tb, l, 0)});
     memref::StoreOp::create(tb, l, combine(tb, reduce, acc, total)[0], init,
                             ValueRange{});
     scf::YieldOp::create(tb, l);
@@ -605,6 +598,7 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
         scf::YieldOp::create(eb, l, zeros);
       });
   SmallVector<Value> total(partial.getResults());
+  bool totalInRegisters = groupSize == 1;
 
   std::optional<SubgroupCombiner> subgroupCombiner = matchSubgroupCombiner(reduce);
   if (groupSize > 1 && numGroups == 1 && subgroupCombiner) {
@@ -612,8 +606,9 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     // partial per subgroup through workgroup memory (any subgroup layout).
     Value identity = arith::ConstantOp::create(b, loc, subgroupCombiner->identity);
     Value value = arith::SelectOp::create(b, loc, hasData, total[0], identity);
-    reduceAcrossWorkgroup(b, loc, reduce, *subgroupCombiner, value, scratch[0],
-                          threadId);
+    total[0] = reduceAcrossWorkgroup(b, loc, reduce, *subgroupCombiner, value,
+                                     scratch[0]);
+    totalInRegisters = true;
   } else if (groupSize > 1) {
     for (auto [buffer, value] : llvm::zip(scratch, total))
       memref::StoreOp::create(b, loc, value, buffer, ValueRange{threadId});
@@ -657,9 +652,10 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     SmallVector<Value> acc, groupTotal;
     for (auto [i, init] : llvm::enumerate(inits)) {
       acc.push_back(memref::LoadOp::create(tb, l, init, outIndex));
-      groupTotal.push_back(groupSize > 1 ? memref::LoadOp::create(
-                                               tb, l, scratch[i], ValueRange{threadId})
-                                         : total[i]);
+      groupTotal.push_back(totalInRegisters
+                               ? total[i]
+                               : memref::LoadOp::create(tb, l, scratch[i],
+                                                        ValueRange{threadId}).getResult());
     }
     for (auto [init, value] : llvm::zip(inits, combine(tb, reduce, acc, groupTotal)))
       memref::StoreOp::create(tb, l, value, init, outIndex);

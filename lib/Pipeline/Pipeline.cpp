@@ -67,6 +67,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   DistributeToWorkgroupOptions distribute;
   distribute.numThreads = numThreads;
   distribute.contiguity = profile->contiguity;
+  distribute.minSubgroupReduceThreads = profile->singleSubgroupReductionsBroken
+                                            ? profile->subgroupSize
+                                            : 0;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));
   // Parallel loops nested in distributed work (generics whose reduction
   // dimension sits between parallel ones) run sequentially per invocation.

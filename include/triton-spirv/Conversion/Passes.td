@@ -50,6 +50,10 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
     Option<"contiguity", "contiguity", "int64_t", /*default=*/"4",
            "Consecutive elements one invocation handles before striding by "
            "the workgroup (vector width of its memory accesses)">,
+    Option<"minSubgroupReduceThreads", "min-subgroup-reduce-threads",
+           "int64_t", /*default=*/"0",
+           "Workgroups of at most this many invocations reduce through "
+           "workgroup memory instead of subgroup operations">,
   ];
 }
 

@@ -303,6 +303,7 @@ struct DistributeToWorkgroupPass
     }
 
     triton_spirv::carryBuffersInPlace(func);
+    bool useSubgroupOps = numThreads > minSubgroupReduceThreads;
 
     // Privatization shrinks buffers to their per-invocation part; reductions
     // keep the logical extent they reduce.
@@ -315,7 +316,8 @@ struct DistributeToWorkgroupPass
 
     // Buffers each invocation only touches at its own elements stay private.
     DenseSet<Value> privateBuffers =
-        triton_spirv::privatizeBlockBuffers(func, numThreads, contiguity);
+        triton_spirv::privatizeBlockBuffers(func, numThreads, contiguity,
+                                            useSubgroupOps);
 
     // Block-sized temporaries are shared by the whole workgroup: every
     // memref that is not (a view of) a kernel argument, loop-carried ones too.
@@ -449,7 +451,7 @@ struct DistributeToWorkgroupPass
     for (linalg::ReduceOp reduce : reductions)
       if (failed(triton_spirv::lowerReduceToWorkgroup(
               reduce, threadId, numThreads, contiguity, privateBuffers,
-              workgroup)))
+              workgroup, useSubgroupOps)))
         return signalPassFailure();
 
     // A barrier with no memory access since the previous one orders nothing.

@@ -76,7 +76,8 @@ bool indexesOwnElement(scf::ParallelOp loop, ValueRange indices,
 
 DenseSet<Value> mlir::triton_spirv::privatizeBlockBuffers(func::FuncOp func,
                                                           int64_t numThreads,
-                                                          int64_t contiguity) {
+                                                          int64_t contiguity,
+                                                          bool useSubgroupOps) {
   // Buffers joined by loop-carried values and if results share one storage.
   llvm::EquivalenceClasses<Value> classes;
   auto join = [&](Value a, Value b) {
@@ -146,7 +147,7 @@ DenseSet<Value> mlir::triton_spirv::privatizeBlockBuffers(func::FuncOp func,
                  !llvm::is_contained(matmul.getInputs(), member) &&
                  computesOwnedOutputs(matmul, numThreads, contiguity);
         if (auto reduce = dyn_cast<linalg::ReduceOp>(user)) {
-          switch (classifyReduction(reduce, numThreads, contiguity)) {
+          switch (classifyReduction(reduce, numThreads, contiguity, useSubgroupOps)) {
           case ReductionOwnership::WholeWorkgroup:
             return reduce.getInputs()[0] == member;
           case ReductionOwnership::PerInvocation:

@@ -27,7 +27,7 @@ struct Distribution {
 /// them and returns the new private buffer values; their loads and stores
 /// are re-indexed by distribution (see privateIndex).
 DenseSet<Value> privatizeBlockBuffers(func::FuncOp func, int64_t numThreads,
-                                      int64_t contiguity);
+                                      int64_t contiguity, bool useSubgroupOps);
 
 /// Loop-carried buffers and buffers chosen by an scf.if would be pointers
 /// (to Workgroup or Function storage) that logical SPIR-V cannot carry

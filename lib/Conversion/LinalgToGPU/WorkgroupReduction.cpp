@@ -84,12 +84,10 @@ std::optional<SubgroupCombiner> matchSubgroupCombiner(linalg::ReduceOp reduce) {
 }
 
 /// Subgroup reduce of each invocation's `value`, then one partial per
-/// subgroup through `scratch`; after one barrier every invocation folds the
-/// partials itself (broadcast reads) and gets the workgroup's total. The
-/// caller must order any later reuse of `scratch` with a barrier.
-Value reduceAcrossWorkgroup(OpBuilder &b, Location loc, linalg::ReduceOp reduce,
-                            const SubgroupCombiner &combiner, Value value,
-                            Value scratch) {
+/// subgroup through `scratch`; invocation 0 folds them into scratch[0].
+void reduceAcrossWorkgroup(OpBuilder &b, Location loc, linalg::ReduceOp reduce,
+                           const SubgroupCombiner &combiner, Value value,
+                           Value scratch, Value threadId) {
   Value reduced = gpu::SubgroupReduceOp::create(b, loc, value, combiner.kind,
                                                 /*uniform=*/false);
   Value laneInSubgroup = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
@@ -102,16 +100,23 @@ Value reduceAcrossWorkgroup(OpBuilder &b, Location loc, linalg::ReduceOp reduce,
     scf::YieldOp::create(tb, l);
   });
   gpu::BarrierOp::create(b, loc);
-  Value first = memref::LoadOp::create(b, loc, scratch,
-                                       ValueRange{constantIndex(b, loc, 0)});
-  auto fold = scf::ForOp::create(
-      b, loc, constantIndex(b, loc, 1), subgroups, constantIndex(b, loc, 1),
-      ValueRange{first},
-      [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
-        Value x = memref::LoadOp::create(fb, fl, scratch, ValueRange{i});
-        scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, ValueRange{x}));
-      });
-  return fold.getResult(0);
+  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        threadId, constantIndex(b, loc, 0));
+  scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &tb, Location l) {
+    Value first = memref::LoadOp::create(tb, l, scratch,
+                                         ValueRange{constantIndex(tb, l, 0)});
+    auto fold = scf::ForOp::create(
+        tb, l, constantIndex(tb, l, 1), subgroups, constantIndex(tb, l, 1),
+        ValueRange{first},
+        [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
+          Value x = memref::LoadOp::create(fb, fl, scratch, ValueRange{i});
+          scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, ValueRange{x}));
+        });
+    memref::StoreOp::create(tb, l, fold.getResult(0), scratch,
+                            ValueRange{constantIndex(tb, l, 0)});
+    scf::YieldOp::create(tb, l);
+  });
+  gpu::BarrierOp::create(b, loc);
 }
 
 /// The input shape before privatization.
@@ -174,12 +179,14 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
       });
   Value scratch = memref::AllocOp::create(
       b, loc, MemRefType::get({numThreads}, elementType, AffineMap(), workgroup));
-  Value total = reduceAcrossWorkgroup(b, loc, reduce, combiner,
-                                      rounds.getResult(0), scratch);
+  reduceAcrossWorkgroup(b, loc, reduce, combiner, rounds.getResult(0), scratch,
+                        threadId);
   Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         threadId, constantIndex(b, loc, 0));
   scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &tb, Location l) {
     Value acc = memref::LoadOp::create(tb, l, init, ValueRange{});
+    Value total = memref::LoadOp::create(tb, l, scratch,
+                                         ValueRange{constantIndex(tb, l, 0)});
     memref::StoreOp::create(tb, l, combine(tb, reduce, acc, total)[0], init,
                             ValueRange{});
     scf::YieldOp::create(tb, l);
@@ -435,14 +442,15 @@ int64_t powerOfTwoAtMost(int64_t v) {
 } // namespace
 
 triton_spirv::ReductionOwnership mlir::triton_spirv::classifyReduction(
-    linalg::ReduceOp reduce, int64_t numThreads, int64_t contiguity) {
+    linalg::ReduceOp reduce, int64_t numThreads, int64_t contiguity,
+    bool useSubgroupOps) {
   auto inputType = dyn_cast<MemRefType>(reduce.getInputs()[0].getType());
   if (!inputType || !inputType.hasStaticShape() ||
       reduce.getDimensions().size() != 1)
     return ReductionOwnership::Shared;
   SmallVector<int64_t> shape = logicalShape(reduce);
   int64_t axis = reduce.getDimensions()[0];
-  if (shape.size() == 1 && reduce.getInputs().size() == 1 &&
+  if (useSubgroupOps && shape.size() == 1 && reduce.getInputs().size() == 1 &&
       matchSubgroupCombiner(reduce))
     return ReductionOwnership::WholeWorkgroup;
   int64_t inner = 1, total = 1;
@@ -465,11 +473,11 @@ triton_spirv::ReductionOwnership mlir::triton_spirv::classifyReduction(
 LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     linalg::ReduceOp reduce, Value threadId, int64_t numThreads,
     int64_t contiguity, const DenseSet<Value> &privateBuffers,
-    Attribute workgroup) {
+    Attribute workgroup, bool useSubgroupOps) {
   if (!reduce.hasPureBufferSemantics())
     return reduce.emitError("distribute-to-workgroup: reduce on tensors");
   ReductionOwnership ownership =
-      classifyReduction(reduce, numThreads, contiguity);
+      classifyReduction(reduce, numThreads, contiguity, useSubgroupOps);
   if (ownership == ReductionOwnership::PerInvocation) {
     lowerPerInvocationReduce(reduce, threadId, numThreads, contiguity,
                              privateBuffers);
@@ -598,17 +606,17 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
         scf::YieldOp::create(eb, l, zeros);
       });
   SmallVector<Value> total(partial.getResults());
-  bool totalInRegisters = groupSize == 1;
 
-  std::optional<SubgroupCombiner> subgroupCombiner = matchSubgroupCombiner(reduce);
+  std::optional<SubgroupCombiner> subgroupCombiner;
+  if (useSubgroupOps)
+    subgroupCombiner = matchSubgroupCombiner(reduce);
   if (groupSize > 1 && numGroups == 1 && subgroupCombiner) {
     // The whole workgroup reduces one output: subgroup operations, then one
     // partial per subgroup through workgroup memory (any subgroup layout).
     Value identity = arith::ConstantOp::create(b, loc, subgroupCombiner->identity);
     Value value = arith::SelectOp::create(b, loc, hasData, total[0], identity);
-    total[0] = reduceAcrossWorkgroup(b, loc, reduce, *subgroupCombiner, value,
-                                     scratch[0]);
-    totalInRegisters = true;
+    reduceAcrossWorkgroup(b, loc, reduce, *subgroupCombiner, value, scratch[0],
+                          threadId);
   } else if (groupSize > 1) {
     for (auto [buffer, value] : llvm::zip(scratch, total))
       memref::StoreOp::create(b, loc, value, buffer, ValueRange{threadId});
@@ -652,10 +660,9 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     SmallVector<Value> acc, groupTotal;
     for (auto [i, init] : llvm::enumerate(inits)) {
       acc.push_back(memref::LoadOp::create(tb, l, init, outIndex));
-      groupTotal.push_back(totalInRegisters
-                               ? total[i]
-                               : memref::LoadOp::create(tb, l, scratch[i],
-                                                        ValueRange{threadId}).getResult());
+      groupTotal.push_back(groupSize > 1 ? memref::LoadOp::create(
+                                               tb, l, scratch[i], ValueRange{threadId})
+                                         : total[i]);
     }
     for (auto [init, value] : llvm::zip(inits, combine(tb, reduce, acc, groupTotal)))
       memref::StoreOp::create(tb, l, value, init, outIndex);

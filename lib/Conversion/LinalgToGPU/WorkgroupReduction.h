@@ -31,8 +31,10 @@ enum class ReductionOwnership {
   /// commutative; partials are combined in class order.
   RowClasses,
 };
+/// `useSubgroupOps` false: no WholeWorkgroup (subgroup operations).
 ReductionOwnership classifyReduction(linalg::ReduceOp reduce,
-                                     int64_t numThreads, int64_t contiguity);
+                                     int64_t numThreads, int64_t contiguity,
+                                     bool useSubgroupOps);
 
 /// Replaces a linalg.reduce on memrefs by code every invocation of the
 /// workgroup runs: outputs are spread over groups of invocations, each
@@ -46,7 +48,7 @@ ReductionOwnership classifyReduction(linalg::ReduceOp reduce,
 LogicalResult lowerReduceToWorkgroup(linalg::ReduceOp reduce, Value threadId,
                                      int64_t numThreads, int64_t contiguity,
                                      const DenseSet<Value> &privateBuffers,
-                                     Attribute workgroup);
+                                     Attribute workgroup, bool useSubgroupOps);
 
 
 } // namespace mlir::triton_spirv

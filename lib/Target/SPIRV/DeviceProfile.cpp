@@ -21,6 +21,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // accesses per component and lane: no gain.
                          /*vectorBytes=*/0,
                          /*hasFloat64=*/true,
+                         /*singleSubgroupReductionsBroken=*/true,
                          /*hasCooperativeMatrix=*/false};
   if (name == "nvidia")
     return DeviceProfile{"nvidia", /*subgroupSize=*/32,
@@ -29,6 +30,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*maxWorkgroupInvocations=*/1024,
                          /*contiguity=*/4, /*vectorBytes=*/16,
                          /*hasFloat64=*/true,
+                         /*singleSubgroupReductionsBroken=*/false,
                          /*hasCooperativeMatrix=*/true};
   return std::nullopt;
 }

@@ -1,4 +1,5 @@
 // RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=4 contiguity=2}))' | FileCheck %s
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=4 contiguity=2 min-subgroup-reduce-threads=4}))' | FileCheck %s --check-prefix=NOSG
 
 // Column sums of an 8x4 block over 4 invocations in runs of 2: a round (8
 // elements) holds two rows, so rows alternate between two row classes whose
@@ -91,5 +92,38 @@ func.func @block_chosen_by_if(%in: memref<?xf32>, %out: memref<?xf32>, %flag: i1
     memref.store %c, %out[%j] : memref<?xf32>
     linalg.yield
   }
+  return
+}
+
+// -----
+
+// A 1-D sum: owned elements, then subgroup operations. With
+// min-subgroup-reduce-threads covering the workgroup (lavapipe's single
+// subgroup workgroups) it goes through workgroup memory instead.
+// CHECK-LABEL: func.func @row_sum(
+// CHECK:         gpu.subgroup_reduce add
+// NOSG-LABEL:  func.func @row_sum(
+// NOSG-NOT:      gpu.subgroup_reduce
+// NOSG:          memref.alloc() : memref<4xf32, #spirv.storage_class<Workgroup>>
+// NOSG-NOT:      gpu.subgroup_reduce
+func.func @row_sum(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %X = memref.alloc() : memref<64xf32>
+  %S = memref.alloc() : memref<f32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%X : memref<64xf32>) {
+  ^bb0(%o: f32):
+    %j = linalg.index 0 : index
+    %v = memref.load %in[%j] : memref<?xf32>
+    linalg.yield %v : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%S : memref<f32>)
+  linalg.reduce ins(%X : memref<64xf32>) outs(%S : memref<f32>) dimensions = [0]
+    (%x: f32, %acc: f32) {
+      %sum = arith.addf %x, %acc : f32
+      linalg.yield %sum : f32
+    }
+  %s = memref.load %S[] : memref<f32>
+  memref.store %s, %out[%c0] : memref<?xf32>
   return
 }

@@ -24,6 +24,9 @@ struct DeviceProfile {
   /// Bytes of one vector global access (0: scalar accesses only).
   int64_t vectorBytes;
   bool hasFloat64;
+  /// Subgroup reductions give wrong results when the workgroup is a single
+  /// subgroup (lavapipe, Mesa 22.3: tl.sum with num_warps=1 returned 0).
+  bool singleSubgroupReductionsBroken;
   bool hasCooperativeMatrix;
 };
 

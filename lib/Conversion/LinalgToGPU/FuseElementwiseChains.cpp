@@ -9,6 +9,7 @@
 #include "triton-spirv/Conversion/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -38,14 +39,36 @@ bool writesMemory(Operation *op) {
   return result.wasInterrupted();
 }
 
+bool isCheapPureArithmetic(Operation *producer) {
+  auto generic = dyn_cast<linalg::GenericOp>(producer);
+  if (!generic || !isMemoryEffectFree(generic.getBody()->getParentOp()))
+    return false;
+  int64_t ops = 0;
+  for (Operation &op : generic.getBody()->without_terminator()) {
+    if (!isa<arith::ArithDialect>(op.getDialect()) &&
+        !isa<linalg::IndexOp>(op))
+      return false;
+    if (isa<arith::DivFOp, arith::DivSIOp, arith::DivUIOp, arith::RemSIOp,
+            arith::RemUIOp, arith::RemFOp>(op) || ++ops > 8)
+      return false;
+  }
+  return true;
+}
+
 struct FuseElementwiseChainsPass
     : public triton_spirv::impl::FuseElementwiseChainsBase<
           FuseElementwiseChainsPass> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    // A producer with several consumers is fused into each when it is a
+    // little pure index/mask arithmetic (offsets, masks): recomputing it is
+    // cheaper than a block-sized temporary, and consumers then see the
+    // access pattern (contiguous runs vectorize).
     linalg::ControlFusionFn fuseProducer = [](OpOperand *operand) {
       Operation *producer = operand->get().getDefiningOp();
-      return producer && producer->hasOneUse() && !writesMemory(producer);
+      if (!producer || writesMemory(producer))
+        return false;
+      return producer->hasOneUse() || isCheapPureArithmetic(producer);
     };
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, fuseProducer);

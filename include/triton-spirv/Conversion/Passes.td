@@ -123,7 +123,8 @@ def FuseElementwiseChains : Pass<"fuse-elementwise-chains", "func::FuncOp"> {
     Upstream elementwise fusion (with reshape propagation and constant
     folding), except that a producer whose body writes memory (atomics
     returning old values) is not fused: it could not be erased and would run
-    twice.
+    twice. A producer with several consumers is fused into each of them when
+    it is a little pure index/mask arithmetic (offsets, masks).
   }];
   let dependentDialects = ["linalg::LinalgDialect", "affine::AffineDialect",
                            "tensor::TensorDialect"];

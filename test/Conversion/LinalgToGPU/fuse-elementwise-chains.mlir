@@ -59,3 +59,72 @@ func.func @atomic_producer(%m: memref<?xf32>, %offsets: tensor<64xi64>, %v: tens
   } -> tensor<64xf32>
   return %twice : tensor<64xf32>
 }
+
+// -----
+
+#map = affine_map<(d0) -> (d0)>
+
+// Offsets used by two consumers (a load and a store in Triton's kernels) are
+// a little index arithmetic: fused into both, no offsets tensor remains.
+// CHECK-LABEL: func.func @offsets_into_every_consumer
+// CHECK-COUNT-2: linalg.generic
+// CHECK-NOT:     linalg.generic
+// CHECK:         return
+func.func @offsets_into_every_consumer(%base: i32, %x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  %e = tensor.empty() : tensor<64xi32>
+  %ef = tensor.empty() : tensor<64xf32>
+  %offsets = linalg.generic {indexing_maps = [#map], iterator_types = ["parallel"]}
+      outs(%e : tensor<64xi32>) {
+  ^bb0(%o: i32):
+    %i = linalg.index 0 : index
+    %c = arith.index_cast %i : index to i32
+    %s = arith.addi %c, %base : i32
+    linalg.yield %s : i32
+  } -> tensor<64xi32>
+  %a = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel"]}
+      ins(%offsets, %x : tensor<64xi32>, tensor<64xf32>) outs(%ef : tensor<64xf32>) {
+  ^bb0(%off: i32, %v: f32, %o: f32):
+    %f = arith.sitofp %off : i32 to f32
+    %r = arith.addf %f, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<64xf32>
+  %b = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel"]}
+      ins(%offsets, %x : tensor<64xi32>, tensor<64xf32>) outs(%ef : tensor<64xf32>) {
+  ^bb0(%off: i32, %v: f32, %o: f32):
+    %f = arith.sitofp %off : i32 to f32
+    %r = arith.mulf %f, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<64xf32>
+  return %a, %b : tensor<64xf32>, tensor<64xf32>
+}
+
+// -----
+
+#map = affine_map<(d0) -> (d0)>
+
+// An exp used twice is not recomputed per consumer: it stays its own generic.
+// CHECK-LABEL: func.func @costly_producer_stays
+// CHECK-COUNT-3: linalg.generic
+// CHECK:         return
+func.func @costly_producer_stays(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  %e = tensor.empty() : tensor<64xf32>
+  %ex = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%x : tensor<64xf32>) outs(%e : tensor<64xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %r = math.exp %v : f32
+    linalg.yield %r : f32
+  } -> tensor<64xf32>
+  %a = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%ex : tensor<64xf32>) outs(%e : tensor<64xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %r = arith.addf %v, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<64xf32>
+  %b = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%ex : tensor<64xf32>) outs(%e : tensor<64xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %r = arith.mulf %v, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<64xf32>
+  return %a, %b : tensor<64xf32>, tensor<64xf32>
+}

@@ -6,6 +6,12 @@
 
 namespace mlir::triton_spirv {
 
+/// The `Aligned` memory-access operand (PhysicalStorageBuffer accesses must
+/// state their alignment).
+inline spirv::MemoryAccessAttr alignedAccess(MLIRContext *context) {
+  return spirv::MemoryAccessAttr::get(context, spirv::MemoryAccess::Aligned);
+}
+
 /// memref.generic_atomic_rmw as a compare-exchange loop.
 void populateGenericAtomicToSPIRVPatterns(SPIRVTypeConverter &converter,
                                           RewritePatternSet &patterns);

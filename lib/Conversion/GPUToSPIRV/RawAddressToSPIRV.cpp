@@ -34,10 +34,6 @@ Value physicalPointer(OpBuilder &b, Location loc, Value address, Type type) {
       address);
 }
 
-spirv::MemoryAccessAttr aligned(MLIRContext *context) {
-  return spirv::MemoryAccessAttr::get(context, spirv::MemoryAccess::Aligned);
-}
-
 struct LoadAtAddress : public OpConversionPattern<LLVM::LoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -48,7 +44,7 @@ struct LoadAtAddress : public OpConversionPattern<LLVM::LoadOp> {
       return rewriter.notifyMatchFailure(op, "scalar loads only");
     Value pointer = physicalPointer(rewriter, op.getLoc(), adaptor.getAddr(), type);
     rewriter.replaceOpWithNewOp<spirv::LoadOp>(
-        op, type, pointer, aligned(getContext()),
+        op, type, pointer, triton_spirv::alignedAccess(getContext()),
         rewriter.getI32IntegerAttr(std::max<uint64_t>(1, op.getAlignment().value_or(1))));
     return success();
   }
@@ -64,7 +60,7 @@ struct StoreAtAddress : public OpConversionPattern<LLVM::StoreOp> {
       return rewriter.notifyMatchFailure(op, "scalar stores only");
     Value pointer = physicalPointer(rewriter, op.getLoc(), adaptor.getAddr(), type);
     rewriter.replaceOpWithNewOp<spirv::StoreOp>(
-        op, pointer, adaptor.getValue(), aligned(getContext()),
+        op, pointer, adaptor.getValue(), triton_spirv::alignedAccess(getContext()),
         rewriter.getI32IntegerAttr(std::max<uint64_t>(1, op.getAlignment().value_or(1))));
     return success();
   }

@@ -40,10 +40,6 @@ int64_t vectorBytes(VectorType type) {
   return type.getNumElements() * type.getElementTypeBitWidth() / 8;
 }
 
-spirv::MemoryAccessAttr aligned(MLIRContext *context) {
-  return spirv::MemoryAccessAttr::get(context, spirv::MemoryAccess::Aligned);
-}
-
 struct GlobalVectorLoad : public OpConversionPattern<vector::LoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -56,7 +52,7 @@ struct GlobalVectorLoad : public OpConversionPattern<vector::LoadOp> {
     if (!pointer)
       return rewriter.notifyMatchFailure(op, "not a PhysicalStorageBuffer vector");
     rewriter.replaceOpWithNewOp<spirv::LoadOp>(
-        op, converter->convertType(op.getVectorType()), pointer, aligned(getContext()),
+        op, converter->convertType(op.getVectorType()), pointer, triton_spirv::alignedAccess(getContext()),
         rewriter.getI32IntegerAttr(vectorBytes(op.getVectorType())));
     return success();
   }
@@ -74,7 +70,7 @@ struct GlobalVectorStore : public OpConversionPattern<vector::StoreOp> {
     if (!pointer)
       return rewriter.notifyMatchFailure(op, "not a PhysicalStorageBuffer vector");
     rewriter.replaceOpWithNewOp<spirv::StoreOp>(
-        op, pointer, adaptor.getValueToStore(), aligned(getContext()),
+        op, pointer, adaptor.getValueToStore(), triton_spirv::alignedAccess(getContext()),
         rewriter.getI32IntegerAttr(vectorBytes(op.getVectorType())));
     return success();
   }

@@ -224,27 +224,18 @@ SmallVector<Value> elementIndex(OpBuilder &b, Location loc, Value buffer,
   return {d.privateSlot(b, loc, round, inRun)};
 }
 
-/// PerInvocation: each invocation folds, in order, the outputs it owns.
-void lowerPerInvocationReduce(linalg::ReduceOp reduce, Value threadId,
-                              int64_t numThreads, int64_t contiguity,
-                              const DenseSet<Value> &privateBuffers) {
-  OpBuilder b(reduce);
-  Location loc = reduce.getLoc();
-  SmallVector<int64_t> shape = logicalShape(reduce);
-  int64_t axis = reduce.getDimensions()[0];
-  int64_t extent = shape[axis];
-  int64_t inner = 1, total = 1;
-  for (auto [d, size] : llvm::enumerate(shape)) {
-    total *= size;
-    if (static_cast<int64_t>(d) > axis)
-      inner *= size;
-  }
-  SmallVector<int64_t> outShape(shape);
-  outShape.erase(outShape.begin() + axis);
-  int64_t outputs = total / extent;
-  auto dIn = triton_spirv::Distribution::of(total, numThreads, contiguity);
-  auto dOut = triton_spirv::Distribution::of(outputs, numThreads, contiguity);
-  SmallVector<Value> inputs(reduce.getInputs()), inits(reduce.getInits());
+/// For each output this invocation owns (the block-loop distribution of the
+/// outputs): the reduce's accumulators there, folded in order with `count`
+/// values `valuesAt(k)`, stored back.
+void foldIntoOwnedOutputs(
+    OpBuilder &b, Location loc, linalg::ReduceOp reduce, Value threadId,
+    const triton_spirv::Distribution &dOut, int64_t outputs,
+    ArrayRef<int64_t> outShape, int64_t count,
+    const DenseSet<Value> &privateBuffers,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, Value output, Value k)>
+        valuesAt) {
+  OpBuilder::InsertionGuard guard(b);
+  SmallVector<Value> inits(reduce.getInits());
   Value start = arith::MulIOp::create(b, loc, threadId, constantIndex(b, loc, dOut.run));
   auto rounds = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
                                    constantIndex(b, loc, dOut.rounds),
@@ -265,8 +256,6 @@ void lowerPerInvocationReduce(linalg::ReduceOp reduce, Value threadId,
   Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, output,
                                        constantIndex(b, loc, outputs));
   scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location l) {
-    Value outer = arith::DivUIOp::create(tb, l, output, constantIndex(tb, l, inner));
-    Value innerIndex = arith::RemUIOp::create(tb, l, output, constantIndex(tb, l, inner));
     SmallVector<Value> initial;
     SmallVector<SmallVector<Value>> initIndices;
     for (Value init : inits) {
@@ -275,26 +264,15 @@ void lowerPerInvocationReduce(linalg::ReduceOp reduce, Value threadId,
       initial.push_back(memref::LoadOp::create(tb, l, init, initIndices.back()));
     }
     auto fold = scf::ForOp::create(
-        tb, l, constantIndex(tb, l, 0), constantIndex(tb, l, extent),
+        tb, l, constantIndex(tb, l, 0), constantIndex(tb, l, count),
         constantIndex(tb, l, 1), initial,
         [&](OpBuilder &fb, Location fl, Value k, ValueRange acc) {
-          Value row = arith::AddIOp::create(
-              fb, fl, arith::MulIOp::create(fb, fl, outer, constantIndex(fb, fl, extent)), k);
-          Value flat = arith::AddIOp::create(
-              fb, fl, arith::MulIOp::create(fb, fl, row, constantIndex(fb, fl, inner)),
-              innerIndex);
-          SmallVector<Value> x;
-          for (Value input : inputs)
-            x.push_back(memref::LoadOp::create(
-                fb, fl, input,
-                elementIndex(fb, fl, input, flat, shape, dIn, privateBuffers)));
-          scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, x));
+          scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, valuesAt(fb, fl, output, k)));
         });
     for (auto [init, index, value] : llvm::zip(inits, initIndices, fold.getResults()))
       memref::StoreOp::create(tb, l, value, init, index);
     scf::YieldOp::create(tb, l);
   });
-  reduce.erase();
 }
 
 /// The reduced extent, the elements after the axis, and the outputs.
@@ -310,6 +288,39 @@ ReduceGeometry geometryOf(ArrayRef<int64_t> shape, int64_t axis) {
   }
   g.outputs = g.total / g.extent;
   return g;
+}
+
+/// PerInvocation: each invocation folds, in order, the outputs it owns.
+void lowerPerInvocationReduce(linalg::ReduceOp reduce, Value threadId,
+                              int64_t numThreads, int64_t contiguity,
+                              const DenseSet<Value> &privateBuffers) {
+  OpBuilder b(reduce);
+  Location loc = reduce.getLoc();
+  SmallVector<int64_t> shape = logicalShape(reduce);
+  int64_t axis = reduce.getDimensions()[0];
+  auto [extent, inner, outputs, total] = geometryOf(shape, axis);
+  SmallVector<int64_t> outShape(shape);
+  outShape.erase(outShape.begin() + axis);
+  auto dIn = triton_spirv::Distribution::of(total, numThreads, contiguity);
+  auto dOut = triton_spirv::Distribution::of(outputs, numThreads, contiguity);
+  SmallVector<Value> inputs(reduce.getInputs());
+  foldIntoOwnedOutputs(
+      b, loc, reduce, threadId, dOut, outputs, outShape, extent, privateBuffers,
+      [&](OpBuilder &fb, Location fl, Value output, Value k) {
+        Value outer = arith::DivUIOp::create(fb, fl, output, constantIndex(fb, fl, inner));
+        Value innerIndex = arith::RemUIOp::create(fb, fl, output, constantIndex(fb, fl, inner));
+        Value row = arith::AddIOp::create(
+            fb, fl, arith::MulIOp::create(fb, fl, outer, constantIndex(fb, fl, extent)), k);
+        Value flat = arith::AddIOp::create(
+            fb, fl, arith::MulIOp::create(fb, fl, row, constantIndex(fb, fl, inner)),
+            innerIndex);
+        SmallVector<Value> x;
+        for (Value input : inputs)
+          x.push_back(memref::LoadOp::create(
+              fb, fl, input, elementIndex(fb, fl, input, flat, shape, dIn, privateBuffers)));
+        return x;
+      });
+  reduce.erase();
 }
 
 /// RowClasses: row r of the reduced axis belongs to class r % g, and within
@@ -385,50 +396,17 @@ void lowerRowClassReduce(linalg::ReduceOp reduce, Value threadId,
   gpu::BarrierOp::create(b, loc);
 
   // The owner of each output folds the class partials into it.
-  Value outStart = arith::MulIOp::create(b, loc, threadId, constantIndex(b, loc, dOut.run));
-  auto rounds = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
-                                   constantIndex(b, loc, dOut.rounds),
-                                   constantIndex(b, loc, 1));
-  b.setInsertionPointToStart(rounds.getBody());
-  auto run = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
-                                constantIndex(b, loc, dOut.run),
-                                constantIndex(b, loc, 1));
-  b.setInsertionPointToStart(run.getBody());
-  Value output = arith::AddIOp::create(
-      b, loc,
-      arith::AddIOp::create(
-          b, loc,
-          arith::MulIOp::create(b, loc, rounds.getInductionVar(),
-                                constantIndex(b, loc, dOut.perRound)),
-          outStart),
-      run.getInductionVar());
-  Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, output,
-                                       constantIndex(b, loc, geo.outputs));
-  scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location l) {
-    SmallVector<Value> initial;
-    SmallVector<SmallVector<Value>> initIndices;
-    for (Value init : inits) {
-      initIndices.push_back(
-          elementIndex(tb, l, init, output, outShape, dOut, privateBuffers));
-      initial.push_back(memref::LoadOp::create(tb, l, init, initIndices.back()));
-    }
-    auto fold = scf::ForOp::create(
-        tb, l, constantIndex(tb, l, 0), constantIndex(tb, l, classes),
-        constantIndex(tb, l, 1), initial,
-        [&](OpBuilder &fb, Location fl, Value q, ValueRange acc) {
-          Value slot = arith::AddIOp::create(
-              fb, fl, arith::MulIOp::create(fb, fl, q, constantIndex(fb, fl, geo.outputs)),
-              output);
-          SmallVector<Value> x;
-          for (Value buffer : scratch)
-            x.push_back(memref::LoadOp::create(fb, fl, buffer, ValueRange{slot}));
-          scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, x));
-        });
-    for (auto [init, index, value] : llvm::zip(inits, initIndices, fold.getResults()))
-      memref::StoreOp::create(tb, l, value, init, index);
-    scf::YieldOp::create(tb, l);
-  });
-  b.setInsertionPointAfter(rounds);
+  foldIntoOwnedOutputs(
+      b, loc, reduce, threadId, dOut, geo.outputs, outShape, classes, privateBuffers,
+      [&](OpBuilder &fb, Location fl, Value output, Value q) {
+        Value slot = arith::AddIOp::create(
+            fb, fl, arith::MulIOp::create(fb, fl, q, constantIndex(fb, fl, geo.outputs)),
+            output);
+        SmallVector<Value> x;
+        for (Value buffer : scratch)
+          x.push_back(memref::LoadOp::create(fb, fl, buffer, ValueRange{slot}));
+        return x;
+      });
   gpu::BarrierOp::create(b, loc);
   reduce.erase();
 }
@@ -453,19 +431,14 @@ triton_spirv::ReductionOwnership mlir::triton_spirv::classifyReduction(
   if (useSubgroupOps && shape.size() == 1 && reduce.getInputs().size() == 1 &&
       matchSubgroupCombiner(reduce))
     return ReductionOwnership::WholeWorkgroup;
-  int64_t inner = 1, total = 1;
-  for (auto [d, size] : llvm::enumerate(shape)) {
-    total *= size;
-    if (static_cast<int64_t>(d) > axis)
-      inner *= size;
-  }
+  auto [extent, inner, outputs, total] = geometryOf(shape, axis);
   Distribution in = Distribution::of(total, numThreads, contiguity);
-  Distribution out = Distribution::of(total / shape[axis], numThreads, contiguity);
+  Distribution out = Distribution::of(outputs, numThreads, contiguity);
   if (shape.size() > 1 && inner % in.perRound == 0 && in.run == out.run)
     return ReductionOwnership::PerInvocation;
   // Whole rows per round, runs inside a row, whole classes per reduction.
   if (shape.size() > 1 && inner % in.run == 0 && in.perRound % inner == 0 &&
-      shape[axis] % (in.perRound / inner) == 0)
+      extent % (in.perRound / inner) == 0)
     return ReductionOwnership::RowClasses;
   return ReductionOwnership::Shared;
 }

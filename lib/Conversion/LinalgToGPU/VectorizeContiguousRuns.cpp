@@ -81,8 +81,8 @@ public:
       if (isa<math::MathDialect>(op->getDialect()) &&
           getElementTypeOrSelf(op->getResult(0).getType()).isF64())
         return WalkResult::interrupt();
-      if (auto ext = dyn_cast<arith::TruncFOp>(op))
-        if (ext.getRoundingmodeAttr())
+      if (auto truncf = dyn_cast<arith::TruncFOp>(op))
+        if (truncf.getRoundingmodeAttr())
           return WalkResult::interrupt();
       if (isElementwise(op) || isa<arith::ConstantOp, memref::LoadOp,
                                    memref::StoreOp, scf::IfOp, scf::YieldOp>(op))
@@ -308,13 +308,10 @@ private:
 
   void emitOp(OpBuilder &b, Operation *op) {
     Location loc = op->getLoc();
-    bool anyVarying = llvm::any_of(op->getOperands(),
-                                   [&](Value v) { return varying.contains(v); });
+    // An if differs per lane when anything in it (condition, nested
+    // operands, yielded values) does.
     auto ifOp = dyn_cast<scf::IfOp>(op);
-    if (!anyVarying && !(ifOp && llvm::any_of(ifOp.getResults(), [&](Value r) {
-                           return varying.contains(r);
-                         })) &&
-        !(ifOp && containsVarying(ifOp))) {
+    if (!containsVarying(op)) {
       b.clone(*op, uniform);
       return;
     }
@@ -364,9 +361,9 @@ private:
     llvm_unreachable("checked by isLegal");
   }
 
-  bool containsVarying(scf::IfOp ifOp) {
+  bool containsVarying(Operation *op) {
     bool found = false;
-    ifOp->walk([&](Operation *inner) {
+    op->walk([&](Operation *inner) {
       for (Value operand : inner->getOperands())
         found |= varying.contains(operand);
     });

@@ -211,7 +211,11 @@ def interpreter_ids(per_kernel=2):
 # memory on NVIDIA through Vulkan is 48 KiB: bench/gpu/prepare.py skips a configuration whose
 # workgroup temporaries do not fit. At 4096^3 run_on_gpu.py runs only the configuration that was
 # fastest at 1024^3.
-GPU_MM_CONFIGS = [(32, 32, 16, 4), (64, 64, 16, 4), (64, 64, 32, 4), (128, 128, 32, 8)]
+# fp16 adds the tiles that suit cooperative matrices (A, B and the fp32 accumulator all in workgroup
+# memory: 128x64x32 takes 44 KiB).
+GPU_MM_CONFIGS = {torch.float32: [(32, 32, 16, 4), (64, 64, 16, 4), (64, 64, 32, 4), (128, 128, 32, 8)],
+                  torch.float16: [(32, 32, 16, 4), (64, 64, 32, 4), (64, 64, 64, 4), (128, 64, 32, 4),
+                                  (64, 128, 32, 4), (128, 64, 32, 8), (128, 128, 32, 8)]}
 # Triton-CUDA's own tuning points for the "best Triton-CUDA" baseline (no SPIR-V run).
 # Triton-CUDA runs GPU_MM_CONFIGS too; "best Triton-CUDA" is the fastest of all.
 CUDA_MM_CONFIGS = {torch.float32: [(128, 64, 32, 4), (64, 128, 32, 4), (128, 128, 16, 8)],
@@ -226,7 +230,7 @@ def gpu_cases():
     ]
     for dtype in (torch.float32, torch.float16):
         for size in (1024, 4096):
-            for bm, bn, bk, nw in GPU_MM_CONFIGS:
+            for bm, bn, bk, nw in GPU_MM_CONFIGS[dtype]:
                 cases.append(matmul_case(size, size, size, dtype, bm, bn, bk, nw))
             for bm, bn, bk, nw in CUDA_MM_CONFIGS[dtype]:
                 cases.append(matmul_case(size, size, size, dtype, bm, bn, bk, nw, cuda_only=True))

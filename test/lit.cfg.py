@@ -18,3 +18,13 @@ config.environment["PATH"] = os.pathsep.join(path + [config.environment.get("PAT
 
 if shutil.which("spirv-val"):
     config.available_features.add("spirv-tools")
+    # SPV_KHR_cooperative_matrix validation arrived in SPIRV-Tools v2023.4;
+    # Debian 12 ships v2023.1.
+    import re
+    import subprocess
+
+    version = subprocess.run(["spirv-val", "--version"], capture_output=True,
+                             text=True).stdout
+    found = re.search(r"v(\d+)\.(\d+)", version)
+    if found and (int(found.group(1)), int(found.group(2))) >= (2023, 4):
+        config.available_features.add("spirv-val-cooperative-matrix")

@@ -136,7 +136,10 @@ def main():
         if md["shared"] > NVIDIA_SHARED_LIMIT:
             entry["skip"] = f"workgroup memory {md['shared']} B > {NVIDIA_SHARED_LIMIT} B"
         if spirv_val:
-            r = subprocess.run([spirv_val, "--target-env", "vulkan1.2", str(out / entry["spv"])],
+            # SPIR-V 1.6 (cooperative matrices) is Vulkan 1.3's.
+            version = int.from_bytes(spv[4:8], "little")
+            env = "vulkan1.3" if version >= 0x00010600 else "vulkan1.2"
+            r = subprocess.run([spirv_val, "--target-env", env, str(out / entry["spv"])],
                                capture_output=True, text=True)
             entry["spirv_val"] = "ok" if r.returncode == 0 else (r.stdout + r.stderr)[:300]
         cuda = cuda_compile_us(ttir, case.kernel.__name__, case.num_warps, args.reps)

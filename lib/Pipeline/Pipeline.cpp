@@ -70,6 +70,11 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.minSubgroupReduceThreads = profile->singleSubgroupReductionsBroken
                                             ? profile->subgroupSize
                                             : 0;
+  distribute.cooperativeMatrix = options.cooperativeMatrix >= 0
+                                     ? options.cooperativeMatrix > 0
+                                     : profile->hasCooperativeMatrix;
+  distribute.subgroupSize = profile->subgroupSize;
+  distribute.workgroupMemoryBytes = profile->maxSharedMemoryBytes;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));
   // Parallel loops nested in distributed work (generics whose reduction
   // dimension sits between parallel ones) run sequentially per invocation.

@@ -22,6 +22,9 @@ class SPIRVOptions:
     profile: str = "lavapipe"
     # Bytes per vector global access; -1: the device profile's, 0: scalar.
     vector_bytes: int = -1
+    # f16 dots on cooperative matrices; -1: when the profile's device has
+    # them, 0: never, 1: always.
+    cooperative_matrix: int = -1
     debug: bool = False
     sanitize_overflow: bool = False
     arch: str = None
@@ -139,7 +142,8 @@ class SPIRVBackend(BaseBackend):
     @staticmethod
     def make_spirvir(src, metadata, options):
         result = _compiler.to_spirvir(src, options.profile, options.num_warps,
-                                     options.vector_bytes)
+                                     options.vector_bytes,
+                                     options.cooperative_matrix)
         info = result["metadata"]
         metadata["name"] = info["entry"]
         metadata["shared"] = info["shared"]

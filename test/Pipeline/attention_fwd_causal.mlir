@@ -1,7 +1,7 @@
 // REQUIRES: spirv-tools
 // RUN: triton-spirv-opt %S/../Dialect/Triton/Corpus/Inputs/attention_fwd_causal.nodebug.mlir --convert-triton-to-spirv="output=%t.spv" | FileCheck %s
 // RUN: spirv-val --target-env vulkan1.2 %t.spv
-// RUN: triton-spirv-opt %S/../Dialect/Triton/Corpus/Inputs/attention_fwd_causal.nodebug.mlir --convert-triton-to-spirv="profile=nvidia num-warps=4 output=%t.nvidia.spv" -o /dev/null
+// RUN: triton-spirv-opt %S/../Dialect/Triton/Corpus/Inputs/attention_fwd_causal.nodebug.mlir --convert-triton-to-spirv="profile=nvidia num-warps=4 cooperative-matrix=0 output=%t.nvidia.spv" -o /dev/null
 // RUN: spirv-val --target-env vulkan1.2 %t.nvidia.spv
 //
 // Corpus kernel attention_fwd_causal through the whole pipeline for both device profiles

@@ -54,6 +54,15 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
            "int64_t", /*default=*/"0",
            "Workgroups of at most this many invocations reduce through "
            "workgroup memory instead of subgroup operations">,
+    Option<"cooperativeMatrix", "cooperative-matrix", "bool",
+           /*default=*/"false",
+           "Run f16 matmuls that tile into 16x16x16 on subgroup cooperative "
+           "matrices (gpu.subgroup_mma_*)">,
+    Option<"subgroupSize", "subgroup-size", "int64_t", /*default=*/"32",
+           "Invocations per subgroup (for cooperative matrices)">,
+    Option<"workgroupMemoryBytes", "workgroup-memory-bytes", "int64_t",
+           /*default=*/"49152",
+           "Workgroup memory a cooperative matmul's A, B and C may take">,
   ];
 }
 

@@ -29,6 +29,11 @@ struct TritonToSPIRVOptions
       llvm::cl::desc("Bytes per vector global access (-1: the profile's, "
                      "0: scalar accesses only)"),
       llvm::cl::init(-1)};
+  Option<int64_t> cooperativeMatrix{
+      *this, "cooperative-matrix",
+      llvm::cl::desc("f16 matmuls on cooperative matrices (-1: when the "
+                     "profile's device has them, 0: never, 1: always)"),
+      llvm::cl::init(-1)};
   Option<std::string> output{*this, "output",
                              llvm::cl::desc("Write the SPIR-V binary here"),
                              llvm::cl::init("")};

@@ -111,9 +111,12 @@ struct ConvertKernelToSPIRVPass
           SPIRVConversionTarget::get(targetAttr);
       SPIRVConversionOptions options;
       SPIRVTypeConverter typeConverter(targetAttr, options);
+      populateMMAToSPIRVCoopMatrixTypeConversion(typeConverter);
 
       RewritePatternSet patterns(context);
       populateGPUToSPIRVPatterns(typeConverter, patterns);
+      populateGpuWMMAToSPIRVCoopMatrixKHRConversionPatterns(typeConverter,
+                                                            patterns);
       ScfToSPIRVContext scfContext;
       populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
       arith::populateArithToSPIRVPatterns(typeConverter, patterns);

@@ -2,7 +2,7 @@
 //
 // spirv-update-vce picks the lowest version the ops need, but SPIR-V < 1.4
 // only lists Input/Output variables in OpEntryPoint, while our kernels read
-// push constants. Raise the module's version to the target environment's.
+// push constants. Raise the module's version to 1.5 (within the target's).
 // It also misses Int64Atomics for atomics on 64-bit integers.
 //
 //===----------------------------------------------------------------------===//
@@ -38,7 +38,9 @@ struct SPIRVCompleteVCEPass
     if (has64BitAtomics &&
         !llvm::is_contained(capabilities, spirv::Capability::Int64Atomics))
       capabilities.push_back(spirv::Capability::Int64Atomics);
-    spirv::Version version = std::max(triple->getVersion(), target.getVersion());
+    // 1.5 (Vulkan 1.2) unless an op needs more (cooperative matrices: 1.6).
+    spirv::Version version = std::max(
+        triple->getVersion(), std::min(target.getVersion(), spirv::Version::V_1_5));
     // Extensions folded into the core by the target version need no
     // declaration; declaring the EXT variant of physical storage buffers even
     // fails Vulkan validation where only the KHR/core one is supported.

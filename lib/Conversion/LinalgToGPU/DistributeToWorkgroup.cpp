@@ -11,6 +11,7 @@
 // uniform); its global stores happen once.
 //
 //===----------------------------------------------------------------------===//
+#include "CooperativeMatmul.h"
 #include "MatmulTiles.h"
 #include "Privatization.h"
 #include "WorkgroupReduction.h"
@@ -257,8 +258,19 @@ struct DistributeToWorkgroupPass
     // Every linalg op but reductions and matmuls computed by the owners of
     // their outputs becomes a parallel loop nest.
     SmallVector<linalg::LinalgOp> linalgOps;
+    DenseMap<Operation *, triton_spirv::CooperativeTiling> cooperative;
     func.walk([&](linalg::LinalgOp op) {
       auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
+      std::optional<triton_spirv::CooperativeTiling> tiling;
+      if (matmul && cooperativeMatrix)
+        tiling = triton_spirv::cooperativeTiling(
+            matmul, numThreads / subgroupSize, workgroupMemoryBytes);
+      if (tiling) {
+        matmul->setAttr(triton_spirv::kCooperativeMatrixAttr,
+                        UnitAttr::get(context));
+        cooperative[matmul] = *tiling;
+        return;
+      }
       if (matmul && triton_spirv::computesOwnedOutputs(matmul, numThreads,
                                                        contiguity)) {
         auto a = cast<MemRefType>(matmul.getInputs()[0].getType());
@@ -437,9 +449,14 @@ struct DistributeToWorkgroupPass
       if (failed(distributeParallelLoop(loop, threadId, numThreads,
                                         contiguity, privateBuffers)))
         return signalPassFailure();
-    for (linalg::MatmulOp matmul : matmuls)
-      triton_spirv::lowerMatmulToOwnedOutputs(matmul, threadId, numThreads,
-                                              contiguity, privateBuffers);
+    for (linalg::MatmulOp matmul : matmuls) {
+      auto tiling = cooperative.find(matmul);
+      if (tiling != cooperative.end())
+        triton_spirv::lowerMatmulToCooperativeMatrix(matmul, tiling->second);
+      else
+        triton_spirv::lowerMatmulToOwnedOutputs(matmul, threadId, numThreads,
+                                                contiguity, privateBuffers);
+    }
     for (linalg::ReduceOp reduce : reductions)
       if (failed(triton_spirv::lowerReduceToWorkgroup(
               reduce, threadId, numThreads, contiguity, privateBuffers,

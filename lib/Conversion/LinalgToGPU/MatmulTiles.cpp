@@ -1,5 +1,6 @@
 //===- MatmulTiles.cpp - linalg.matmul on the owners of its outputs -------===//
 #include "MatmulTiles.h"
+#include "CooperativeMatmul.h"
 #include "Privatization.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -52,7 +53,8 @@ int64_t largestDivisorAtMost(int64_t n, int64_t limit) {
 bool mlir::triton_spirv::computesOwnedOutputs(linalg::MatmulOp matmul,
                                               int64_t numThreads,
                                               int64_t contiguity) {
-  if (!matmul.hasPureBufferSemantics())
+  if (!matmul.hasPureBufferSemantics() ||
+      matmul->hasAttr(kCooperativeMatrixAttr))
     return false;
   std::optional<std::array<int64_t, 3>> shape = matmulShape(matmul);
   if (!shape)

@@ -65,7 +65,14 @@ mlir::triton_spirv::getTargetEnv(MLIRContext *context,
       Extension::SPV_KHR_8bit_storage,
       Extension::SPV_KHR_16bit_storage,
   };
-  auto triple = spirv::VerCapExtAttr::get(spirv::Version::V_1_5, capabilities,
+  if (profile.hasCooperativeMatrix) {
+    capabilities.push_back(Capability::CooperativeMatrixKHR);
+    extensions.push_back(Extension::SPV_KHR_cooperative_matrix);
+  }
+  // SPV_KHR_cooperative_matrix is defined against SPIR-V 1.6 (Vulkan 1.3).
+  spirv::Version version = profile.hasCooperativeMatrix ? spirv::Version::V_1_6
+                                                        : spirv::Version::V_1_5;
+  auto triple = spirv::VerCapExtAttr::get(version, capabilities,
                                           extensions, context);
   Builder builder(context);
   auto limits = spirv::ResourceLimitsAttr::get(

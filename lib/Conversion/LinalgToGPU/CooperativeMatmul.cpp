@@ -1,0 +1,224 @@
+//===- CooperativeMatmul.cpp - linalg.matmul on cooperative matrices ------===//
+//
+// Each subgroup computes a tilesM x tilesN block of 16x16 output tiles with
+// gpu.subgroup_mma_* ops (SPIR-V KHR cooperative matrices: tensor cores on
+// NVIDIA). A and B are read from workgroup memory as 16x16 fragments, one
+// row of A fragments and one column of B fragments per 16-deep k step.
+//
+//===----------------------------------------------------------------------===//
+#include "CooperativeMatmul.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace mlir::triton_spirv;
+
+namespace {
+constexpr int64_t kTile = 16;
+// Accumulator tiles one subgroup keeps in registers (8 values per lane each
+// at subgroup size 32).
+constexpr int64_t kMaxTilesPerSubgroup = 16;
+
+/// Whether the body is acc + ext(a) * ext(b) (extensions optional).
+bool isMultiplyAccumulate(linalg::MatmulOp matmul) {
+  Block &body = matmul->getRegion(0).front();
+  if (body.getOperations().size() > 5)
+    return false;
+  auto add = body.getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return false;
+  Value acc = body.getArgument(2);
+  Value product = add.getLhs() == acc   ? add.getRhs()
+                  : add.getRhs() == acc ? add.getLhs()
+                                        : Value();
+  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : nullptr;
+  if (!mul)
+    return false;
+  auto isArgument = [&](Value v, unsigned index) {
+    if (auto ext = v.getDefiningOp<arith::ExtFOp>())
+      v = ext.getIn();
+    return v == body.getArgument(index);
+  };
+  return (isArgument(mul.getLhs(), 0) && isArgument(mul.getRhs(), 1)) ||
+         (isArgument(mul.getLhs(), 1) && isArgument(mul.getRhs(), 0));
+}
+
+int64_t bytesOf(MemRefType type) {
+  return type.getNumElements() * type.getElementTypeBitWidth() / 8;
+}
+
+Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// Where this subgroup's tiles start and what it loads and multiplies.
+struct SubgroupTiles {
+  const CooperativeTiling &tiling;
+  Value a, b, c;
+  SmallVector<Value> rows, columns; // first row/column of each owned tile
+  gpu::MMAMatrixType aType, bType, cType;
+
+  SubgroupTiles(OpBuilder &builder, Location loc, linalg::MatmulOp matmul,
+                const CooperativeTiling &tiling)
+      : tiling(tiling), a(matmul.getInputs()[0]), b(matmul.getInputs()[1]),
+        c(matmul.getOutputs()[0]) {
+    Value subgroup = gpu::SubgroupIdOp::create(builder, loc, nullptr);
+    Value warpRow = arith::DivUIOp::create(
+        builder, loc, subgroup, constantIndex(builder, loc, tiling.warpsN));
+    Value warpColumn = arith::RemUIOp::create(
+        builder, loc, subgroup, constantIndex(builder, loc, tiling.warpsN));
+    Value firstRow = arith::MulIOp::create(
+        builder, loc, warpRow, constantIndex(builder, loc, tiling.tilesM * kTile));
+    Value firstColumn = arith::MulIOp::create(
+        builder, loc, warpColumn,
+        constantIndex(builder, loc, tiling.tilesN * kTile));
+    for (int64_t i = 0; i < tiling.tilesM; ++i)
+      rows.push_back(arith::AddIOp::create(builder, loc, firstRow,
+                                           constantIndex(builder, loc, i * kTile)));
+    for (int64_t j = 0; j < tiling.tilesN; ++j)
+      columns.push_back(arith::AddIOp::create(
+          builder, loc, firstColumn, constantIndex(builder, loc, j * kTile)));
+    auto elementOf = [](Value v) {
+      return cast<MemRefType>(v.getType()).getElementType();
+    };
+    aType = gpu::MMAMatrixType::get({kTile, kTile}, elementOf(a), "AOp");
+    bType = gpu::MMAMatrixType::get({kTile, kTile}, elementOf(b), "BOp");
+    cType = gpu::MMAMatrixType::get({kTile, kTile}, elementOf(c), "COp");
+  }
+
+  Value load(OpBuilder &builder, Location loc, gpu::MMAMatrixType type,
+             Value memref, Value row, Value column, int64_t stride) {
+    return gpu::SubgroupMmaLoadMatrixOp::create(
+        builder, loc, type, memref, ValueRange{row, column},
+        builder.getIndexAttr(stride), /*transpose=*/nullptr);
+  }
+
+  SmallVector<Value> loadAccumulators(OpBuilder &builder, Location loc) {
+    SmallVector<Value> tiles;
+    for (Value row : rows)
+      for (Value column : columns)
+        tiles.push_back(load(builder, loc, cType, c, row, column, tiling.n));
+    return tiles;
+  }
+
+  void storeAccumulators(OpBuilder &builder, Location loc, ValueRange tiles) {
+    unsigned t = 0;
+    for (Value row : rows)
+      for (Value column : columns)
+        gpu::SubgroupMmaStoreMatrixOp::create(
+            builder, loc, tiles[t++], c, ValueRange{row, column},
+            builder.getIndexAttr(tiling.n), /*transpose=*/nullptr);
+  }
+
+  /// acc += A[rows, :] * B[:, columns], k fully unrolled (K is a block size).
+  SmallVector<Value> multiplyAccumulate(OpBuilder &builder, Location loc,
+                                        ValueRange accumulators) {
+    SmallVector<Value> acc(accumulators);
+    for (int64_t k = 0; k < tiling.k; k += kTile) {
+      Value kIndex = constantIndex(builder, loc, k);
+      SmallVector<Value> aTiles, bTiles;
+      for (Value row : rows)
+        aTiles.push_back(load(builder, loc, aType, a, row, kIndex, tiling.k));
+      for (Value column : columns)
+        bTiles.push_back(load(builder, loc, bType, b, kIndex, column, tiling.n));
+      for (auto [i, aTile] : llvm::enumerate(aTiles))
+        for (auto [j, bTile] : llvm::enumerate(bTiles)) {
+          Value &tile = acc[i * tiling.tilesN + j];
+          tile = gpu::SubgroupMmaComputeOp::create(builder, loc, aTile, bTile,
+                                                   tile, nullptr, nullptr);
+        }
+    }
+    return acc;
+  }
+};
+
+/// The scf.for whose iterations accumulate into C through this matmul alone
+/// (C defined outside it, no view of C anywhere).
+scf::ForOp accumulatingLoop(linalg::MatmulOp matmul) {
+  auto loop = dyn_cast<scf::ForOp>(matmul->getParentOp());
+  Value c = matmul.getOutputs()[0];
+  if (!loop || loop->isAncestor(c.getParentBlock()->getParentOp()))
+    return nullptr;
+  for (Operation *user : c.getUsers()) {
+    if (isa<ViewLikeOpInterface>(user))
+      return nullptr;
+    if (user != matmul && loop->isAncestor(user))
+      return nullptr;
+  }
+  return loop;
+}
+} // namespace
+
+std::optional<CooperativeTiling>
+mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
+                                      int64_t numSubgroups,
+                                      int64_t workgroupBytes) {
+  if (!matmul.hasPureBufferSemantics() || matmul.hasUserDefinedMaps() ||
+      numSubgroups <= 0)
+    return std::nullopt;
+  auto a = dyn_cast<MemRefType>(matmul.getInputs()[0].getType());
+  auto b = dyn_cast<MemRefType>(matmul.getInputs()[1].getType());
+  auto c = dyn_cast<MemRefType>(matmul.getOutputs()[0].getType());
+  if (!a || !b || !c || !a.hasStaticShape() || !b.hasStaticShape() ||
+      !c.hasStaticShape() || !a.getLayout().isIdentity() ||
+      !b.getLayout().isIdentity() || !c.getLayout().isIdentity())
+    return std::nullopt;
+  if (!a.getElementType().isF16() || !b.getElementType().isF16() ||
+      !(c.getElementType().isF32() || c.getElementType().isF16()) ||
+      !isMultiplyAccumulate(matmul))
+    return std::nullopt;
+  CooperativeTiling t{c.getDimSize(0), c.getDimSize(1), a.getDimSize(1), 0, 0, 0, 0};
+  if (t.m % kTile || t.n % kTile || t.k % kTile ||
+      bytesOf(a) + bytesOf(b) + bytesOf(c) > workgroupBytes)
+    return std::nullopt;
+  int64_t rowTiles = t.m / kTile, columnTiles = t.n / kTile;
+  // The subgroup grid that loads the fewest fragments per k step.
+  for (int64_t warpsM = 1; warpsM <= numSubgroups; ++warpsM) {
+    int64_t warpsN = numSubgroups / warpsM;
+    if (numSubgroups % warpsM || rowTiles % warpsM || columnTiles % warpsN)
+      continue;
+    int64_t tilesM = rowTiles / warpsM, tilesN = columnTiles / warpsN;
+    if (t.warpsM == 0 || tilesM + tilesN < t.tilesM + t.tilesN)
+      t = {t.m, t.n, t.k, warpsM, warpsN, tilesM, tilesN};
+  }
+  if (t.warpsM == 0 || t.tilesM * t.tilesN > kMaxTilesPerSubgroup)
+    return std::nullopt;
+  return t;
+}
+
+void mlir::triton_spirv::lowerMatmulToCooperativeMatrix(
+    linalg::MatmulOp matmul, const CooperativeTiling &tiling) {
+  Location loc = matmul.getLoc();
+  scf::ForOp loop = accumulatingLoop(matmul);
+  OpBuilder builder(loop ? loop.getOperation() : matmul.getOperation());
+  SubgroupTiles tiles(builder, loc, matmul, tiling);
+  SmallVector<Value> initial = tiles.loadAccumulators(builder, loc);
+  if (!loop) {
+    builder.setInsertionPoint(matmul);
+    tiles.storeAccumulators(builder, loc,
+                            tiles.multiplyAccumulate(builder, loc, initial));
+    matmul.erase();
+    return;
+  }
+  // Carry the accumulator tiles through the loop instead of C.
+  IRRewriter rewriter(builder);
+  FailureOr<LoopLikeOpInterface> carried = loop.replaceWithAdditionalYields(
+      rewriter, initial, /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &, Location, ArrayRef<BlockArgument> accumulators) {
+        OpBuilder at(matmul);
+        return tiles.multiplyAccumulate(
+            at, loc, SmallVector<Value>(accumulators.begin(), accumulators.end()));
+      });
+  auto newLoop = cast<scf::ForOp>(carried->getOperation());
+  builder.setInsertionPointAfter(newLoop);
+  tiles.storeAccumulators(
+      builder, loc, newLoop.getResults().take_back(initial.size()));
+  // The epilogue reads C in another distribution.
+  gpu::BarrierOp::create(builder, loc);
+  matmul.erase();
+}

@@ -1,0 +1,41 @@
+//===- CooperativeMatmul.h - linalg.matmul on cooperative matrices -*- C++ -*-===//
+#ifndef TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_COOPERATIVEMATMUL_H
+#define TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_COOPERATIVEMATMUL_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+#include <optional>
+
+namespace mlir::triton_spirv {
+
+/// Marks a linalg.matmul that runs on subgroup cooperative matrices (its
+/// accumulator is then shared, never invocation-private).
+constexpr llvm::StringLiteral kCooperativeMatrixAttr =
+    "triton_spirv.cooperative_matrix";
+
+/// How a matmul's 16x16 output tiles are spread over the subgroups: a
+/// warpsM x warpsN grid of subgroups, each owning tilesM x tilesN tiles.
+struct CooperativeTiling {
+  int64_t m, n, k;
+  int64_t warpsM, warpsN, tilesM, tilesN;
+};
+
+/// The tiling when `matmul` can run on 16x16x16 cooperative matrices of
+/// `numSubgroups` subgroups: f16 operands, an f32 or f16 accumulator, a
+/// plain multiply-add body, static M, N, K multiples of 16 whose output
+/// tiles split evenly over the subgroups, and A, B and C together within
+/// `workgroupBytes` (all three live in workgroup memory).
+std::optional<CooperativeTiling> cooperativeTiling(linalg::MatmulOp matmul,
+                                                   int64_t numSubgroups,
+                                                   int64_t workgroupBytes);
+
+/// Lowers a marked matmul (operands in workgroup memory) to
+/// gpu.subgroup_mma_* ops. When it is the only access to its accumulator in
+/// the enclosing scf.for, the accumulator tiles are loaded before the loop,
+/// carried through it in registers and stored (then a barrier) after it.
+void lowerMatmulToCooperativeMatrix(linalg::MatmulOp matmul,
+                                    const CooperativeTiling &tiling);
+
+} // namespace mlir::triton_spirv
+
+#endif

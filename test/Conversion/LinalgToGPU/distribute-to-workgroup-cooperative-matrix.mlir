@@ -1,0 +1,191 @@
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=128 contiguity=4 cooperative-matrix=true subgroup-size=32}))' | FileCheck %s
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=128 contiguity=4 cooperative-matrix=true subgroup-size=32 workgroup-memory-bytes=8192}))' | FileCheck %s --check-prefix=SMALL
+
+// An f16 matmul accumulated over a K loop: 64x32 outputs are 4x2 tiles of
+// 16x16 over 4 subgroups, laid out 2x2 (2 row tiles x 1 column tile each:
+// 3 fragment loads per 16-deep k step; 1x4 does not divide). The accumulator
+// tiles are loaded once before the loop, carried through it and stored
+// after it, then a barrier before the epilogue reads C. With too little
+// workgroup memory for A, B and C the matmul stays on the FMA path.
+// CHECK-LABEL: func.func @accumulate_in_loop(
+// CHECK-DAG:     %[[A:.*]] = memref.alloc() : memref<64x32xf16, #spirv.storage_class<Workgroup>>
+// CHECK-DAG:     %[[B:.*]] = memref.alloc() : memref<32x32xf16, #spirv.storage_class<Workgroup>>
+// CHECK-DAG:     %[[C:.*]] = memref.alloc() : memref<64x32xf32, #spirv.storage_class<Workgroup>>
+// CHECK:         gpu.barrier
+// CHECK:         %[[SG:.*]] = gpu.subgroup_id : index
+// CHECK:         arith.divui %[[SG]], %{{.*}} : index
+// CHECK:         arith.remui %[[SG]], %{{.*}} : index
+// CHECK-COUNT-2: gpu.subgroup_mma_load_matrix %[[C]][{{.*}}] {leadDimension = 32 : index} : {{.*}} -> !gpu.mma_matrix<16x16xf32, "COp">
+// CHECK:         %[[RES:.*]]:2 = scf.for {{.*}} iter_args(%[[ACC0:.*]] = %{{.*}}, %[[ACC1:.*]] = %{{.*}}) -> (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">)
+// CHECK:           gpu.barrier
+// CHECK:           %[[A0:.*]] = gpu.subgroup_mma_load_matrix %[[A]][%{{.*}}, %{{.*}}] {leadDimension = 32 : index} : {{.*}} -> !gpu.mma_matrix<16x16xf16, "AOp">
+// CHECK:           %[[A1:.*]] = gpu.subgroup_mma_load_matrix %[[A]][%{{.*}}, %{{.*}}] {leadDimension = 32 : index} : {{.*}} -> !gpu.mma_matrix<16x16xf16, "AOp">
+// CHECK:           %[[B0:.*]] = gpu.subgroup_mma_load_matrix %[[B]][%{{.*}}, %{{.*}}] {leadDimension = 32 : index} : {{.*}} -> !gpu.mma_matrix<16x16xf16, "BOp">
+// CHECK:           %[[M0:.*]] = gpu.subgroup_mma_compute %[[A0]], %[[B0]], %[[ACC0]]
+// CHECK:           %[[M1:.*]] = gpu.subgroup_mma_compute %[[A1]], %[[B0]], %[[ACC1]]
+// CHECK-COUNT-2:   gpu.subgroup_mma_load_matrix %[[A]]
+// CHECK:           gpu.subgroup_mma_load_matrix %[[B]]
+// CHECK:           %[[N0:.*]] = gpu.subgroup_mma_compute %{{.*}}, %{{.*}}, %[[M0]]
+// CHECK:           %[[N1:.*]] = gpu.subgroup_mma_compute %{{.*}}, %{{.*}}, %[[M1]]
+// CHECK:           gpu.barrier
+// CHECK:           scf.yield %[[N0]], %[[N1]]
+// CHECK:         gpu.subgroup_mma_store_matrix %[[RES]]#0, %[[C]]
+// CHECK:         gpu.subgroup_mma_store_matrix %[[RES]]#1, %[[C]]
+// CHECK-NEXT:    gpu.barrier
+// CHECK-NOT:     linalg.matmul
+// SMALL-LABEL: func.func @accumulate_in_loop(
+// SMALL-NOT:     gpu.subgroup_mma
+// SMALL:         memref.alloca() : memref<16xf32, #spirv.storage_class<Function>>
+// SMALL-NOT:     gpu.subgroup_mma
+func.func @accumulate_in_loop(%a: memref<?xf16>, %b: memref<?xf16>, %out: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %A = memref.alloc() : memref<64x32xf16>
+  %B = memref.alloc() : memref<32x32xf16>
+  %C = memref.alloc() : memref<64x32xf32>
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x32xf32>)
+  scf.for %k = %c0 to %steps step %c1 {
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%A : memref<64x32xf16>) {
+    ^bb0(%o: f16):
+      %i = linalg.index 0 : index
+      %j = linalg.index 1 : index
+      %f = arith.addi %i, %j : index
+      %g = arith.addi %f, %k : index
+      %v = memref.load %a[%g] : memref<?xf16>
+      linalg.yield %v : f16
+    }
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%B : memref<32x32xf16>) {
+    ^bb0(%o: f16):
+      %i = linalg.index 0 : index
+      %j = linalg.index 1 : index
+      %f = arith.addi %i, %j : index
+      %g = arith.addi %f, %k : index
+      %v = memref.load %b[%g] : memref<?xf16>
+      linalg.yield %v : f16
+    }
+    linalg.matmul ins(%A, %B : memref<64x32xf16>, memref<32x32xf16>) outs(%C : memref<64x32xf32>)
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%C : memref<64x32xf32>) {
+  ^bb0(%x: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c32 = arith.constant 32 : index
+    %r = arith.muli %i, %c32 : index
+    %f = arith.addi %r, %j : index
+    memref.store %x, %out[%f] : memref<?xf32>
+    linalg.yield
+  }
+  return
+}
+
+// -----
+
+// Outside a loop the tiles are loaded, multiplied and stored in place; the
+// matmul's own barrier follows. f16 accumulators work the same way.
+// CHECK-LABEL: func.func @single_product(
+// SMALL-LABEL: func.func @single_product(
+// CHECK:         gpu.subgroup_mma_load_matrix {{.*}} -> !gpu.mma_matrix<16x16xf16, "COp">
+// CHECK:         gpu.subgroup_mma_load_matrix {{.*}} -> !gpu.mma_matrix<16x16xf16, "AOp">
+// CHECK:         gpu.subgroup_mma_load_matrix {{.*}} -> !gpu.mma_matrix<16x16xf16, "BOp">
+// CHECK:         gpu.subgroup_mma_compute {{.*}} -> !gpu.mma_matrix<16x16xf16, "COp">
+// CHECK-COUNT-2: gpu.subgroup_mma_store_matrix
+// CHECK-NEXT:    gpu.barrier
+func.func @single_product(%a: memref<?xf16>, %out: memref<?xf16>) {
+  %zero = arith.constant 0.0 : f16
+  %A = memref.alloc() : memref<32x16xf16>
+  %C = memref.alloc() : memref<32x64xf16>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%A : memref<32x16xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %f = arith.addi %i, %j : index
+    %v = memref.load %a[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  linalg.fill ins(%zero : f16) outs(%C : memref<32x64xf16>)
+  %B = memref.alloc() : memref<16x64xf16>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%B : memref<16x64xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %f = arith.muli %i, %j : index
+    %v = memref.load %a[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  linalg.matmul ins(%A, %B : memref<32x16xf16>, memref<16x64xf16>) outs(%C : memref<32x64xf16>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%C : memref<32x64xf16>) {
+  ^bb0(%x: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c64 = arith.constant 64 : index
+    %r = arith.muli %i, %c64 : index
+    %f = arith.addi %r, %j : index
+    memref.store %x, %out[%f] : memref<?xf16>
+    linalg.yield
+  }
+  return
+}
+
+// -----
+
+// Not for cooperative matrices: f32 operands, and output tiles (2x1) that
+// do not split over 4 subgroups. Both stay on the FMA path.
+// CHECK-LABEL: func.func @fma_path(
+// CHECK-NOT:     gpu.subgroup_mma
+// CHECK:         return
+func.func @fma_path(%a: memref<?xf32>, %out: memref<?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %A = memref.alloc() : memref<32x32xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%A : memref<32x32xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %f = arith.addi %i, %j : index
+    %v = memref.load %a[%f] : memref<?xf32>
+    linalg.yield %v : f32
+  }
+  %C = memref.alloc() : memref<32x32xf32>
+  linalg.fill ins(%zero : f32) outs(%C : memref<32x32xf32>)
+  linalg.matmul ins(%A, %A : memref<32x32xf32>, memref<32x32xf32>) outs(%C : memref<32x32xf32>)
+  %H = memref.alloc() : memref<32x16xf16>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%H : memref<32x16xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %v = arith.index_cast %i : index to i32
+    %w = arith.sitofp %v : i32 to f16
+    linalg.yield %w : f16
+  }
+  %D = memref.alloc() : memref<32x16xf32>
+  linalg.fill ins(%zero : f32) outs(%D : memref<32x16xf32>)
+  %G = memref.alloc() : memref<16x16xf16>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%G : memref<16x16xf16>) {
+  ^bb0(%o: f16):
+    %j = linalg.index 1 : index
+    %v = arith.index_cast %j : index to i32
+    %w = arith.sitofp %v : i32 to f16
+    linalg.yield %w : f16
+  }
+  linalg.matmul ins(%H, %G : memref<32x16xf16>, memref<16x16xf16>) outs(%D : memref<32x16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%C : memref<32x32xf32>) {
+  ^bb0(%x: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c32 = arith.constant 32 : index
+    %r = arith.muli %i, %c32 : index
+    %f = arith.addi %r, %j : index
+    memref.store %x, %out[%f] : memref<?xf32>
+    linalg.yield
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%D : memref<32x16xf32>) {
+  ^bb0(%x: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c16 = arith.constant 16 : index
+    %r = arith.muli %i, %c16 : index
+    %f = arith.addi %r, %j : index
+    memref.store %x, %out[%f] : memref<?xf32>
+    linalg.yield
+  }
+  return
+}

@@ -43,7 +43,10 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
     return failure();
   int64_t numThreads = options.numWarps * profile->subgroupSize;
 
-  // Fuse elementwise chains so intermediates never reach memory.
+  // Pointer tensors advanced through loops become p0 + i * d, then fuse
+  // elementwise chains so intermediates never reach memory.
+  pm.addNestedPass<func::FuncOp>(createSubstituteInductionTensors());
+  pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createFuseElementwiseChains());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -125,6 +125,21 @@ def SPIRVCompleteVCE
   }];
 }
 
+def SubstituteInductionTensors : Pass<"substitute-induction-tensors", "func::FuncOp"> {
+  let summary = "Replace tensors carried by scf.for and advanced by a "
+                "loop-invariant increment with p0 + i * d";
+  let description = [{
+    Runs on linalg on tensors. A tensor iter_arg of integers whose next value
+    is an elementwise `p + d` (a linalg.generic reading p at its own index),
+    with d loop-invariant and the loop's result for it unused, is replaced in
+    the body by a generic computing `p0 + i * d` (i = (iv - lb) / step); the
+    iter_arg becomes invariant and canonicalization removes it. Pointer
+    tensors advanced through a K loop then fuse into their loads as address
+    arithmetic instead of living in memory across iterations.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "arith::ArithDialect"];
+}
+
 def FuseElementwiseChains : Pass<"fuse-elementwise-chains", "func::FuncOp"> {
   let summary = "Fuse elementwise linalg chains so intermediates stay in "
                 "registers, never duplicating a producer that writes memory";

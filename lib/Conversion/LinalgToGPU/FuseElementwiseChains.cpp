@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -55,6 +56,61 @@ bool isCheapPureArithmetic(Operation *producer) {
   return true;
 }
 
+/// expand_shape of a generic that only computes from its indices (a range)
+/// -> that generic at the expanded shape, each collapsed index linearized
+/// from its expanded ones. Ranges reshaped to rows and columns then fuse
+/// into their consumers instead of becoming buffers read back per element.
+struct ExpandIndexGeneric : public OpRewritePattern<tensor::ExpandShapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::ExpandShapeOp expand,
+                                PatternRewriter &rewriter) const override {
+    auto producer = expand.getSrc().getDefiningOp<linalg::GenericOp>();
+    RankedTensorType type = expand.getResultType();
+    if (!producer || producer.getNumDpsInputs() != 0 ||
+        producer->getNumResults() != 1 || !type.hasStaticShape() ||
+        producer.getNumParallelLoops() != producer.getNumLoops() ||
+        !producer.getIndexingMapsArray().back().isIdentity() ||
+        !producer.getBody()->getArgument(0).use_empty() ||
+        !isCheapPureArithmetic(producer))
+      return failure();
+    Location loc = expand.getLoc();
+    Value init = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                         type.getElementType());
+    unsigned rank = type.getRank();
+    SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    SmallVector<ReassociationIndices> groups = expand.getReassociationIndices();
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{type}, ValueRange{}, ValueRange{init}, maps,
+        iterators, [&](OpBuilder &b, Location l, ValueRange) {
+          SmallVector<Value> collapsed;
+          for (ReassociationIndices &group : groups) {
+            Value index = linalg::IndexOp::create(b, l, group.front());
+            for (int64_t dim : ArrayRef<int64_t>(group).drop_front()) {
+              Value size = arith::ConstantIndexOp::create(b, l, type.getDimSize(dim));
+              index = arith::AddIOp::create(
+                  b, l, arith::MulIOp::create(b, l, index, size),
+                  linalg::IndexOp::create(b, l, dim));
+            }
+            collapsed.push_back(index);
+          }
+          IRMapping mapping;
+          Block *body = producer.getBody();
+          for (Operation &op : body->without_terminator()) {
+            if (auto index = dyn_cast<linalg::IndexOp>(op))
+              mapping.map(index.getResult(), collapsed[index.getDim()]);
+            else
+              b.clone(op, mapping);
+          }
+          linalg::YieldOp::create(
+              b, l, mapping.lookupOrDefault(body->getTerminator()->getOperand(0)));
+        });
+    rewriter.replaceOp(expand, generic.getResults());
+    return success();
+  }
+};
+
 struct FuseElementwiseChainsPass
     : public triton_spirv::impl::FuseElementwiseChainsBase<
           FuseElementwiseChainsPass> {
@@ -71,6 +127,7 @@ struct FuseElementwiseChainsPass
       return producer->hasOneUse() || isCheapPureArithmetic(producer);
     };
     RewritePatternSet patterns(context);
+    patterns.add<ExpandIndexGeneric>(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, fuseProducer);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, fuseProducer);
     tensor::populateBubbleUpExpandShapePatterns(patterns);

@@ -133,11 +133,23 @@ public:
         return std::nullopt;
       return isa<arith::AddIOp>(def) ? *a + *b : *a - *b;
     }
-    if (isa<arith::MulIOp>(def))
+    if (isa<arith::MulIOp>(def)) {
       for (int i = 0; i < 2; ++i)
         if (auto c = getConstantIntValue(def->getOperand(1 - i)))
           if (auto s = stride(def->getOperand(i)))
             return *s * *c;
+      if (stride(def->getOperand(0)) == 0 && stride(def->getOperand(1)) == 0)
+        return 0;
+    }
+    // Delinearized run indices: x = q * c + r with x consecutive and the run
+    // starting at a multiple of the width, which divides c, never crosses a
+    // multiple of c, so r stays consecutive and q uniform.
+    if (isa<arith::RemUIOp, arith::DivUIOp>(def)) {
+      auto c = getConstantIntValue(def->getOperand(1));
+      if (c && *c > 0 && *c % width == 0 && stride(def->getOperand(0)) == 1 &&
+          divisor(def->getOperand(0)) % width == 0)
+        return isa<arith::RemUIOp>(def) ? 1 : 0;
+    }
     return std::nullopt;
   }
 
@@ -174,6 +186,9 @@ public:
     if (isa<arith::MulIOp>(def))
       return std::min<int64_t>(kCap, divisor(def->getOperand(0), depth + 1) *
                                          divisor(def->getOperand(1), depth + 1));
+    if (isa<arith::RemUIOp>(def))
+      return std::gcd(divisor(def->getOperand(0), depth + 1),
+                      divisor(def->getOperand(1), depth + 1));
     return 1;
   }
 

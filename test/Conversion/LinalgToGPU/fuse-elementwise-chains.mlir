@@ -128,3 +128,38 @@ func.func @costly_producer_stays(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<
   } -> tensor<64xf32>
   return %a, %b : tensor<64xf32>, tensor<64xf32>
 }
+
+// -----
+
+// A range reshaped into a column (32x1) and a row (1x32) and broadcast: each
+// reshape becomes the range computed at the expanded shape from its indices
+// (i * 1 + j for the column), so both fuse into the consumer: no range
+// tensor is left.
+// CHECK-LABEL: func.func @range_rows_and_columns(
+// CHECK-NOT:     tensor.expand_shape
+// CHECK:         %[[R:.*]] = linalg.generic
+// CHECK-SAME:      outs(%{{.*}} : tensor<32x32xi32>)
+// CHECK-DAG:       linalg.index 0
+// CHECK-DAG:       linalg.index 1
+// CHECK-NOT:     linalg.generic
+// CHECK:         return %[[R]]
+func.func @range_rows_and_columns() -> tensor<32x32xi32> {
+  %e = tensor.empty() : tensor<32xi32>
+  %range = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%e : tensor<32xi32>) {
+  ^bb0(%o: i32):
+    %i = linalg.index 0 : index
+    %v = arith.index_cast %i : index to i32
+    linalg.yield %v : i32
+  } -> tensor<32xi32>
+  %column = tensor.expand_shape %range [[0, 1]] output_shape [32, 1] : tensor<32xi32> into tensor<32x1xi32>
+  %row = tensor.expand_shape %range [[0, 1]] output_shape [1, 32] : tensor<32xi32> into tensor<1x32xi32>
+  %e2 = tensor.empty() : tensor<32x32xi32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%column, %row : tensor<32x1xi32>, tensor<1x32xi32>) outs(%e2 : tensor<32x32xi32>) {
+  ^bb0(%a: i32, %b: i32, %o: i32):
+    %c32 = arith.constant 32 : i32
+    %m = arith.muli %a, %c32 : i32
+    %s = arith.addi %m, %b : i32
+    linalg.yield %s : i32
+  } -> tensor<32x32xi32>
+  return %sum : tensor<32x32xi32>
+}

@@ -133,3 +133,72 @@ func.func @not_widened(%x: memref<?xf32> {tt.divisibility = 16 : i32},
   } {triton_spirv.contiguous_run}
   return
 }
+
+// -----
+
+// A 2-D tile row-major in 8 columns: the run index is delinearized with
+// divui/remui by 8, which the run (4 lanes from a multiple of 4) never
+// crosses: the column is lane-consecutive and the row lane-uniform, so
+// row * stride + column is one aligned vector load (stride divisible by 16).
+// With rows of 6 columns a run can cross a row: per lane.
+// CHECK-LABEL: func.func @tile_rows(
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:           vector.load %{{.*}} : memref<?xf32>, vector<4xf32>
+// CHECK-LABEL: func.func @rows_of_six(
+// CHECK-NOT:       vector.load
+// CHECK:         return
+func.func @tile_rows(%x: memref<?xf32> {tt.divisibility = 16 : i32},
+                     %stride: i32 {tt.divisibility = 16 : i32},
+                     %tile: memref<16x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c4 : index
+  scf.for %round = %c0 to %c128 step %c128 {
+    %base = arith.addi %round, %first : index
+    scf.for %j = %c0 to %c4 step %c1 {
+      %e = arith.addi %base, %j : index
+      %col = arith.remui %e, %c8 : index
+      %row = arith.divui %e, %c8 : index
+      %row_i32 = arith.index_cast %row : index to i32
+      %col_i32 = arith.index_cast %col : index to i32
+      %r = arith.muli %row_i32, %stride : i32
+      %o = arith.addi %r, %col_i32 : i32
+      %i = arith.index_cast %o : i32 to index
+      %v = memref.load %x[%i] : memref<?xf32>
+      memref.store %v, %tile[%row, %col] : memref<16x8xf32>
+    } {triton_spirv.contiguous_run}
+  }
+  return
+}
+
+func.func @rows_of_six(%x: memref<?xf32> {tt.divisibility = 16 : i32},
+                       %stride: i32 {tt.divisibility = 16 : i32},
+                       %tile: memref<16x6xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c6 = arith.constant 6 : index
+  %c96 = arith.constant 96 : index
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c4 : index
+  scf.for %round = %c0 to %c96 step %c96 {
+    %base = arith.addi %round, %first : index
+    scf.for %j = %c0 to %c4 step %c1 {
+      %e = arith.addi %base, %j : index
+      %col = arith.remui %e, %c6 : index
+      %row = arith.divui %e, %c6 : index
+      %row_i32 = arith.index_cast %row : index to i32
+      %col_i32 = arith.index_cast %col : index to i32
+      %r = arith.muli %row_i32, %stride : i32
+      %o = arith.addi %r, %col_i32 : i32
+      %i = arith.index_cast %o : i32 to index
+      %v = memref.load %x[%i] : memref<?xf32>
+      memref.store %v, %tile[%row, %col] : memref<16x6xf32>
+    } {triton_spirv.contiguous_run}
+  }
+  return
+}

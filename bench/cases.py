@@ -177,6 +177,28 @@ def matmul_case(m, n, k, dtype, bm, bn, bk, num_warps=4, cuda_only=False):
                 tol=tol, config=f"{bm}x{bn}x{bk}", cuda_only=cuda_only)
 
 
+def attention_case(seq_len, head_dim, block_m, block_n, num_warps=4):
+    scale = head_dim ** -0.5
+
+    def attention(t):
+        return torch.softmax((t["q"] @ t["k"].T) * scale, dim=1) @ t["v"]
+
+    def ref(t):
+        return {"o": attention(t)}
+
+    return Case("attention_fp16", f"{seq_len}x{head_dim}", K.attention_fwd_kernel,
+                {"q": Tensor((seq_len, head_dim), torch.float16),
+                 "k": Tensor((seq_len, head_dim), torch.float16),
+                 "v": Tensor((seq_len, head_dim), torch.float16),
+                 "o": Tensor((seq_len, head_dim), torch.float16, output=True)},
+                [T("q"), T("k"), T("v"), T("o"), seq_len, scale],
+                {"BLOCK_M": block_m, "BLOCK_N": block_n, "HEAD_DIM": head_dim},
+                (math.ceil(seq_len / block_m), 1, 1), num_warps, reference=ref,
+                torch_fn=attention, bytes=2 * 4 * seq_len * head_dim,
+                flops=4 * seq_len * seq_len * head_dim, tol=2e-3,
+                config=f"{block_m}x{block_n}")
+
+
 def triton_next_pow2(x):
     return 1 << (x - 1).bit_length()
 
@@ -228,6 +250,8 @@ def gpu_cases():
         softmax_case(16384, 1024), softmax_case(4096, 4096, num_warps=8),
         layer_norm_case(16384, 1024), layer_norm_case(4096, 4096),
     ]
+    # Two fp16 dots per key block: the in-place cooperative-matrix form on NVIDIA.
+    cases.append(attention_case(4096, 64, 32, 32))
     for dtype in (torch.float32, torch.float16):
         for size in (1024, 4096):
             for bm, bn, bk, nw in GPU_MM_CONFIGS[dtype]:

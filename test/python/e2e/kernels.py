@@ -252,3 +252,31 @@ def program_id_kernel(out_ptr, BLOCK: tl.constexpr):
 @triton.jit
 def num_programs_kernel(out_ptr):
     tl.store(out_ptr + tl.program_id(0), tl.num_programs(0))
+
+
+@triton.jit
+def attention_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, seq_len, scale,
+                         BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    # One head, rows [pid*BLOCK_M, +BLOCK_M) of softmax(q k^T * scale) v, online softmax over
+    # key blocks; fp16 inputs, fp32 statistics and accumulator (two dots per key block).
+    pid = tl.program_id(0)
+    rm = pid * BLOCK_M + tl.arange(0, BLOCK_M)
+    rd = tl.arange(0, HEAD_DIM)
+    q = tl.load(q_ptr + rm[:, None] * HEAD_DIM + rd[None, :], mask=rm[:, None] < seq_len, other=0.0)
+    m_i = tl.full((BLOCK_M,), float("-inf"), tl.float32)
+    l_i = tl.zeros((BLOCK_M,), tl.float32)
+    acc = tl.zeros((BLOCK_M, HEAD_DIM), tl.float32)
+    for start in range(0, seq_len, BLOCK_N):
+        rn = start + tl.arange(0, BLOCK_N)
+        k = tl.load(k_ptr + rn[:, None] * HEAD_DIM + rd[None, :], mask=rn[:, None] < seq_len, other=0.0)
+        v = tl.load(v_ptr + rn[:, None] * HEAD_DIM + rd[None, :], mask=rn[:, None] < seq_len, other=0.0)
+        qk = tl.dot(q, tl.trans(k)) * scale
+        qk = tl.where(rn[None, :] < seq_len, qk, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.exp(qk - m_new[:, None])
+        alpha = tl.exp(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        acc = acc * alpha[:, None] + tl.dot(p.to(tl.float16), v)
+        m_i = m_new
+    out = acc / l_i[:, None]
+    tl.store(o_ptr + rm[:, None] * HEAD_DIM + rd[None, :], out.to(tl.float16), mask=rm[:, None] < seq_len)

@@ -27,26 +27,31 @@ namespace mlir::triton_spirv {
 using namespace mlir;
 
 namespace {
+/// Whether `value` is defined inside `op` (by an op or block of its regions).
+bool isDefinedIn(Value value, Operation *op) {
+  return op->isAncestor(value.getParentRegion()->getParentOp());
+}
+
+/// Whether ops nested in `op` read values of `loop` defined outside `op`.
+bool regionsReadLoopValues(Operation *op, scf::ForOp loop) {
+  WalkResult found = op->walk([&](Operation *nested) {
+    if (nested != op)
+      for (Value operand : nested->getOperands())
+        if (isDefinedIn(operand, loop) && !isDefinedIn(operand, op))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
 /// Moves the pure ops computing `value` in `loop`'s body (and what they
 /// need) before the loop; fails when something depends on the iteration.
 bool hoistInvariant(Value value, scf::ForOp loop, int depth = 0) {
-  if (!loop->isAncestor(value.getParentRegion()->getParentOp()))
+  if (!isDefinedIn(value, loop))
     return true;
   Operation *op = value.getDefiningOp();
   if (!op || depth > 4 || op->getBlock() != loop.getBody() ||
-      !isMemoryEffectFree(op))
-    return false;
-  // Ops in nested regions must not use values of the loop either.
-  bool nestedUsesLoop = false;
-  op->walk([&](Operation *nested) {
-    if (nested == op)
-      return;
-    for (Value operand : nested->getOperands())
-      if (loop->isAncestor(operand.getParentRegion()->getParentOp()) &&
-          !op->isAncestor(operand.getParentRegion()->getParentOp()))
-        nestedUsesLoop = true;
-  });
-  if (nestedUsesLoop)
+      !isMemoryEffectFree(op) || regionsReadLoopValues(op, loop))
     return false;
   for (Value operand : op->getOperands())
     if (!hoistInvariant(operand, loop, depth + 1))
@@ -164,13 +169,7 @@ bool substitute(scf::ForOp loop) {
         invariant &= hoistInvariant(input->get(), loop);
     Value output = inc->update.getDpsInitOperand(0)->get();
     invariant &= hoistInvariant(output, loop);
-    inc->update.getBody()->walk([&](Operation *op) {
-      for (Value operand : op->getOperands())
-        if (loop->isAncestor(operand.getParentRegion()->getParentOp()) &&
-            !inc->update->isAncestor(operand.getParentRegion()->getParentOp()))
-          invariant = false;
-    });
-    if (!invariant)
+    if (!invariant || regionsReadLoopValues(inc->update, loop))
       continue;
     Location loc = loop.getLoc();
     if (!iteration) {

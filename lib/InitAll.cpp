@@ -53,6 +53,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createSPIRVCompleteVCE(); });
   registerOurPass([] { return triton_spirv::createStoreBF16AsI16(); });
   registerOurPass([] { return triton_spirv::createSubstituteInductionTensors(); });
+  registerOurPass([] { return triton_spirv::createPrefetchWorkgroupTiles(); });
   registerOurPass([] { return triton_spirv::createVectorizeContiguousRuns(); });
   registerOurPass([] { return triton_spirv::createDecomposeDotScaled(); });
   registerOurPass([] { return triton_spirv::createLowerBlockPointers(); });

@@ -108,6 +108,10 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   expandBF16.includeBf16 = true;
   pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass(expandBF16));
   pm.addPass(createCanonicalizerPass());
+  // Staged tiles: the next iteration's global loads overlap this one's work.
+  pm.addNestedPass<func::FuncOp>(createPrefetchWorkgroupTiles());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
 
   ConvertFuncToSPIRVKernelOptions kernel;
   kernel.profile = options.profile;

@@ -125,6 +125,21 @@ def SPIRVCompleteVCE
   }];
 }
 
+def PrefetchWorkgroupTiles : Pass<"prefetch-workgroup-tiles", "func::FuncOp"> {
+  let summary = "Load the next iteration's workgroup-memory tiles while the "
+                "current ones are used (register prefetch)";
+  let description = [{
+    Runs on distributed GPU code. In an `scf.for` with a barrier that writes
+    no global memory, constant-trip loop nests that copy global loads into
+    workgroup memory are unrolled; each stored value is computed for
+    iteration i+1 at the top of iteration i (guarded by i+1 < ub) and carried
+    as a loop value, a guarded prologue computes the first, and the stores
+    write the carried values. The global loads of the next tile then overlap
+    the barrier and the work on the current one.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "scf::SCFDialect"];
+}
+
 def SubstituteInductionTensors : Pass<"substitute-induction-tensors", "func::FuncOp"> {
   let summary = "Replace tensors carried by scf.for and advanced by a "
                 "loop-invariant increment with p0 + i * d";

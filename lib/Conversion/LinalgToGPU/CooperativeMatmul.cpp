@@ -23,6 +23,11 @@ constexpr int64_t kTile = 16;
 // Accumulator tiles one subgroup keeps in registers (8 values per lane each
 // at subgroup size 32).
 constexpr int64_t kMaxTilesPerSubgroup = 16;
+// Elements added to each row of the A and B tiles in workgroup memory: 16
+// bytes shift consecutive rows by four banks, so the eight 16-byte rows a
+// fragment load reads at once hit distinct banks (without it, rows 64 or
+// 128 bytes apart all start in the same banks).
+constexpr int64_t kRowPadding = 8;
 
 /// Whether the body is acc + ext(a) * ext(b) (extensions optional).
 bool isMultiplyAccumulate(linalg::MatmulOp matmul) {
@@ -56,17 +61,64 @@ Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
+int64_t paddedBytes(MemRefType type) {
+  return type.getDimSize(0) * (type.getDimSize(1) + kRowPadding) *
+         type.getElementTypeBitWidth() / 8;
+}
+
+/// A fragment operand in workgroup memory, rows padded by kRowPadding when
+/// the buffer is a workgroup alloc only accessed element-wise (every other
+/// user then sees the unpadded shape through a subview).
+struct FragmentSource {
+  Value memref;
+  int64_t rowStride;
+};
+
+FragmentSource padRows(Value buffer, linalg::MatmulOp matmul) {
+  auto type = cast<MemRefType>(buffer.getType());
+  FragmentSource unpadded{buffer, type.getDimSize(1)};
+  auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+  if (!alloc || !type.getLayout().isIdentity())
+    return unpadded;
+  for (Operation *user : buffer.getUsers())
+    if (user != matmul.getOperation() &&
+        !isa<memref::LoadOp, memref::StoreOp, linalg::LinalgOp>(user))
+      return unpadded;
+  OpBuilder builder(alloc);
+  Location loc = alloc.getLoc();
+  int64_t rowStride = type.getDimSize(1) + kRowPadding;
+  auto paddedType = MemRefType::get({type.getDimSize(0), rowStride},
+                                    type.getElementType(), nullptr,
+                                    type.getMemorySpace());
+  Value padded = memref::AllocOp::create(builder, loc, paddedType);
+  Value view = memref::SubViewOp::create(
+      builder, loc, padded, ArrayRef<int64_t>{0, 0}, type.getShape(),
+      ArrayRef<int64_t>{1, 1});
+  alloc.getResult().replaceUsesWithIf(view, [&](OpOperand &use) {
+    return use.getOwner() != matmul.getOperation();
+  });
+  return {padded, rowStride};
+}
+
 /// Where this subgroup's tiles start and what it loads and multiplies.
 struct SubgroupTiles {
   const CooperativeTiling &tiling;
   Value a, b, c;
+  int64_t aStride, bStride;
   SmallVector<Value> rows, columns; // first row/column of each owned tile
   gpu::MMAMatrixType aType, bType, cType;
 
   SubgroupTiles(OpBuilder &builder, Location loc, linalg::MatmulOp matmul,
                 const CooperativeTiling &tiling)
-      : tiling(tiling), a(matmul.getInputs()[0]), b(matmul.getInputs()[1]),
-        c(matmul.getOutputs()[0]) {
+      : tiling(tiling), c(matmul.getOutputs()[0]) {
+    FragmentSource aSource = padRows(matmul.getInputs()[0], matmul);
+    FragmentSource bSource = matmul.getInputs()[1] == matmul.getInputs()[0]
+                                 ? aSource
+                                 : padRows(matmul.getInputs()[1], matmul);
+    a = aSource.memref;
+    aStride = aSource.rowStride;
+    b = bSource.memref;
+    bStride = bSource.rowStride;
     Value subgroup = gpu::SubgroupIdOp::create(builder, loc, nullptr);
     Value warpRow = arith::DivUIOp::create(
         builder, loc, subgroup, constantIndex(builder, loc, tiling.warpsN));
@@ -123,9 +175,9 @@ struct SubgroupTiles {
       Value kIndex = constantIndex(builder, loc, k);
       SmallVector<Value> aTiles, bTiles;
       for (Value row : rows)
-        aTiles.push_back(load(builder, loc, aType, a, row, kIndex, tiling.k));
+        aTiles.push_back(load(builder, loc, aType, a, row, kIndex, aStride));
       for (Value column : columns)
-        bTiles.push_back(load(builder, loc, bType, b, kIndex, column, tiling.n));
+        bTiles.push_back(load(builder, loc, bType, b, kIndex, column, bStride));
       for (auto [i, aTile] : llvm::enumerate(aTiles))
         for (auto [j, bTile] : llvm::enumerate(bTiles)) {
           Value &tile = acc[i * tiling.tilesN + j];
@@ -174,7 +226,7 @@ mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
     return std::nullopt;
   CooperativeTiling t{c.getDimSize(0), c.getDimSize(1), a.getDimSize(1), 0, 0, 0, 0};
   if (t.m % kTile || t.n % kTile || t.k % kTile ||
-      bytesOf(a) + bytesOf(b) + bytesOf(c) > workgroupBytes)
+      paddedBytes(a) + paddedBytes(b) + bytesOf(c) > workgroupBytes)
     return std::nullopt;
   int64_t rowTiles = t.m / kTile, columnTiles = t.n / kTile;
   // The subgroup grid that loads the fewest fragments per k step.

@@ -270,7 +270,18 @@ private:
         return it->second;
     Value result;
     Operation *def = v.getDefiningOp();
-    if (v == loop.getInductionVar()) {
+    std::optional<int64_t> step;
+    if (k != 0 && (v.getType().isIndex() ||
+                   (v.getType().isInteger() && !v.getType().isInteger(1))))
+      step = stride(v);
+    if (step && *step != 0) {
+      // Lane k of a linear value is lane 0 plus k strides: one add instead
+      // of the whole index computation again.
+      Value first = lane(b, loc, v, 0);
+      Value offset = arith::ConstantOp::create(
+          b, loc, b.getIntegerAttr(v.getType(), *step * k));
+      result = arith::AddIOp::create(b, loc, first, offset);
+    } else if (v == loop.getInductionVar()) {
       result = arith::AddIOp::create(b, loc, laneZero,
                                      arith::ConstantIndexOp::create(b, loc, k));
     } else if (def && !def->getNumRegions() && isMemoryEffectFree(def)) {
@@ -376,6 +387,28 @@ private:
     llvm_unreachable("checked by isLegal");
   }
 
+  /// Whether `cond` holds in every lane. An ordered comparison of linear
+  /// values holds on an interval of lanes, so its two end lanes decide.
+  Value allLanes(OpBuilder &b, Location loc, Value cond) {
+    if (!varying.contains(cond))
+      return uniform.lookupOrDefault(cond);
+    if (auto andOp = cond.getDefiningOp<arith::AndIOp>())
+      return arith::AndIOp::create(b, loc, allLanes(b, loc, andOp.getLhs()),
+                                   allLanes(b, loc, andOp.getRhs()));
+    auto cmp = cond.getDefiningOp<arith::CmpIOp>();
+    if (cmp && cmp.getPredicate() != arith::CmpIPredicate::eq &&
+        cmp.getPredicate() != arith::CmpIPredicate::ne && stride(cmp.getLhs()) &&
+        stride(cmp.getRhs()))
+      return arith::AndIOp::create(b, loc, lane(b, loc, cond, 0),
+                                   lane(b, loc, cond, width - 1));
+    Value all;
+    for (int64_t k = 0; k < width; ++k) {
+      Value c = lane(b, loc, cond, k);
+      all = all ? arith::AndIOp::create(b, loc, all, c) : c;
+    }
+    return all;
+  }
+
   bool containsVarying(Operation *op) {
     bool found = false;
     op->walk([&](Operation *inner) {
@@ -406,11 +439,7 @@ private:
     }
     // A per-element condition (a mask): when every lane takes the then
     // side, run it widened; otherwise run the original per lane.
-    Value all;
-    for (int64_t k = 0; k < width; ++k) {
-      Value c = lane(b, loc, ifOp.getCondition(), k);
-      all = all ? arith::AndIOp::create(b, loc, all, c) : c;
-    }
+    Value all = allLanes(b, loc, ifOp.getCondition());
     auto newIf = scf::IfOp::create(b, loc, types, all, /*withElseRegion=*/true);
     fillWidened(newIf.getThenRegion().front(), ifOp.getThenRegion().front(), hasResults);
     Block &otherwise = newIf.getElseRegion().front();

@@ -83,6 +83,9 @@ struct ConvertKernelToSPIRVPass
       populatePolynomialApproximateErfcPattern(approximations);
       approximations.add<ExpandAtan2>(context);
       triton_spirv::populateFloat64MathExpansionPatterns(approximations);
+      // SPIR-V indices are 32-bit (SPIRVConversionOptions::use64bitIndex is
+      // off below): i64 offset chains ending in an index narrow to i32.
+      triton_spirv::populateNarrowIndexArithmeticPatterns(approximations);
       if (failed(applyPatternsGreedily(gpuModule, std::move(approximations))))
         return signalPassFailure();
       // The f64 transcendentals not expanded above: say so instead of failing

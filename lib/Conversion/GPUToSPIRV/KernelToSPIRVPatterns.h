@@ -29,6 +29,10 @@ void populateVectorAccessToSPIRVPatterns(SPIRVTypeConverter &converter,
 /// has no f64 transcendentals).
 void populateFloat64MathExpansionPatterns(RewritePatternSet &patterns);
 
+/// index_cast of i64 add/sub/mul chains to index recomputed in i32 (only
+/// where index is 32-bit, as in SPIR-V).
+void populateNarrowIndexArithmeticPatterns(RewritePatternSet &patterns);
+
 } // namespace mlir::triton_spirv
 
 #endif

@@ -274,7 +274,9 @@ private:
     if (k != 0 && (v.getType().isIndex() ||
                    (v.getType().isInteger() && !v.getType().isInteger(1))))
       step = stride(v);
-    if (step && *step != 0) {
+    if (step && *step == 0) {
+      result = lane(b, loc, v, 0); // uniform within the run
+    } else if (step) {
       // Lane k of a linear value is lane 0 plus k strides: one add instead
       // of the whole index computation again.
       Value first = lane(b, loc, v, 0);
@@ -396,6 +398,8 @@ private:
       return arith::AndIOp::create(b, loc, allLanes(b, loc, andOp.getLhs()),
                                    allLanes(b, loc, andOp.getRhs()));
     auto cmp = cond.getDefiningOp<arith::CmpIOp>();
+    if (cmp && stride(cmp.getLhs()) == 0 && stride(cmp.getRhs()) == 0)
+      return lane(b, loc, cond, 0);
     if (cmp && cmp.getPredicate() != arith::CmpIPredicate::eq &&
         cmp.getPredicate() != arith::CmpIPredicate::ne && stride(cmp.getLhs()) &&
         stride(cmp.getRhs()))

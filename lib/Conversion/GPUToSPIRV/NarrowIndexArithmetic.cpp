@@ -1,0 +1,76 @@
+//===- NarrowIndexArithmetic.cpp - i64 offsets that end as 32-bit indices -===//
+//
+// Triton offsets are i32 values sign-extended to i64 before they become
+// memref indices; SPIR-V indices are 32-bit, so the conversion truncates
+// the i64 result again. Truncation commutes with add, sub and mul (all are
+// arithmetic modulo 2^32 in the low half), so the whole chain is computed
+// in i32 instead: one instruction per op rather than a 64-bit pair.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelToSPIRVPatterns.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+
+namespace {
+bool isNarrowable(Operation *op) {
+  return isa_and_nonnull<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op);
+}
+
+/// The low 32 bits of the i64 `value`, computed from 32-bit operands.
+Value low32(PatternRewriter &rewriter, Location loc, Value value, int depth = 0) {
+  Type i32 = rewriter.getI32Type();
+  if (auto ext = value.getDefiningOp<arith::ExtSIOp>()) {
+    Value in = ext.getIn();
+    if (in.getType() == i32)
+      return in;
+    if (in.getType().getIntOrFloatBitWidth() < 32)
+      return arith::ExtSIOp::create(rewriter, loc, i32, in);
+  }
+  if (auto ext = value.getDefiningOp<arith::ExtUIOp>()) {
+    Value in = ext.getIn();
+    if (in.getType() == i32)
+      return in;
+    if (in.getType().getIntOrFloatBitWidth() < 32)
+      return arith::ExtUIOp::create(rewriter, loc, i32, in);
+  }
+  if (auto constant = value.getDefiningOp<arith::ConstantIntOp>())
+    return arith::ConstantIntOp::create(rewriter, loc, i32,
+                                        static_cast<int32_t>(constant.value()));
+  Operation *def = value.getDefiningOp();
+  if (depth < 16 && isNarrowable(def)) {
+    Value lhs = low32(rewriter, loc, def->getOperand(0), depth + 1);
+    Value rhs = low32(rewriter, loc, def->getOperand(1), depth + 1);
+    if (isa<arith::AddIOp>(def))
+      return arith::AddIOp::create(rewriter, loc, lhs, rhs);
+    if (isa<arith::SubIOp>(def))
+      return arith::SubIOp::create(rewriter, loc, lhs, rhs);
+    return arith::MulIOp::create(rewriter, loc, lhs, rhs);
+  }
+  return arith::TruncIOp::create(rewriter, loc, i32, value);
+}
+
+/// index_cast(i64 chain) -> index_cast(i32 chain); valid because the SPIR-V
+/// index type is 32-bit, where the cast is a truncation.
+struct NarrowIndexCast : OpRewritePattern<arith::IndexCastOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::IndexCastOp cast,
+                                PatternRewriter &rewriter) const override {
+    Value in = cast.getIn();
+    if (!in.getType().isInteger(64) || !cast.getType().isIndex() ||
+        !isNarrowable(in.getDefiningOp()))
+      return failure();
+    Value narrow = low32(rewriter, cast.getLoc(), in);
+    rewriter.replaceOpWithNewOp<arith::IndexCastOp>(cast, cast.getType(), narrow);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::triton_spirv::populateNarrowIndexArithmeticPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<NarrowIndexCast>(patterns.getContext());
+}

@@ -1,0 +1,121 @@
+// RUN: triton-spirv-opt %s --split-input-file --prefetch-workgroup-tiles --canonicalize | FileCheck %s
+
+// A K loop staging a masked tile into workgroup memory: the two rounds are
+// unrolled, the loads of step k+1 are issued at the top of step k (guarded
+// by k+1 < ub) and carried, a guarded prologue loads step 0, and the stores
+// write the carried values.
+// CHECK-LABEL: func.func @staged_tile(
+// CHECK-SAME:    %[[SRC:.*]]: memref<?xf32>, %[[N:.*]]: index, %[[STEPS:.*]]: index
+// CHECK:         %[[RUNS:.*]] = arith.cmpi sgt, %[[STEPS]], %{{.*}}
+// CHECK:         %[[FIRST:.*]]:2 = scf.if %[[RUNS]] -> (f32, f32) {
+// CHECK-COUNT-2:   memref.load %[[SRC]]
+// CHECK:         } else {
+// CHECK:           scf.yield %{{.*}}, %{{.*}} : f32, f32
+// CHECK:         %[[RES:.*]]:3 = scf.for %[[K:.*]] = %{{.*}} to %[[STEPS]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[V0:.*]] = %[[FIRST]]#0, %[[V1:.*]] = %[[FIRST]]#1) -> (f32, f32, f32)
+// CHECK:           %[[NEXT:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK:           %[[MORE:.*]] = arith.cmpi slt, %[[NEXT]], %[[STEPS]]
+// CHECK:           %[[LOADED:.*]]:2 = scf.if %[[MORE]] -> (f32, f32) {
+// CHECK:             arith.muli %[[NEXT]]
+// CHECK-COUNT-2:     memref.load %[[SRC]]
+// CHECK:           memref.store %[[V0]], %[[TILE:.*]][%{{.*}}] : memref<256xf32, #spirv.storage_class<Workgroup>>
+// CHECK:           memref.store %[[V1]], %[[TILE]][%{{.*}}] : memref<256xf32, #spirv.storage_class<Workgroup>>
+// CHECK-NEXT:      gpu.barrier
+// CHECK:           memref.load %[[TILE]]
+// CHECK:           gpu.barrier
+// CHECK:           scf.yield %{{.*}}, %[[LOADED]]#0, %[[LOADED]]#1 : f32, f32, f32
+// CHECK-NOT:     memref.load %[[SRC]]
+func.func @staged_tile(%src: memref<?xf32>, %n: index, %steps: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %zero = arith.constant 0.0 : f32
+  %tid = gpu.thread_id x
+  %tile = memref.alloc() : memref<256xf32, #spirv.storage_class<Workgroup>>
+  %sum = scf.for %k = %c0 to %steps step %c1 iter_args(%acc = %zero) -> f32 {
+    %base = arith.muli %k, %c256 : index
+    scf.for %r = %c0 to %c256 step %c128 {
+      %i = arith.addi %r, %tid : index
+      %g = arith.addi %base, %i : index
+      %in = arith.cmpi slt, %g, %n : index
+      %v = scf.if %in -> f32 {
+        %x = memref.load %src[%g] : memref<?xf32>
+        scf.yield %x : f32
+      } else {
+        scf.yield %zero : f32
+      }
+      memref.store %v, %tile[%i] : memref<256xf32, #spirv.storage_class<Workgroup>>
+    }
+    gpu.barrier
+    %t = memref.load %tile[%tid] : memref<256xf32, #spirv.storage_class<Workgroup>>
+    %next = arith.addf %acc, %t : f32
+    gpu.barrier
+    scf.yield %next : f32
+  }
+  return %sum : f32
+}
+
+// -----
+
+// The loop writes global memory, so an early load could miss a write: left
+// alone (rounds not unrolled).
+// CHECK-LABEL: func.func @writes_global(
+// CHECK:         scf.for
+// CHECK:           scf.for
+// CHECK:             memref.store {{.*}} : memref<256xf32, #spirv.storage_class<Workgroup>>
+// CHECK:           memref.store {{.*}} : memref<?xf32>
+func.func @writes_global(%src: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %tid = gpu.thread_id x
+  %tile = memref.alloc() : memref<256xf32, #spirv.storage_class<Workgroup>>
+  scf.for %k = %c0 to %steps step %c1 {
+    %base = arith.muli %k, %c256 : index
+    scf.for %r = %c0 to %c256 step %c128 {
+      %i = arith.addi %r, %tid : index
+      %g = arith.addi %base, %i : index
+      %x = memref.load %src[%g] : memref<?xf32>
+      memref.store %x, %tile[%i] : memref<256xf32, #spirv.storage_class<Workgroup>>
+    }
+    gpu.barrier
+    %t = memref.load %tile[%tid] : memref<256xf32, #spirv.storage_class<Workgroup>>
+    %g0 = arith.addi %base, %tid : index
+    memref.store %t, %src[%g0] : memref<?xf32>
+    gpu.barrier
+  }
+  return
+}
+
+// -----
+
+// The staged value depends on a loop-carried value: not computable one
+// iteration ahead, left alone.
+// CHECK-LABEL: func.func @carried_dependence(
+// CHECK:         scf.for
+// CHECK:           scf.for
+func.func @carried_dependence(%src: memref<?xf32>, %steps: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %tid = gpu.thread_id x
+  %tile = memref.alloc() : memref<256xf32, #spirv.storage_class<Workgroup>>
+  %end = scf.for %k = %c0 to %steps step %c1 iter_args(%offset = %c0) -> index {
+    scf.for %r = %c0 to %c256 step %c128 {
+      %i = arith.addi %r, %tid : index
+      %g = arith.addi %offset, %i : index
+      %x = memref.load %src[%g] : memref<?xf32>
+      memref.store %x, %tile[%i] : memref<256xf32, #spirv.storage_class<Workgroup>>
+    }
+    gpu.barrier
+    %t = memref.load %tile[%tid] : memref<256xf32, #spirv.storage_class<Workgroup>>
+    %stepi = arith.fptosi %t : f32 to i32
+    %step = arith.index_cast %stepi : i32 to index
+    %advanced = arith.addi %offset, %step : index
+    gpu.barrier
+    scf.yield %advanced : index
+  }
+  return %end : index
+}

@@ -135,7 +135,9 @@ def PrefetchWorkgroupTiles : Pass<"prefetch-workgroup-tiles", "func::FuncOp"> {
     iteration i+1 at the top of iteration i (guarded by i+1 < ub) and carried
     as a loop value, a guarded prologue computes the first, and the stores
     write the carried values. The global loads of the next tile then overlap
-    the barrier and the work on the current one.
+    the barrier and the work on the current one. A barrier between two such
+    store phases into different tiles (no workgroup reads on either side)
+    orders nothing afterwards and is dropped.
   }];
   let dependentDialects = ["arith::ArithDialect", "scf::SCFDialect"];
 }

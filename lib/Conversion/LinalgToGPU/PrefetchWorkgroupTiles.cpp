@@ -334,7 +334,70 @@ public:
       }
       store->setOperand(0, carriedValue);
     }
+    // The loads of the current iteration are dead now.
+    SmallVector<Operation *> bodyOps;
+    for (Operation &op : newLoop.getBody()->without_terminator())
+      bodyOps.push_back(&op);
+    for (Operation *op : llvm::reverse(bodyOps))
+      if (isOpTriviallyDead(op))
+        op->erase();
+    dropBarriersBetweenStagingStores(newLoop.getBody());
     return success();
+  }
+
+  /// The staging stores now need no loads before them, so consecutive
+  /// store phases into different tiles are split by a barrier that orders
+  /// nothing: no invocation reads workgroup memory on either side.
+  static void dropBarriersBetweenStagingStores(Block *body) {
+    SmallVector<SmallVector<Operation *>> phases(1);
+    SmallVector<gpu::BarrierOp> barriers;
+    for (Operation &op : body->without_terminator()) {
+      if (auto barrier = dyn_cast<gpu::BarrierOp>(op)) {
+        barriers.push_back(barrier);
+        phases.emplace_back();
+        continue;
+      }
+      phases.back().push_back(&op);
+    }
+    // The workgroup buffers a phase writes, or nullopt when it does
+    // anything else to workgroup memory (or anything unknown).
+    auto writtenTiles = [](ArrayRef<Operation *> phase)
+        -> std::optional<SmallPtrSet<Value, 4>> {
+      SmallPtrSet<Value, 4> tiles;
+      for (Operation *op : phase) {
+        if (Value memref = storedMemref(op)) {
+          if (!isWorkgroupMemref(memref))
+            return std::nullopt;
+          tiles.insert(rootBuffer(memref));
+          continue;
+        }
+        bool touchesWorkgroup = false;
+        op->walk([&](Operation *inner) {
+          for (Value operand : inner->getOperands())
+            if (isa<MemRefType>(operand.getType()) && isWorkgroupMemref(operand))
+              touchesWorkgroup = true;
+        });
+        if (touchesWorkgroup || (!isMemoryEffectFree(op) && !isa<scf::IfOp>(op)))
+          return std::nullopt;
+      }
+      return tiles;
+    };
+    for (auto [i, barrier] : llvm::enumerate(barriers)) {
+      auto before = writtenTiles(phases[i]), after = writtenTiles(phases[i + 1]);
+      if (!before || !after || before->empty() || after->empty())
+        continue;
+      if (llvm::any_of(*after, [&](Value tile) { return before->contains(tile); }))
+        continue;
+      // The next phase is merged into this one for the following barrier.
+      phases[i + 1].append(phases[i].begin(), phases[i].end());
+      barrier.erase();
+    }
+  }
+
+  static Value rootBuffer(Value memref) {
+    while (auto view = memref.getDefiningOp<memref::SubViewOp>())
+      memref = view.getSource();
+    return memref;
   }
 
 private:

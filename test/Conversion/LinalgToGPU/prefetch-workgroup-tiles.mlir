@@ -119,3 +119,50 @@ func.func @carried_dependence(%src: memref<?xf32>, %steps: index) -> index {
   }
   return %end : index
 }
+
+// -----
+
+// Two tiles staged in turn: once both store carried values, the barrier
+// between the two store phases orders nothing (no workgroup reads, distinct
+// tiles) and goes; the barrier before the reads stays.
+// CHECK-LABEL: func.func @two_tiles(
+// CHECK:         scf.for
+// CHECK:           memref.store %{{.*}}, %[[A:.*]][%{{.*}}] : memref<128xf32, #spirv.storage_class<Workgroup>>
+// CHECK-NOT:       gpu.barrier
+// CHECK:           memref.store %{{.*}}, %[[B:.*]][%{{.*}}] : memref<128xf32, #spirv.storage_class<Workgroup>>
+// CHECK-NEXT:      gpu.barrier
+// CHECK:           memref.load %[[A]]
+// CHECK:           memref.load %[[B]]
+// CHECK:           gpu.barrier
+// CHECK-NEXT:      scf.yield
+func.func @two_tiles(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant 0.0 : f32
+  %tid = gpu.thread_id x
+  %ta = memref.alloc() : memref<128xf32, #spirv.storage_class<Workgroup>>
+  %tb = memref.alloc() : memref<128xf32, #spirv.storage_class<Workgroup>>
+  %sum = scf.for %k = %c0 to %steps step %c1 iter_args(%acc = %zero) -> f32 {
+    %base = arith.muli %k, %c128 : index
+    scf.for %r = %c0 to %c1 step %c1 {
+      %g = arith.addi %base, %tid : index
+      %x = memref.load %a[%g] : memref<?xf32>
+      memref.store %x, %ta[%tid] : memref<128xf32, #spirv.storage_class<Workgroup>>
+    }
+    gpu.barrier
+    scf.for %r = %c0 to %c1 step %c1 {
+      %g = arith.addi %base, %tid : index
+      %x = memref.load %b[%g] : memref<?xf32>
+      memref.store %x, %tb[%tid] : memref<128xf32, #spirv.storage_class<Workgroup>>
+    }
+    gpu.barrier
+    %u = memref.load %ta[%c0] : memref<128xf32, #spirv.storage_class<Workgroup>>
+    %v = memref.load %tb[%c0] : memref<128xf32, #spirv.storage_class<Workgroup>>
+    %p = arith.mulf %u, %v : f32
+    %next = arith.addf %acc, %p : f32
+    gpu.barrier
+    scf.yield %next : f32
+  }
+  return %sum : f32
+}

@@ -177,6 +177,27 @@ def matmul_case(m, n, k, dtype, bm, bn, bk, num_warps=4, cuda_only=False):
                 tol=tol, config=f"{bm}x{bn}x{bk}", cuda_only=cuda_only)
 
 
+def dot_loop_case(dtype, bm, bn, bk, num_warps, iters=512, programs=528):
+    """K.dot_loop_kernel: each program multiplies one loaded tile pair `iters` times, so the time
+    is the dot's own (fragment loads + MMA, or the FMA loop) without the K loop's staging."""
+    def product(t):
+        block = iters * (t["a"].float() @ t["b"].float())
+        return block.repeat(programs, 1)
+
+    def ref(t):
+        return {"c": iters * (t["a"] @ t["b"]).repeat(programs, 1)}
+
+    esz = torch.tensor([], dtype=dtype).element_size()
+    return Case(f"dot_loop_{_f(dtype)}", f"{programs}x{iters}", K.dot_loop_kernel,
+                {"a": Tensor((bm, bk), dtype), "b": Tensor((bk, bn), dtype),
+                 "c": Tensor((programs * bm, bn), torch.float32, output=True)},
+                [T("a"), T("b"), T("c"), iters], {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk},
+                (programs, 1, 1), num_warps, reference=ref, torch_fn=product,
+                bytes=esz * (bm * bk + bk * bn) + 4 * programs * bm * bn,
+                flops=2 * bm * bn * bk * iters * programs, tol=1e-4,
+                config=f"{bm}x{bn}x{bk}")
+
+
 def attention_case(seq_len, head_dim, block_m, block_n, num_warps=4):
     scale = head_dim ** -0.5
 
@@ -258,6 +279,10 @@ def gpu_cases():
                 cases.append(matmul_case(size, size, size, dtype, bm, bn, bk, nw))
             for bm, bn, bk, nw in CUDA_MM_CONFIGS[dtype]:
                 cases.append(matmul_case(size, size, size, dtype, bm, bn, bk, nw, cuda_only=True))
+    # The dot alone (no staging), at the tiles the matmuls above use.
+    cases += [dot_loop_case(torch.float32, 32, 32, 16, 4), dot_loop_case(torch.float32, 64, 64, 16, 4),
+              dot_loop_case(torch.float16, 32, 32, 16, 4), dot_loop_case(torch.float16, 128, 64, 32, 8),
+              dot_loop_case(torch.float16, 64, 64, 64, 4)]
     return cases
 
 
@@ -274,7 +299,23 @@ def gpu_sweep_cases():
     return cases
 
 
-GPU_SETS = {"suite": gpu_cases, "sweep": gpu_sweep_cases}
+def gpu_probe_cases():
+    """Where the fp16 matmul's time goes: with and without load masks, and the dot alone."""
+    import probe_kernels as P
+    cases = []
+    for size in (1024, 4096):
+        for bm, bn, bk, nw in [(128, 64, 32, 8), (32, 32, 16, 4)]:
+            masked = matmul_case(size, size, size, torch.float16, bm, bn, bk, nw)
+            unmasked = matmul_case(size, size, size, torch.float16, bm, bn, bk, nw)
+            unmasked.kernel, unmasked.kernel_name = P.matmul_unmasked_kernel, "mm_unmasked_fp16"
+            uniform = matmul_case(size, size, size, torch.float16, bm, bn, bk, nw)
+            uniform.kernel, uniform.kernel_name = P.matmul_run_uniform_masks_kernel, "mm_uniform_fp16"
+            cases += [masked, unmasked, uniform]
+    cases += [dot_loop_case(torch.float16, 128, 64, 32, 8)]
+    return cases
+
+
+GPU_SETS = {"suite": gpu_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases}
 
 
 def by_id(cases):

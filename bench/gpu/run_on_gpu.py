@@ -20,6 +20,7 @@ listener (TRITON_ALWAYS_COMPILE on the first launch). A wrong result prints WRON
 Ratios are speed ratios: Triton-CUDA time / our time (1.0 = parity, > 1 = we are faster).
 """
 import argparse
+import os
 import importlib.util
 import json
 import statistics
@@ -96,13 +97,18 @@ def vulkan_worker(bundle_dir, runtime_dir, ids, results_dir, budget_ms, warm_ms)
     bundle = json.loads((Path(bundle_dir) / "bundle.json").read_text())
     entries = {e["id"]: e for e in bundle["cases"]}
     table = C.by_id(C.GPU_SETS[bundle.get("set", "suite")]())
+    isa_dir = os.environ.get("BENCH_ISA_DIR")  # driver internal representations go here
+    if isa_dir:
+        Path(isa_dir).mkdir(parents=True, exist_ok=True)
     for case_id in ids:
         if (results_dir / f"{case_id}.json").exists():
             continue
         (results_dir / f"{case_id}.started").write_text("")
         case, e = table[case_id], entries[case_id]
         result = {"id": case_id}
-        skip = _not_best_config(case, results_dir, table)
+        # the probe set runs every point
+        skip = (_not_best_config(case, results_dir, table)
+                if bundle.get("set", "suite") != "probe" else None)
         if skip:
             result["skip"] = skip
             (results_dir / f"{case_id}.json").write_text(json.dumps(result))
@@ -113,8 +119,10 @@ def vulkan_worker(bundle_dir, runtime_dir, ids, results_dir, budget_ms, warm_ms)
         kernel = dev.load_kernel((Path(bundle_dir) / e["spv"]).read_bytes(), md["entry"],
                                  (md["workgroup_size"], 1, 1),
                                  md["argument_bytes"] if not md["argument_block"] else 8,
-                                 md["argument_block"], md["shared"])
+                                 md["argument_block"], md["shared"],
+                                 capture_internal_representations=bool(isa_dir))
         result["pipeline_ms"] = (time.perf_counter() - t0) * 1e3
+        _record_executables(kernel, case_id, result, isa_dir)
         meta = types.SimpleNamespace(name=md["entry"], arguments=md["arguments"],
                                      argument_bytes=md["argument_bytes"],
                                      argument_block=md["argument_block"])
@@ -147,6 +155,23 @@ def vulkan_worker(bundle_dir, runtime_dir, ids, results_dir, budget_ms, warm_ms)
         torch.save(outputs, results_dir / f"{case_id}.pt")
         (results_dir / f"{case_id}.json").write_text(json.dumps(result))
         print(f"[vulkan] {case_id}: {result['ms']:.4f} ms (median of {result['reps']})", flush=True)
+
+
+def _record_executables(kernel, case_id, result, isa_dir):
+    """The driver's statistics for the pipeline (registers, spills...: VK_KHR_pipeline_executable_
+    properties) into the result, and its internal representations into isa_dir when asked."""
+    executables = kernel.executables() if hasattr(kernel, "executables") else []
+    if not executables:
+        return
+    result["executables"] = [{k: e[k] for k in ("name", "subgroup_size", "statistics")}
+                             for e in executables]
+    for e in executables:
+        stats = ", ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
+                          for k, v in e["statistics"].items())
+        print(f"[vulkan] {case_id}: {e['name']} (subgroup {e['subgroup_size']}): {stats}", flush=True)
+        for name, text in e["representations"].items():
+            safe = "".join(c if c.isalnum() else "_" for c in f"{e['name']}_{name}")
+            Path(isa_dir, f"{case_id}.{safe}.txt").write_text(text)
 
 
 def _not_best_config(case, results_dir, table):

@@ -113,7 +113,8 @@ std::shared_ptr<Kernel> loadKernel(Device &device, const py::object &spirv,
                                    uint32_t pushConstantSize,
                                    bool usesArgumentBlock,
                                    uint32_t sharedMemBytes,
-                                   uint32_t requiredSubgroupSize) {
+                                   uint32_t requiredSubgroupSize,
+                                   bool captureInternalRepresentations) {
   KernelSpec spec;
   spec.spirv = spirvWords(spirv);
   spec.entry = entry;
@@ -122,6 +123,7 @@ std::shared_ptr<Kernel> loadKernel(Device &device, const py::object &spirv,
   spec.usesArgumentBlock = usesArgumentBlock;
   spec.sharedMemBytes = sharedMemBytes;
   spec.requiredSubgroupSize = requiredSubgroupSize;
+  spec.captureInternalRepresentations = captureInternalRepresentations;
   py::gil_scoped_release release;
   return device.loadKernel(spec);
 }
@@ -181,7 +183,32 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
       .def_property_readonly("uses_argument_block", &Kernel::usesArgumentBlock)
       .def_property_readonly("shared_mem_bytes", &Kernel::sharedMemBytes)
       .def_property_readonly("required_subgroup_size",
-                             &Kernel::requiredSubgroupSize);
+                             &Kernel::requiredSubgroupSize)
+      .def(
+          "executables",
+          [](const Kernel &k) {
+            py::list out;
+            for (const PipelineExecutable &e : k.executables()) {
+              py::dict d, stats, reps;
+              d["name"] = e.name;
+              d["description"] = e.description;
+              d["subgroup_size"] = e.subgroupSize;
+              for (const PipelineStatistic &st : e.statistics)
+                stats[py::str(st.name)] =
+                    st.format == "float"
+                        ? py::object(py::float_(st.value))
+                        : py::object(py::int_(static_cast<int64_t>(st.value)));
+              for (const auto &[name, text] : e.representations)
+                reps[py::str(name)] = text;
+              d["statistics"] = stats;
+              d["representations"] = reps;
+              out.append(d);
+            }
+            return out;
+          },
+          "The driver's statistics (registers, spills, ...) and, when "
+          "captured, internal representations per pipeline executable; empty "
+          "without VK_KHR_pipeline_executable_properties.");
 
   py::class_<Buffer, std::shared_ptr<Buffer>>(m, "Buffer")
       .def_property_readonly("address", &Buffer::address)
@@ -250,7 +277,8 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
       .def("load_kernel", &loadKernel, py::arg("spirv"), py::arg("entry"),
            py::arg("workgroup_size"), py::arg("push_constant_size"),
            py::arg("uses_argument_block"), py::arg("shared_mem_bytes") = 0,
-           py::arg("required_subgroup_size") = 0)
+           py::arg("required_subgroup_size") = 0,
+           py::arg("capture_internal_representations") = false)
       .def("launch", &launch, py::arg("kernel"), py::arg("gx"), py::arg("gy"),
            py::arg("gz"), py::arg("args"), py::arg("sync") = true)
       .def("synchronize", &Device::synchronize,
@@ -300,14 +328,15 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
       [](const py::object &spirv, const std::string &entry,
          std::array<uint32_t, 3> workgroupSize, uint32_t pushConstantSize,
          bool usesArgumentBlock, uint32_t sharedMemBytes,
-         uint32_t requiredSubgroupSize) {
+         uint32_t requiredSubgroupSize, bool captureInternalRepresentations) {
         return loadKernel(*getDevice(), spirv, entry, workgroupSize,
                           pushConstantSize, usesArgumentBlock, sharedMemBytes,
-                          requiredSubgroupSize);
+                          requiredSubgroupSize, captureInternalRepresentations);
       },
       py::arg("spirv"), py::arg("entry"), py::arg("workgroup_size"),
       py::arg("push_constant_size"), py::arg("uses_argument_block"),
-      py::arg("shared_mem_bytes") = 0, py::arg("required_subgroup_size") = 0);
+      py::arg("shared_mem_bytes") = 0, py::arg("required_subgroup_size") = 0,
+      py::arg("capture_internal_representations") = false);
   m.def(
       "launch",
       [](const Kernel &kernel, uint32_t gx, uint32_t gy, uint32_t gz,

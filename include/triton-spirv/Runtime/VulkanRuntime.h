@@ -112,6 +112,26 @@ struct KernelSpec {
   bool usesArgumentBlock = false; // push constants = one u64 address
   uint32_t sharedMemBytes = 0;    // checked against the device limit
   uint32_t requiredSubgroupSize = 0; // 0: the driver's choice
+  // Also keep the driver's internal representations (e.g. its ISA) for
+  // Kernel::executables(), where VK_KHR_pipeline_executable_properties is
+  // supported; statistics are kept whenever it is.
+  bool captureInternalRepresentations = false;
+};
+
+/// One statistic the driver reports for a compiled pipeline (registers,
+/// spills, instruction counts...), as VK_KHR_pipeline_executable_properties
+/// gives it.
+struct PipelineStatistic {
+  std::string name, description;
+  std::string format; // "bool", "int", "uint", "float"
+  double value = 0;
+};
+
+struct PipelineExecutable {
+  std::string name, description;
+  uint32_t subgroupSize = 0;
+  std::vector<PipelineStatistic> statistics;
+  std::vector<std::pair<std::string, std::string>> representations;
 };
 
 struct DeviceOptions {
@@ -179,6 +199,9 @@ public:
   /// grids beyond the device's per-dispatch limit are then refused, because
   /// they are split into several dispatches.
   bool readsNumWorkgroups() const { return readsNumWorkgroups_; }
+  /// What the driver made of the pipeline; empty where the device lacks
+  /// VK_KHR_pipeline_executable_properties.
+  std::vector<PipelineExecutable> executables() const;
 
 private:
   friend class Device;
@@ -196,6 +219,7 @@ private:
   uint32_t sharedMem_ = 0;
   uint32_t subgroupSize_ = 0;
   bool readsNumWorkgroups_ = false;
+  bool captured_ = false;
 };
 
 class Device : public std::enable_shared_from_this<Device> {

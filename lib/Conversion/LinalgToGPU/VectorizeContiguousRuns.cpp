@@ -389,11 +389,56 @@ private:
     llvm_unreachable("checked by isLegal");
   }
 
+  /// Whether `cond` has one value in all lanes of a run: comparisons of
+  /// run-uniform values, and `x < B` (or `x >= B`) with x linear of stride
+  /// s and both x's lane 0 and B multiples of s * width (x0 < B implies
+  /// x0 + s * (width - 1) < B). With `tt.divisibility` on the bound this
+  /// is the usual `offs < K - k * BLOCK_K` mask.
+  bool isRunUniform(Value cond, int depth = 0) {
+    if (!varying.contains(cond))
+      return true;
+    Operation *def = cond.getDefiningOp();
+    if (!def || depth > 16)
+      return false;
+    if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(def))
+      return isRunUniform(def->getOperand(0), depth + 1) &&
+             isRunUniform(def->getOperand(1), depth + 1);
+    auto cmp = dyn_cast<arith::CmpIOp>(def);
+    if (!cmp)
+      return false;
+    if (stride(cmp.getLhs()) == 0 && stride(cmp.getRhs()) == 0)
+      return true;
+    Value linear, bound;
+    switch (cmp.getPredicate()) {
+    case arith::CmpIPredicate::slt:
+    case arith::CmpIPredicate::ult:
+    case arith::CmpIPredicate::sge:
+    case arith::CmpIPredicate::uge:
+      linear = cmp.getLhs(), bound = cmp.getRhs();
+      break;
+    case arith::CmpIPredicate::sgt:
+    case arith::CmpIPredicate::ugt:
+    case arith::CmpIPredicate::sle:
+    case arith::CmpIPredicate::ule:
+      linear = cmp.getRhs(), bound = cmp.getLhs();
+      break;
+    default:
+      return false;
+    }
+    std::optional<int64_t> step = stride(linear);
+    if (!step || *step <= 0 || stride(bound) != 0)
+      return false;
+    int64_t period = *step * width;
+    return divisor(linear) % period == 0 && divisor(bound) % period == 0;
+  }
+
   /// Whether `cond` holds in every lane. An ordered comparison of linear
   /// values holds on an interval of lanes, so its two end lanes decide.
   Value allLanes(OpBuilder &b, Location loc, Value cond) {
     if (!varying.contains(cond))
       return uniform.lookupOrDefault(cond);
+    if (isRunUniform(cond))
+      return lane(b, loc, cond, 0);
     if (auto andOp = cond.getDefiningOp<arith::AndIOp>())
       return arith::AndIOp::create(b, loc, allLanes(b, loc, andOp.getLhs()),
                                    allLanes(b, loc, andOp.getRhs()));
@@ -428,11 +473,14 @@ private:
     for (Value r : ifOp.getResults())
       types.push_back(vectorOf(r.getType()));
     bool hasResults = !types.empty();
-    if (!varying.contains(ifOp.getCondition())) {
-      // A uniform branch around varying work: widen both sides.
+    if (isRunUniform(ifOp.getCondition())) {
+      // A branch the whole run takes one way (lane 0 decides) around
+      // varying work: widen both sides.
       bool hasElse = !ifOp.getElseRegion().empty();
-      auto newIf = scf::IfOp::create(b, loc, types,
-                                     uniform.lookupOrDefault(ifOp.getCondition()),
+      Value cond = varying.contains(ifOp.getCondition())
+                       ? lane(b, loc, ifOp.getCondition(), 0)
+                       : uniform.lookupOrDefault(ifOp.getCondition());
+      auto newIf = scf::IfOp::create(b, loc, types, cond,
                                      /*withElseRegion=*/hasElse);
       fillWidened(newIf.getThenRegion().front(), ifOp.getThenRegion().front(), hasResults);
       if (hasElse)

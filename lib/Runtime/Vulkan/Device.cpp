@@ -128,11 +128,14 @@ struct FeatureChain {
   VkPhysicalDeviceShaderAtomicFloat2FeaturesEXT atomicFloat2{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT};
   VkPhysicalDeviceCooperativeMatrixFeaturesKHR coopMat{kSTypeCoopMatFeatures};
+  VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR executableInfo{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
 
   FeatureChain() = default;
   FeatureChain(const FeatureChain &) = delete;
   void link(bool is13, bool sizeControlExt, bool hasAtomicFloat,
-            bool hasAtomicFloat2, bool hasCoopMat) {
+            bool hasAtomicFloat2, bool hasCoopMat,
+            bool hasExecutableInfo = false) {
     void **tail = &core.pNext;
     auto append = [&](auto &s) {
       *tail = &s;
@@ -150,6 +153,8 @@ struct FeatureChain {
       append(atomicFloat2);
     if (hasCoopMat)
       append(coopMat);
+    if (hasExecutableInfo)
+      append(executableInfo);
     *tail = nullptr;
   }
 };
@@ -322,6 +327,8 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
   const bool atomicFloat2 =
       atomicFloat && enableIfPresent(VK_EXT_SHADER_ATOMIC_FLOAT_2_EXTENSION_NAME);
   const bool coopMat = enableIfPresent(kCooperativeMatrixExt);
+  const bool executableInfo =
+      enableIfPresent(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
   bool sizeControlExt = false;
   if (!is13) { // core in 1.3
     sizeControlExt = enableIfPresent(VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
@@ -333,8 +340,10 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
 
   // --- features: enable the supported ones among those kernels may need ----
   FeatureChain supported, enabled;
-  supported.link(is13, sizeControlExt, atomicFloat, atomicFloat2, coopMat);
-  enabled.link(is13, sizeControlExt, atomicFloat, atomicFloat2, coopMat);
+  supported.link(is13, sizeControlExt, atomicFloat, atomicFloat2, coopMat,
+                 executableInfo);
+  enabled.link(is13, sizeControlExt, atomicFloat, atomicFloat2, coopMat,
+               executableInfo);
   inst.fn.vkGetPhysicalDeviceFeatures2(s.physical, &supported.core);
   std::map<std::string, bool> &features = s.props.features;
 #define ENABLE(name, field)                                                    \
@@ -409,6 +418,7 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
   ENABLE("shader_shared_float64_atomic_min_max",
          atomicFloat2.shaderSharedFloat64AtomicMinMax)
   ENABLE("cooperative_matrix", coopMat.cooperativeMatrix)
+  ENABLE("pipeline_executable_info", executableInfo.pipelineExecutableInfo)
 #undef ENABLE
   s.subgroupSizeControl = features["subgroup_size_control"];
 
@@ -440,6 +450,9 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
   s.fn.name = reinterpret_cast<PFN_##name>(load(#name));
   TSPIRV_DEVICE_FNS(TSPIRV_LOAD_REQUIRED)
   TSPIRV_OPTIONAL_DEVICE_FNS(TSPIRV_LOAD_OPTIONAL)
+  s.pipelineExecutableInfo = features["pipeline_executable_info"] &&
+                             s.fn.vkGetPipelineExecutablePropertiesKHR &&
+                             s.fn.vkGetPipelineExecutableStatisticsKHR;
 #undef TSPIRV_LOAD_REQUIRED
 #undef TSPIRV_LOAD_OPTIONAL
 

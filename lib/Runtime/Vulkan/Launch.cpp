@@ -182,10 +182,97 @@ std::shared_ptr<Kernel> Device::loadKernel(const KernelSpec &spec) {
   // Grids beyond maxComputeWorkGroupCount run as several dispatches with a
   // base workgroup id.
   info.flags = VK_PIPELINE_CREATE_DISPATCH_BASE_BIT;
+  if (s.pipelineExecutableInfo) {
+    info.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
+    if (spec.captureInternalRepresentations)
+      info.flags |= VK_PIPELINE_CREATE_CAPTURE_INTERNAL_REPRESENTATIONS_BIT_KHR;
+    k->captured_ = true;
+  }
   check(s.fn.vkCreateComputePipelines(s.device, s.pipelineCache, 1, &info,
                                       nullptr, &k->pipeline_),
         "vkCreateComputePipelines");
   return k;
+}
+
+std::vector<PipelineExecutable> Kernel::executables() const {
+  std::vector<PipelineExecutable> result;
+  if (!captured_)
+    return result;
+  DeviceState &s = *device_->s_;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  VkPipelineInfoKHR pipelineInfo{VK_STRUCTURE_TYPE_PIPELINE_INFO_KHR};
+  pipelineInfo.pipeline = pipeline_;
+  uint32_t count = 0;
+  check(s.fn.vkGetPipelineExecutablePropertiesKHR(s.device, &pipelineInfo,
+                                                  &count, nullptr),
+        "vkGetPipelineExecutablePropertiesKHR");
+  std::vector<VkPipelineExecutablePropertiesKHR> props(
+      count, {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_PROPERTIES_KHR});
+  check(s.fn.vkGetPipelineExecutablePropertiesKHR(s.device, &pipelineInfo,
+                                                  &count, props.data()),
+        "vkGetPipelineExecutablePropertiesKHR");
+  for (uint32_t i = 0; i < count; ++i) {
+    PipelineExecutable exe;
+    exe.name = props[i].name;
+    exe.description = props[i].description;
+    exe.subgroupSize = props[i].subgroupSize;
+    VkPipelineExecutableInfoKHR which{
+        VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR};
+    which.pipeline = pipeline_;
+    which.executableIndex = i;
+    uint32_t n = 0;
+    check(s.fn.vkGetPipelineExecutableStatisticsKHR(s.device, &which, &n,
+                                                    nullptr),
+          "vkGetPipelineExecutableStatisticsKHR");
+    std::vector<VkPipelineExecutableStatisticKHR> stats(
+        n, {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR});
+    check(s.fn.vkGetPipelineExecutableStatisticsKHR(s.device, &which, &n,
+                                                    stats.data()),
+          "vkGetPipelineExecutableStatisticsKHR");
+    for (uint32_t j = 0; j < n; ++j) {
+      PipelineStatistic st{stats[j].name, stats[j].description, "", 0};
+      switch (stats[j].format) {
+      case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR:
+        st.format = "bool", st.value = stats[j].value.b32;
+        break;
+      case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR:
+        st.format = "int", st.value = double(stats[j].value.i64);
+        break;
+      case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR:
+        st.format = "uint", st.value = double(stats[j].value.u64);
+        break;
+      default:
+        st.format = "float", st.value = stats[j].value.f64;
+      }
+      exe.statistics.push_back(st);
+    }
+    // Two-call idiom: first the sizes, then the text.
+    uint32_t r = 0;
+    if (s.fn.vkGetPipelineExecutableInternalRepresentationsKHR &&
+        s.fn.vkGetPipelineExecutableInternalRepresentationsKHR(
+            s.device, &which, &r, nullptr) == VK_SUCCESS && r) {
+      std::vector<VkPipelineExecutableInternalRepresentationKHR> reps(
+          r, {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INTERNAL_REPRESENTATION_KHR});
+      s.fn.vkGetPipelineExecutableInternalRepresentationsKHR(s.device, &which,
+                                                             &r, reps.data());
+      std::vector<std::vector<char>> text(r);
+      for (uint32_t j = 0; j < r; ++j) {
+        text[j].resize(reps[j].dataSize + 1, 0);
+        reps[j].pData = reps[j].dataSize ? text[j].data() : nullptr;
+      }
+      s.fn.vkGetPipelineExecutableInternalRepresentationsKHR(s.device, &which,
+                                                             &r, reps.data());
+      for (uint32_t j = 0; j < r; ++j) {
+        std::string body = reps[j].isText
+                               ? std::string(text[j].data())
+                               : "<" + std::to_string(reps[j].dataSize) +
+                                     " bytes of binary data>";
+        exe.representations.emplace_back(reps[j].name, body);
+      }
+    }
+    result.push_back(std::move(exe));
+  }
+  return result;
 }
 
 Kernel::~Kernel() {

@@ -120,7 +120,11 @@ const GlobalFns &loader();
   X(vkCmdResetQueryPool)                                                       \
   X(vkCmdWriteTimestamp)                                                       \
   X(vkGetQueryPoolResults)
-#define TSPIRV_OPTIONAL_DEVICE_FNS(X) X(vkGetMemoryHostPointerPropertiesEXT)
+#define TSPIRV_OPTIONAL_DEVICE_FNS(X)                                          \
+  X(vkGetMemoryHostPointerPropertiesEXT)                                       \
+  X(vkGetPipelineExecutablePropertiesKHR)                                      \
+  X(vkGetPipelineExecutableStatisticsKHR)                                      \
+  X(vkGetPipelineExecutableInternalRepresentationsKHR)
 
 #define TSPIRV_DECLARE_FN(name) PFN_##name name = nullptr;
 struct InstanceFns {
@@ -184,6 +188,8 @@ struct DeviceState {
   VkPhysicalDeviceMemoryProperties memory{};
   DeviceProperties props;
   bool subgroupSizeControl = false;
+  // VK_KHR_pipeline_executable_properties: driver statistics per pipeline.
+  bool pipelineExecutableInfo = false;
   uint32_t requiredSubgroupSizeStages = 0;
   uint64_t timeoutNs = 0;
   double timeoutSeconds = 0;

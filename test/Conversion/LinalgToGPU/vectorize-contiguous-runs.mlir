@@ -202,3 +202,101 @@ func.func @rows_of_six(%x: memref<?xf32> {tt.divisibility = 16 : i32},
   }
   return
 }
+
+// -----
+
+// The same masked add with a bound known to be a multiple of 16
+// (tt.divisibility): every run of 4 starts at a multiple of 4, so it lies
+// wholly inside or wholly outside the mask. Lane 0 decides and no per-lane
+// code is left: one vector load or the `other` vector, one vector store.
+// CHECK-LABEL: func.func @masked_add_divisible_bound(
+// CHECK:         scf.for %{{.*}} step %c4{{.*}} {
+// CHECK:           %[[INSIDE:.*]] = arith.cmpi slt, %{{.*}}, %arg2 : i32
+// CHECK-NEXT:      %{{.*}} = scf.if %[[INSIDE]] -> (vector<4xf32>) {
+// CHECK:             vector.load %arg0[%{{.*}}] : memref<?xf32>, vector<4xf32>
+// CHECK-NEXT:        scf.yield
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        vector.broadcast %{{.*}} : f32 to vector<4xf32>
+// CHECK-NEXT:        scf.yield
+// CHECK-NEXT:      }
+// CHECK:           scf.if %[[INSIDE]] {
+// CHECK:             vector.store %{{.*}}, %arg1[%{{.*}}] : memref<?xf32>, vector<4xf32>
+// CHECK-NEXT:      }
+// CHECK-NOT:       memref.load
+// CHECK-NOT:       memref.store
+// CHECK:         } {triton_spirv.contiguous_run, triton_spirv.vector_width = 4 : i64}
+func.func @masked_add_divisible_bound(%x: memref<?xf32> {tt.divisibility = 16 : i32},
+                                      %out: memref<?xf32> {tt.divisibility = 16 : i32},
+                                      %n: i32 {tt.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c1024_i32 = arith.constant 1024 : i32
+  %zero = arith.constant 0.0 : f32
+  %tid = gpu.thread_id x
+  %pid = gpu.block_id x
+  %pid_i32 = arith.index_cast %pid : index to i32
+  %block = arith.muli %pid_i32, %c1024_i32 : i32
+  %first = arith.muli %tid, %c4 : index
+  scf.for %round = %c0 to %c1024 step %c512 {
+    %base = arith.addi %round, %first : index
+    scf.for %j = %c0 to %c4 step %c1 {
+      %e = arith.addi %base, %j : index
+      %e_i32 = arith.index_cast %e : index to i32
+      %offset = arith.addi %block, %e_i32 : i32
+      %inside = arith.cmpi slt, %offset, %n : i32
+      %v = scf.if %inside -> (f32) {
+        %i = arith.index_cast %offset : i32 to index
+        %a = memref.load %x[%i] : memref<?xf32>
+        scf.yield %a : f32
+      } else {
+        scf.yield %zero : f32
+      }
+      %twice = arith.addf %v, %v : f32
+      scf.if %inside {
+        %i = arith.index_cast %offset : i32 to index
+        memref.store %twice, %out[%i] : memref<?xf32>
+      }
+    } {triton_spirv.contiguous_run}
+  }
+  return
+}
+
+// -----
+
+// A bound divisible by 2 only: runs of 4 may straddle it, so the per-lane
+// fallback stays.
+// CHECK-LABEL: func.func @masked_add_bound_divisible_by_two(
+// CHECK:           scf.if %{{.*}} -> (vector<4xf32>) {
+// CHECK:           } else {
+// CHECK-COUNT-4:     memref.load %arg0
+func.func @masked_add_bound_divisible_by_two(%x: memref<?xf32> {tt.divisibility = 16 : i32},
+                                             %out: memref<?xf32> {tt.divisibility = 16 : i32},
+                                             %n: i32 {tt.divisibility = 2 : i32}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %zero = arith.constant 0.0 : f32
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c4 : index
+  scf.for %j = %c0 to %c4 step %c1 {
+    %e = arith.addi %first, %j : index
+    %offset = arith.index_cast %e : index to i32
+    %inside = arith.cmpi slt, %offset, %n : i32
+    %v = scf.if %inside -> (f32) {
+      %i = arith.index_cast %offset : i32 to index
+      %a = memref.load %x[%i] : memref<?xf32>
+      scf.yield %a : f32
+    } else {
+      scf.yield %zero : f32
+    }
+    %twice = arith.addf %v, %v : f32
+    scf.if %inside {
+      %i = arith.index_cast %offset : i32 to index
+      memref.store %twice, %out[%i] : memref<?xf32>
+    }
+  } {triton_spirv.contiguous_run}
+  return
+}

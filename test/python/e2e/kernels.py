@@ -65,6 +65,23 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
 
 
 @triton.jit
+def dot_loop_kernel(a_ptr, b_ptr, c_ptr, ITERS, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                    BLOCK_K: tl.constexpr):
+    # One tile pair loaded once, multiplied ITERS times: the dot's own cost without the staging.
+    pid = tl.program_id(0)
+    rm = tl.arange(0, BLOCK_M)
+    rn = tl.arange(0, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    a = tl.load(a_ptr + rm[:, None] * BLOCK_K + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * BLOCK_N + rn[None, :])
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for _ in range(ITERS):
+        acc = tl.dot(a, b, acc, input_precision="ieee")
+    c_ptrs = c_ptr + pid * BLOCK_M * BLOCK_N + rm[:, None] * BLOCK_N + rn[None, :]
+    tl.store(c_ptrs, acc)
+
+
+@triton.jit
 def layer_norm_fwd_kernel(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, stride, N, eps,
                           BLOCK: tl.constexpr):
     row = tl.program_id(0)

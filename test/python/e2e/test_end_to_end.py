@@ -165,6 +165,16 @@ def test_matmul_fp16_inputs_fp32_accumulator():
     torch.testing.assert_close(c, a.float() @ b.float(), atol=1e-3, rtol=1e-3)
 
 
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+def test_dot_of_loop_invariant_tiles(dtype):
+    BM, BN, BK, iters, programs = 32, 32, 16, 5, 3
+    a, b = torch.randn(BM, BK).to(dtype), torch.randn(BK, BN).to(dtype)
+    c = _fresh((programs * BM, BN))
+    kernels.dot_loop_kernel[(programs,)](a, b, c, iters, BLOCK_M=BM, BLOCK_N=BN, BLOCK_K=BK)
+    expected = iters * (a.double() @ b.double())
+    torch.testing.assert_close(c.double(), expected.repeat(programs, 1), atol=1e-4, rtol=1e-4)
+
+
 def test_persistent_softmax_sized_from_device_properties():
     from triton.runtime import driver
     props = driver.active.utils.get_device_properties(None)

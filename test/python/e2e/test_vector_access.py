@@ -131,3 +131,23 @@ def test_matmul_tiles_vectorized(dtype, M, N, K):
     tol = 1e-4 if dtype == torch.float32 else 2e-2
     assert not c.isnan().any()
     torch.testing.assert_close(c.double(), ref, atol=tol * ref.abs().max().item(), rtol=tol)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+@pytest.mark.parametrize("M,N,K", [(80, 48, 48), (96, 112, 80), (16, 16, 16)])
+def test_matmul_masks_decided_per_run(dtype, M, N, K):
+    # Sizes divisible by 16 (tt.divisibility) but not by the blocks: the masks
+    # rk < K - k * BLOCK_K and rn < N are constant over each run of 4, so the
+    # vector path has no per-lane fallback; the last K step and the last
+    # column block are half outside.
+    a = torch.randn(M, K).to(dtype)
+    b = torch.randn(K, N).to(dtype)
+    c = torch.full((M, N), float("nan"), dtype=dtype)
+    grid = (triton.cdiv(M, 32), triton.cdiv(N, 32))
+    kernels.matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                                c.stride(0), c.stride(1), BLOCK_M=32, BLOCK_N=32, BLOCK_K=32,
+                                vector_bytes=16)
+    ref = a.double() @ b.double()
+    tol = 1e-4 if dtype == torch.float32 else 2e-2
+    assert not c.isnan().any()
+    torch.testing.assert_close(c.double(), ref, atol=tol * ref.abs().max().item(), rtol=tol)

@@ -256,6 +256,23 @@ def test_device_properties_are_sane():
         assert shape["a_type"] and shape["scope"]
 
 
+def test_pipeline_executables(spirv):
+    """Driver statistics where VK_KHR_pipeline_executable_properties exists
+    (NVIDIA: registers, spills); an empty list elsewhere (lavapipe)."""
+    kernel = rt.load_kernel(spirv("vector_add"), "vector_add", (64, 1, 1), 28,
+                            False, capture_internal_representations=True)
+    executables = kernel.executables()
+    assert isinstance(executables, list)
+    if not rt.device_properties()["features"]["pipeline_executable_info"]:
+        assert executables == []
+        return
+    assert executables and executables[0]["statistics"]
+    for exe in executables:
+        assert exe["name"] and exe["subgroup_size"] >= 1
+        assert all(isinstance(v, (int, float))
+                   for v in exe["statistics"].values())
+
+
 def test_lavapipe_properties():
     p = lavapipe_device().device_properties()
     assert p["device_type"] == "cpu"
@@ -268,6 +285,7 @@ def test_lavapipe_properties():
     assert p["multiprocessor_count"] == os.cpu_count()
     assert p["multiprocessor_count_source"] == "hardware_concurrency"
     assert not p["has_cooperative_matrix"]
+    assert not p["features"]["pipeline_executable_info"]
     for feature in ("shader_int64", "shader_float64", "shader_int16",
                     "shader_float16", "shader_int8", "scalar_block_layout",
                     "vulkan_memory_model", "storage_buffer_8bit_access",

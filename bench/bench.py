@@ -144,7 +144,7 @@ def compile_times(case, reps=3):
     knobs = triton.knobs.compilation
     old = (knobs.listener, knobs.always_compile)
     ck = case.kernel.warmup(*case.make_dtypes(), grid=case.grid, **case.constexprs,
-                            num_warps=case.num_warps)
+                            num_warps=case.num_warps, num_stages=case.num_stages)
     targets = [("ours", driver.active.get_current_target())]
     if not os.environ.get("BENCH_NO_CUDA_COMPILE"):
         targets.append(("cuda", GPUTarget("cuda", 90, 32)))
@@ -277,7 +277,7 @@ def main():
 def _dispatch_ms(case, t, runtime):
     """The dispatch alone: GPU timestamps around back-to-back dispatches of the compiled kernel."""
     ck = case.kernel.warmup(*case.call_args(t), grid=case.grid, **case.constexprs,
-                            num_warps=case.num_warps)
+                            num_warps=case.num_warps, num_stages=case.num_stages)
     launcher = ck.run
     kernel = launcher._load(ck.function)
     bound = dict(zip(case.kernel.arg_names, case.call_args(t)))

@@ -56,11 +56,13 @@ class Case:
     tol: float = 1e-5            # max ||out - ref|| / ||ref|| per output
     config: str = ""             # block configuration label
     cuda_only: bool = False      # a Triton-CUDA tuning point (no SPIR-V run)
+    num_stages: int = 3          # Triton's (CUDA's default); ours: loads num_stages - 1 steps ahead
 
     @property
     def id(self):
         cfg = f"-{self.config}" if self.config else ""
-        return f"{self.kernel_name}-{self.size}{cfg}-w{self.num_warps}"
+        stages = f"-s{self.num_stages}" if self.num_stages != 3 else ""
+        return f"{self.kernel_name}-{self.size}{cfg}-w{self.num_warps}{stages}"
 
     @property
     def bound(self):
@@ -89,7 +91,8 @@ class Case:
 
     def launch(self, tensors):
         """Launches through Triton's JIT (whichever backend / interpreter is active)."""
-        self.kernel[self.grid](*self.call_args(tensors), **self.constexprs, num_warps=self.num_warps)
+        self.kernel[self.grid](*self.call_args(tensors), **self.constexprs, num_warps=self.num_warps,
+                               num_stages=self.num_stages)
 
     def check(self, tensors):
         """(ok, message): every output written, relative L2 error under tol against float64."""
@@ -300,17 +303,22 @@ def gpu_sweep_cases():
 
 
 def gpu_probe_cases():
-    """Where the fp16 matmul's time goes: with and without load masks, and the dot alone."""
+    """Where the fp16 matmul's time goes: with and without load masks, loads one or two K steps
+    ahead (num_stages 2 / 3), and the dot alone."""
     import probe_kernels as P
     cases = []
     for size in (1024, 4096):
-        for bm, bn, bk, nw in [(128, 64, 32, 8), (32, 32, 16, 4)]:
-            masked = matmul_case(size, size, size, torch.float16, bm, bn, bk, nw)
-            unmasked = matmul_case(size, size, size, torch.float16, bm, bn, bk, nw)
-            unmasked.kernel, unmasked.kernel_name = P.matmul_unmasked_kernel, "mm_unmasked_fp16"
-            uniform = matmul_case(size, size, size, torch.float16, bm, bn, bk, nw)
-            uniform.kernel, uniform.kernel_name = P.matmul_run_uniform_masks_kernel, "mm_uniform_fp16"
-            cases += [masked, unmasked, uniform]
+        for bm, bn, bk, nw in [(128, 64, 32, 8), (64, 64, 64, 4)]:
+            for stages in (2, 3):
+                masked = matmul_case(size, size, size, torch.float16, bm, bn, bk, nw)
+                unmasked = matmul_case(size, size, size, torch.float16, bm, bn, bk, nw)
+                unmasked.kernel, unmasked.kernel_name = P.matmul_unmasked_kernel, "mm_unmasked_fp16"
+                for c in (masked, unmasked):
+                    c.num_stages = stages
+                cases += [masked, unmasked]
+        fp32 = matmul_case(size, size, size, torch.float32, 32, 32, 16, 4)
+        fp32.num_stages = 2
+        cases += [fp32, matmul_case(size, size, size, torch.float32, 32, 32, 16, 4)]
     cases += [dot_loop_case(torch.float16, 128, 64, 32, 8)]
     return cases
 

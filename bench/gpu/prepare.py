@@ -113,11 +113,12 @@ def main():
                  "constexprs": case.constexprs}
         try:
             ck = case.kernel.warmup(*case.make_dtypes(), grid=case.grid, **case.constexprs,
-                                    num_warps=case.num_warps)
+                                    num_warps=case.num_warps, num_stages=case.num_stages)
             ttir = ck.asm["ttir"]
             linalg, t_linalg = _best_of(lambda: _compiler.to_linalg(ttir), args.reps)
             spirvir, t_spirvir = _best_of(
-                lambda: _compiler.to_spirvir(linalg, "nvidia", case.num_warps), args.reps)
+                lambda: _compiler.to_spirvir(linalg, "nvidia", case.num_warps,
+                                             num_stages=case.num_stages), args.reps)
             spv, t_spv = _best_of(lambda: _compiler.to_spv(spirvir["ir"]), args.reps)
         except Exception as e:
             entry["error"] = f"{type(e).__name__}: {e}"[:500]

@@ -109,7 +109,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass(expandBF16));
   pm.addPass(createCanonicalizerPass());
   // Staged tiles: the next iteration's global loads overlap this one's work.
-  pm.addNestedPass<func::FuncOp>(createPrefetchWorkgroupTiles());
+  PrefetchWorkgroupTilesOptions prefetch;
+  prefetch.distance = std::max<int64_t>(1, options.numStages - 1);
+  pm.addNestedPass<func::FuncOp>(createPrefetchWorkgroupTiles(prefetch));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 

@@ -18,7 +18,8 @@ from . import _compiler, debug
 class SPIRVOptions:
     num_warps: int = 4
     num_ctas: int = 1
-    num_stages: int = 1
+    # As Triton-CUDA's default: staged tiles are loaded 2 K steps ahead.
+    num_stages: int = 3
     profile: str = "lavapipe"
     # Bytes per vector global access; -1: the device profile's, 0: scalar.
     vector_bytes: int = -1
@@ -143,7 +144,8 @@ class SPIRVBackend(BaseBackend):
     def make_spirvir(src, metadata, options):
         result = _compiler.to_spirvir(src, options.profile, options.num_warps,
                                      options.vector_bytes,
-                                     options.cooperative_matrix)
+                                     options.cooperative_matrix,
+                                     options.num_stages)
         info = result["metadata"]
         metadata["name"] = info["entry"]
         metadata["shared"] = info["shared"]

@@ -132,13 +132,18 @@ def PrefetchWorkgroupTiles : Pass<"prefetch-workgroup-tiles", "func::FuncOp"> {
     Runs on distributed GPU code. In an `scf.for` with a barrier that writes
     no global memory, constant-trip loop nests that copy global loads into
     workgroup memory are unrolled; each stored value is computed for
-    iteration i+1 at the top of iteration i (guarded by i+1 < ub) and carried
-    as a loop value, a guarded prologue computes the first, and the stores
-    write the carried values. The global loads of the next tile then overlap
+    iteration i+d at the top of iteration i (d = `distance`; past the end the
+    iteration's own values, so no branch surrounds the loads) and carried as
+    loop values, a guarded prologue computes the first d, and the stores
+    write the values carried in. The global loads of the next tile then overlap
     the barrier and the work on the current one. A barrier between two such
     store phases into different tiles (no workgroup reads on either side)
     orders nothing afterwards and is dropped.
   }];
+  let options = [
+    Option<"distance", "distance", "int64_t", /*default=*/"1",
+           "Iterations ahead of its use each tile is loaded">
+  ];
   let dependentDialects = ["arith::ArithDialect", "scf::SCFDialect"];
 }
 

@@ -34,6 +34,11 @@ struct TritonToSPIRVOptions
       llvm::cl::desc("f16 matmuls on cooperative matrices (-1: when the "
                      "profile's device has them, 0: never, 1: always)"),
       llvm::cl::init(-1)};
+  Option<int64_t> numStages{
+      *this, "num-stages",
+      llvm::cl::desc("Triton num_stages: tiles staged in workgroup memory are "
+                     "loaded num_stages - 1 (at least 1) iterations ahead"),
+      llvm::cl::init(3)};
   Option<std::string> output{*this, "output",
                              llvm::cl::desc("Write the SPIR-V binary here"),
                              llvm::cl::init("")};

@@ -5,16 +5,17 @@
 // memory", a barrier, the product, a barrier. Each round's store waits for
 // its load, so the loop pays one global-memory latency per round before any
 // multiply starts. This pass software-pipelines the staging: the rounds are
-// unrolled, the loaded values of iteration i+1 are loaded at the top of
-// iteration i (carried to the next iteration as loop values), and the stores
-// write the values carried in. The loads of the next tile are then in flight
+// unrolled, the values of iteration i+d are loaded at the top of iteration i
+// (d = `distance`; carried as d sets of loop values), and the stores write
+// the set carried in for i. The loads of the next tiles are then in flight
 // while the current one is multiplied.
 //
 // Legal when the loop writes no global memory (the early loads can not miss
 // a write) and the staged values depend only on the induction variable,
-// loop-invariant values and global loads. The last iteration's prefetch and
-// the prologue are guarded by the trip condition, so no load executes that
-// the original loop would not have executed for some iteration.
+// loop-invariant values and global loads. No load executes that the original
+// loop would not execute in some iteration: the prologue is guarded by the
+// trip condition, and past the end an iteration loads its own values again
+// (unguarded: a load inside a branch makes the branch wait for it).
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
@@ -42,7 +43,7 @@ using namespace mlir;
 namespace {
 /// Unrolled stores per loop and bytes carried per invocation: beyond these
 /// the carried registers cost more occupancy than the latency they hide.
-constexpr int64_t kMaxStores = 32;
+constexpr int64_t kMaxStores = 64;
 constexpr int64_t kMaxCarriedBytes = 256;
 
 bool isWorkgroupMemref(Value memref) {
@@ -95,7 +96,8 @@ int64_t byteSize(Type type) {
 
 class TilePrefetcher {
 public:
-  explicit TilePrefetcher(scf::ForOp loop) : loop(loop) {}
+  TilePrefetcher(scf::ForOp loop, int64_t distance)
+      : loop(loop), distance(distance) {}
 
   /// Whether the loop may load ahead: nothing in it writes or atomically
   /// updates memory other than workgroup and private buffers, and it has a
@@ -239,7 +241,7 @@ public:
     return found;
   }
 
-  /// Unrolls the copy nests; returns false when there are none.
+  /// Unrolls the copy nests; false when they are too large to carry.
   bool unrollCopyNests() {
     SmallVector<scf::ForOp> nests;
     int64_t totalStores = 0, totalBytes = 0;
@@ -252,7 +254,8 @@ public:
         totalBytes += bytes;
       }
     }
-    if (nests.empty() || totalStores > kMaxStores || totalBytes > kMaxCarriedBytes)
+    // No nest: the copies may already be straight-line (one vector each).
+    if (totalStores > kMaxStores || totalBytes > kMaxCarriedBytes)
       return false;
     for (scf::ForOp nest : nests) {
       SmallVector<scf::ForOp> inners;
@@ -286,7 +289,7 @@ public:
     int64_t bytes = 0;
     for (Value v : values)
       bytes += byteSize(v.getType());
-    if (stores.empty() || bytes > kMaxCarriedBytes)
+    if (stores.empty() || bytes * distance > kMaxCarriedBytes)
       return failure();
 
     // The ops of the body the values are computed from, in body order.
@@ -300,9 +303,22 @@ public:
     Location loc = loop.getLoc();
     OpBuilder b(loop);
     Value lb = loop.getLowerBound(), ub = loop.getUpperBound(), step = loop.getStep();
-    Value runs = arith::CmpIOp::create(b, loc, cmpPredicate(), lb, ub);
-    SmallVector<Value> initial = computeAt(b, loc, runs, loop.getInductionVar(), lb,
-                                           ordered, values.getArrayRef());
+    // Prologue: iterations lb .. lb + (distance - 1) * step, each guarded by
+    // its trip condition.
+    SmallVector<Value> initial;
+    for (int64_t d = 0; d < distance; ++d) {
+      Value iv = lb;
+      if (d)
+        iv = arith::AddIOp::create(
+            b, loc, lb,
+            arith::MulIOp::create(
+                b, loc, step,
+                arith::ConstantOp::create(b, loc, b.getIntegerAttr(step.getType(), d))));
+      Value runs = arith::CmpIOp::create(b, loc, cmpPredicate(), iv, ub);
+      llvm::append_range(initial, computeAt(b, loc, runs, loop.getInductionVar(), iv,
+                                            ordered, values.getArrayRef()));
+    }
+    const size_t count = values.size();
 
     IRRewriter rewriter(b);
     FailureOr<LoopLikeOpInterface> carried = loop.replaceWithAdditionalYields(
@@ -312,16 +328,28 @@ public:
           // induction variable) is merged after it once this returns.
           Block *body = newArgs.front().getOwner();
           OpBuilder at = OpBuilder::atBlockBegin(body);
-          Value next = arith::AddIOp::create(at, loc, body->getArgument(0), step);
-          Value more = arith::CmpIOp::create(at, loc, cmpPredicate(), next, ub);
-          return computeAt(at, loc, more, loop.getInductionVar(), next, ordered,
-                           values.getArrayRef());
+          Value iv = body->getArgument(0);
+          Value ahead = arith::AddIOp::create(
+              at, loc, iv,
+              arith::MulIOp::create(
+                  at, loc, step,
+                  arith::ConstantOp::create(at, loc,
+                                            at.getIntegerAttr(step.getType(), distance))));
+          // Past the end, this iteration's own values are loaded again:
+          // always legal, and no branch the loads would have to complete in.
+          Value more = arith::CmpIOp::create(at, loc, cmpPredicate(), ahead, ub);
+          Value source = arith::SelectOp::create(at, loc, more, ahead, iv);
+          SmallVector<Value> yielded(newArgs.begin() + count, newArgs.end());
+          llvm::append_range(yielded, computeAt(at, loc, Value(), loop.getInductionVar(),
+                                                source, ordered, values.getArrayRef()));
+          return yielded;
         });
     if (failed(carried))
       return failure();
     auto newLoop = cast<scf::ForOp>(carried->getOperation());
+    // The values of the current iteration: the first of the carried sets.
     ArrayRef<BlockArgument> args =
-        newLoop.getRegionIterArgs().take_back(values.size());
+        newLoop.getRegionIterArgs().take_back(count * distance).take_front(count);
     for (auto [store, root] : llvm::zip(stores, roots)) {
       // The stores were moved into the new loop with the body.
       Value value = storedValue(store);
@@ -377,7 +405,10 @@ public:
             if (isa<MemRefType>(operand.getType()) && isWorkgroupMemref(operand))
               touchesWorkgroup = true;
         });
-        if (touchesWorkgroup || (!isMemoryEffectFree(op) && !isa<scf::IfOp>(op)))
+        // Global loads (the prefetch) and masked ones (ifs) are fine.
+        if (touchesWorkgroup ||
+            (!isMemoryEffectFree(op) &&
+             !isa<scf::IfOp, memref::LoadOp, vector::LoadOp>(op)))
           return std::nullopt;
       }
       return tiles;
@@ -437,26 +468,31 @@ private:
     }
   }
 
-  /// The values as iteration `iv` computes them, when `guard` holds (zeros
-  /// otherwise: they are never stored).
+  /// The values as iteration `iv` computes them; with a `guard`, only when
+  /// it holds (zeros otherwise: they are never stored).
   SmallVector<Value> computeAt(OpBuilder &b, Location loc, Value guard, Value bodyIv,
                                Value iv, ArrayRef<Operation *> ordered,
                                ArrayRef<Value> values) {
+    IRMapping mapping;
+    mapping.map(bodyIv, iv);
+    auto cloneSlice = [&](OpBuilder &at) {
+      for (Operation *op : ordered)
+        at.clone(*op, mapping);
+      SmallVector<Value> mapped;
+      for (Value v : values)
+        mapped.push_back(mapping.lookupOrDefault(v));
+      return mapped;
+    };
+    if (!guard)
+      return cloneSlice(b);
     SmallVector<Type> types;
     for (Value v : values)
       types.push_back(v.getType());
     auto ifOp = scf::IfOp::create(b, loc, types, guard, /*withElseRegion=*/true);
     OpBuilder then = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
-    IRMapping mapping;
-    mapping.map(bodyIv, iv);
-    for (Operation *op : ordered)
-      then.clone(*op, mapping);
-    SmallVector<Value> mapped;
-    for (Value v : values)
-      mapped.push_back(mapping.lookupOrDefault(v));
     if (ifOp.getThenRegion().front().mightHaveTerminator())
       ifOp.getThenRegion().front().getTerminator()->erase();
-    scf::YieldOp::create(then, loc, mapped);
+    scf::YieldOp::create(then, loc, cloneSlice(then));
     OpBuilder otherwise = OpBuilder::atBlockBegin(&ifOp.getElseRegion().front());
     if (ifOp.getElseRegion().front().mightHaveTerminator())
       ifOp.getElseRegion().front().getTerminator()->erase();
@@ -469,11 +505,13 @@ private:
   }
 
   scf::ForOp loop;
+  int64_t distance; // iterations ahead the loads run
   DenseMap<Operation *, bool> known;
 };
 
 struct PrefetchWorkgroupTilesPass
     : public triton_spirv::impl::PrefetchWorkgroupTilesBase<PrefetchWorkgroupTilesPass> {
+  using PrefetchWorkgroupTilesBase::PrefetchWorkgroupTilesBase;
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) {
@@ -482,7 +520,7 @@ struct PrefetchWorkgroupTilesPass
     for (scf::ForOp loop : loops) {
       if (!loop->getBlock())
         continue;
-      TilePrefetcher prefetcher(loop);
+      TilePrefetcher prefetcher(loop, std::max<int64_t>(1, distance));
       if (!prefetcher.loopAllowsEarlyLoads() || !prefetcher.unrollCopyNests())
         continue;
       (void)prefetcher.pipeline();

@@ -94,7 +94,7 @@ std::string toLinalg(const std::string &ttir) {
 
 py::dict toSPIRVIR(const std::string &linalg, const std::string &profile,
                    int64_t numWarps, int64_t vectorBytes,
-                   int64_t cooperativeMatrix) {
+                   int64_t cooperativeMatrix, int64_t numStages) {
   CompilerSession session;
   OwningOpRef<ModuleOp> module = session.parse(linalg);
   PassManager pm(&session.context);
@@ -103,6 +103,7 @@ py::dict toSPIRVIR(const std::string &linalg, const std::string &profile,
   options.numWarps = numWarps;
   options.vectorBytes = vectorBytes;
   options.cooperativeMatrix = cooperativeMatrix;
+  options.numStages = numStages;
   if (failed(triton_spirv::buildLinalgToSPIRVPipeline(pm, options)))
     session.fail("unknown device profile '" + profile + "'");
   session.run(pm, *module, "linalg -> SPIR-V");
@@ -192,7 +193,7 @@ PYBIND11_MODULE(_compiler, m) {
         "TTIR text -> linalg-on-tensors text");
   m.def("to_spirvir", &toSPIRVIR, py::arg("linalg"), py::arg("profile"),
         py::arg("num_warps"), py::arg("vector_bytes") = -1,
-        py::arg("cooperative_matrix") = -1,
+        py::arg("cooperative_matrix") = -1, py::arg("num_stages") = 3,
         "linalg text -> {'ir': SPIR-V dialect text, 'metadata': launch info}");
   m.def("to_spv", &toSPV, py::arg("spirvir"), "SPIR-V dialect text -> binary");
   m.def("device_profile", &deviceProfile, py::arg("name"));

@@ -1,9 +1,10 @@
 // RUN: triton-spirv-opt %s --split-input-file --prefetch-workgroup-tiles --canonicalize | FileCheck %s
+// RUN: triton-spirv-opt %s --split-input-file --prefetch-workgroup-tiles=distance=2 --canonicalize | FileCheck %s --check-prefix=TWO
 
 // A K loop staging a masked tile into workgroup memory: the two rounds are
-// unrolled, the loads of step k+1 are issued at the top of step k (guarded
-// by k+1 < ub) and carried, a guarded prologue loads step 0, and the stores
-// write the carried values.
+// unrolled, the loads of step k+1 are issued at the top of step k and
+// carried, a guarded prologue loads step 0, and the stores write the carried
+// values. The last step loads its own values again (select, no branch).
 // CHECK-LABEL: func.func @staged_tile(
 // CHECK-SAME:    %[[SRC:.*]]: memref<?xf32>, %[[N:.*]]: index, %[[STEPS:.*]]: index
 // CHECK:         %[[RUNS:.*]] = arith.cmpi sgt, %[[STEPS]], %{{.*}}
@@ -14,16 +15,33 @@
 // CHECK:         %[[RES:.*]]:3 = scf.for %[[K:.*]] = %{{.*}} to %[[STEPS]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[V0:.*]] = %[[FIRST]]#0, %[[V1:.*]] = %[[FIRST]]#1) -> (f32, f32, f32)
 // CHECK:           %[[NEXT:.*]] = arith.addi %[[K]], %{{.*}} : index
 // CHECK:           %[[MORE:.*]] = arith.cmpi slt, %[[NEXT]], %[[STEPS]]
-// CHECK:           %[[LOADED:.*]]:2 = scf.if %[[MORE]] -> (f32, f32) {
-// CHECK:             arith.muli %[[NEXT]]
-// CHECK-COUNT-2:     memref.load %[[SRC]]
+// CHECK:           %[[SOURCE:.*]] = arith.select %[[MORE]], %[[NEXT]], %[[K]] : index
+// CHECK:           arith.muli %[[SOURCE]]
+// CHECK:           %[[L0:.*]] = scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT:        memref.load %[[SRC]]
+// CHECK:           %[[L1:.*]] = scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT:        memref.load %[[SRC]]
 // CHECK:           memref.store %[[V0]], %[[TILE:.*]][%{{.*}}] : memref<256xf32, #spirv.storage_class<Workgroup>>
 // CHECK:           memref.store %[[V1]], %[[TILE]][%{{.*}}] : memref<256xf32, #spirv.storage_class<Workgroup>>
 // CHECK-NEXT:      gpu.barrier
 // CHECK:           memref.load %[[TILE]]
 // CHECK:           gpu.barrier
-// CHECK:           scf.yield %{{.*}}, %[[LOADED]]#0, %[[LOADED]]#1 : f32, f32, f32
+// CHECK:           scf.yield %{{.*}}, %[[L0]], %[[L1]] : f32, f32, f32
 // CHECK-NOT:     memref.load %[[SRC]]
+
+// Two iterations ahead: a prologue per step, two sets of values carried;
+// each iteration stores the first set and shifts the second down.
+// TWO-LABEL: func.func @staged_tile(
+// TWO:         scf.if %{{.*}} -> (f32, f32) {
+// TWO:         scf.if %{{.*}} -> (f32, f32) {
+// TWO:         scf.for %[[K:.*]] = {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[A0:.*]] = %{{.*}}, %[[A1:.*]] = %{{.*}}, %[[B0:.*]] = %{{.*}}, %[[B1:.*]] = %{{.*}}) -> (f32, f32, f32, f32, f32)
+// TWO:           %[[AHEAD:.*]] = arith.addi %[[K]], %c2
+// TWO:           arith.select %{{.*}}, %[[AHEAD]], %[[K]] : index
+// TWO:           %[[L0:.*]] = scf.if
+// TWO:           %[[L1:.*]] = scf.if
+// TWO:           memref.store %[[A0]]
+// TWO:           memref.store %[[A1]]
+// TWO:           scf.yield %{{.*}}, %[[B0]], %[[B1]], %[[L0]], %[[L1]] : f32, f32, f32, f32, f32
 func.func @staged_tile(%src: memref<?xf32>, %n: index, %steps: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -115,18 +115,20 @@ def test_rows_with_strides_vectorized(n_cols):
     torch.testing.assert_close(out, torch.softmax(x, dim=1))
 
 
+@pytest.mark.parametrize("num_stages", [2, 3])
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
 @pytest.mark.parametrize("M,N,K", [(64, 64, 64), (100, 72, 40), (33, 130, 136), (48, 40, 8)])
-def test_matmul_tiles_vectorized(dtype, M, N, K):
+def test_matmul_tiles_vectorized(dtype, M, N, K, num_stages):
     # 2-D tile loads (a run of 4 within a row, masked at ragged edges), staged
-    # into workgroup memory one K step ahead (prefetch-workgroup-tiles).
+    # into workgroup memory num_stages - 1 K steps ahead
+    # (prefetch-workgroup-tiles); K=8 and K=40 have fewer steps than that.
     a = torch.randn(M, K).to(dtype)
     b = torch.randn(K, N).to(dtype)
     c = torch.full((M, N), float("nan"), dtype=dtype)
     grid = (triton.cdiv(M, 32), triton.cdiv(N, 32))
     kernels.matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
                                 c.stride(0), c.stride(1), BLOCK_M=32, BLOCK_N=32, BLOCK_K=16,
-                                vector_bytes=16)
+                                vector_bytes=16, num_stages=num_stages)
     ref = a.double() @ b.double()
     tol = 1e-4 if dtype == torch.float32 else 2e-2
     assert not c.isnan().any()

@@ -289,8 +289,12 @@ public:
     int64_t bytes = 0;
     for (Value v : values)
       bytes += byteSize(v.getType());
-    if (stores.empty() || bytes * distance > kMaxCarriedBytes)
+    if (stores.empty() || bytes > kMaxCarriedBytes)
       return failure();
+    // Fewer steps ahead where the requested ones do not fit the budget
+    // (num_stages 4 or 5 in autotuning configs).
+    distance = std::max<int64_t>(
+        1, std::min(distance, kMaxCarriedBytes / std::max<int64_t>(1, bytes)));
 
     // The ops of the body the values are computed from, in body order.
     SetVector<Operation *> slice;

@@ -1,5 +1,6 @@
 // RUN: triton-spirv-opt %s --split-input-file --prefetch-workgroup-tiles --canonicalize | FileCheck %s
 // RUN: triton-spirv-opt %s --split-input-file --prefetch-workgroup-tiles=distance=2 --canonicalize | FileCheck %s --check-prefix=TWO
+// RUN: triton-spirv-opt %s --split-input-file --prefetch-workgroup-tiles=distance=64 --canonicalize | FileCheck %s --check-prefix=CLAMP
 
 // A K loop staging a masked tile into workgroup memory: the two rounds are
 // unrolled, the loads of step k+1 are issued at the top of step k and
@@ -31,6 +32,11 @@
 
 // Two iterations ahead: a prologue per step, two sets of values carried;
 // each iteration stores the first set and shifts the second down.
+// 64 steps ahead of 8 bytes each exceed the 256 carried bytes: 32 steps
+// (the accumulator and 32 pairs of values).
+// CLAMP-LABEL: func.func @staged_tile(
+// CLAMP:         scf.for {{.*}} -> (f32{{(, f32){64} *}})
+
 // TWO-LABEL: func.func @staged_tile(
 // TWO:         scf.if %{{.*}} -> (f32, f32) {
 // TWO:         scf.if %{{.*}} -> (f32, f32) {

@@ -115,7 +115,7 @@ def test_rows_with_strides_vectorized(n_cols):
     torch.testing.assert_close(out, torch.softmax(x, dim=1))
 
 
-@pytest.mark.parametrize("num_stages", [2, 3])
+@pytest.mark.parametrize("num_stages", [2, 3, 5])
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
 @pytest.mark.parametrize("M,N,K", [(64, 64, 64), (100, 72, 40), (33, 130, 136), (48, 40, 8)])
 def test_matmul_tiles_vectorized(dtype, M, N, K, num_stages):

@@ -312,7 +312,8 @@ def gpu_probe_cases():
             for stages in (2, 3):
                 masked = matmul_case(size, size, size, torch.float16, bm, bn, bk, nw)
                 unmasked = matmul_case(size, size, size, torch.float16, bm, bn, bk, nw)
-                unmasked.kernel, unmasked.kernel_name = P.matmul_unmasked_kernel, "mm_unmasked_fp16"
+                unmasked.kernel, unmasked.kernel_name = P.matmul_probe_kernel, "mm_unmasked_fp16"
+                unmasked.constexprs["RUN_UNIFORM_MASKS"] = 0
                 for c in (masked, unmasked):
                     c.num_stages = stages
                 cases += [masked, unmasked]

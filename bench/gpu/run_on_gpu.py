@@ -160,7 +160,7 @@ def vulkan_worker(bundle_dir, runtime_dir, ids, results_dir, budget_ms, warm_ms)
 def _record_executables(kernel, case_id, result, isa_dir):
     """The driver's statistics for the pipeline (registers, spills...: VK_KHR_pipeline_executable_
     properties) into the result, and its internal representations into isa_dir when asked."""
-    executables = kernel.executables() if hasattr(kernel, "executables") else []
+    executables = kernel.executables()
     if not executables:
         return
     result["executables"] = [{k: e[k] for k in ("name", "subgroup_size", "statistics")}

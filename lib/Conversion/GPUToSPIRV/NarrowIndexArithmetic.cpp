@@ -19,23 +19,29 @@ bool isNarrowable(Operation *op) {
   return isa_and_nonnull<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op);
 }
 
+/// The low 32 bits of an extension to i64 of a value of at most 32 bits:
+/// the value itself, or the same extension to i32; null otherwise.
+template <typename ExtOp>
+Value low32OfExtension(PatternRewriter &rewriter, Location loc, Value value) {
+  auto ext = value.getDefiningOp<ExtOp>();
+  if (!ext)
+    return {};
+  Value in = ext.getIn();
+  Type i32 = rewriter.getI32Type();
+  if (in.getType() == i32)
+    return in;
+  if (in.getType().getIntOrFloatBitWidth() < 32)
+    return ExtOp::create(rewriter, loc, i32, in);
+  return {};
+}
+
 /// The low 32 bits of the i64 `value`, computed from 32-bit operands.
 Value low32(PatternRewriter &rewriter, Location loc, Value value, int depth = 0) {
   Type i32 = rewriter.getI32Type();
-  if (auto ext = value.getDefiningOp<arith::ExtSIOp>()) {
-    Value in = ext.getIn();
-    if (in.getType() == i32)
-      return in;
-    if (in.getType().getIntOrFloatBitWidth() < 32)
-      return arith::ExtSIOp::create(rewriter, loc, i32, in);
-  }
-  if (auto ext = value.getDefiningOp<arith::ExtUIOp>()) {
-    Value in = ext.getIn();
-    if (in.getType() == i32)
-      return in;
-    if (in.getType().getIntOrFloatBitWidth() < 32)
-      return arith::ExtUIOp::create(rewriter, loc, i32, in);
-  }
+  if (Value narrow = low32OfExtension<arith::ExtSIOp>(rewriter, loc, value))
+    return narrow;
+  if (Value narrow = low32OfExtension<arith::ExtUIOp>(rewriter, loc, value))
+    return narrow;
   if (auto constant = value.getDefiningOp<arith::ConstantIntOp>())
     return arith::ConstantIntOp::create(rewriter, loc, i32,
                                         static_cast<int32_t>(constant.value()));

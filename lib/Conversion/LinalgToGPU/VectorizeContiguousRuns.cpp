@@ -435,16 +435,12 @@ private:
   /// Whether `cond` holds in every lane. An ordered comparison of linear
   /// values holds on an interval of lanes, so its two end lanes decide.
   Value allLanes(OpBuilder &b, Location loc, Value cond) {
-    if (!varying.contains(cond))
-      return uniform.lookupOrDefault(cond);
     if (isRunUniform(cond))
       return lane(b, loc, cond, 0);
     if (auto andOp = cond.getDefiningOp<arith::AndIOp>())
       return arith::AndIOp::create(b, loc, allLanes(b, loc, andOp.getLhs()),
                                    allLanes(b, loc, andOp.getRhs()));
     auto cmp = cond.getDefiningOp<arith::CmpIOp>();
-    if (cmp && stride(cmp.getLhs()) == 0 && stride(cmp.getRhs()) == 0)
-      return lane(b, loc, cond, 0);
     if (cmp && cmp.getPredicate() != arith::CmpIPredicate::eq &&
         cmp.getPredicate() != arith::CmpIPredicate::ne && stride(cmp.getLhs()) &&
         stride(cmp.getRhs()))

@@ -115,6 +115,21 @@ def test_rows_with_strides_vectorized(n_cols):
     torch.testing.assert_close(out, torch.softmax(x, dim=1))
 
 
+def _check_matmul_tiles(dtype, M, N, K, block_k, **launch_options):
+    """kernels.matmul_kernel with 32x32 blocks on the vector path, against float64."""
+    a = torch.randn(M, K).to(dtype)
+    b = torch.randn(K, N).to(dtype)
+    c = torch.full((M, N), float("nan"), dtype=dtype)
+    grid = (triton.cdiv(M, 32), triton.cdiv(N, 32))
+    kernels.matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                                c.stride(0), c.stride(1), BLOCK_M=32, BLOCK_N=32, BLOCK_K=block_k,
+                                vector_bytes=16, **launch_options)
+    ref = a.double() @ b.double()
+    tol = 1e-4 if dtype == torch.float32 else 2e-2
+    assert not c.isnan().any()
+    torch.testing.assert_close(c.double(), ref, atol=tol * ref.abs().max().item(), rtol=tol)
+
+
 @pytest.mark.parametrize("num_stages", [2, 3, 5])
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
 @pytest.mark.parametrize("M,N,K", [(64, 64, 64), (100, 72, 40), (33, 130, 136), (48, 40, 8)])
@@ -122,17 +137,7 @@ def test_matmul_tiles_vectorized(dtype, M, N, K, num_stages):
     # 2-D tile loads (a run of 4 within a row, masked at ragged edges), staged
     # into workgroup memory num_stages - 1 K steps ahead
     # (prefetch-workgroup-tiles); K=8 and K=40 have fewer steps than that.
-    a = torch.randn(M, K).to(dtype)
-    b = torch.randn(K, N).to(dtype)
-    c = torch.full((M, N), float("nan"), dtype=dtype)
-    grid = (triton.cdiv(M, 32), triton.cdiv(N, 32))
-    kernels.matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
-                                c.stride(0), c.stride(1), BLOCK_M=32, BLOCK_N=32, BLOCK_K=16,
-                                vector_bytes=16, num_stages=num_stages)
-    ref = a.double() @ b.double()
-    tol = 1e-4 if dtype == torch.float32 else 2e-2
-    assert not c.isnan().any()
-    torch.testing.assert_close(c.double(), ref, atol=tol * ref.abs().max().item(), rtol=tol)
+    _check_matmul_tiles(dtype, M, N, K, 16, num_stages=num_stages)
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
@@ -142,14 +147,4 @@ def test_matmul_masks_decided_per_run(dtype, M, N, K):
     # rk < K - k * BLOCK_K and rn < N are constant over each run of 4, so the
     # vector path has no per-lane fallback; the last K step and the last
     # column block are half outside.
-    a = torch.randn(M, K).to(dtype)
-    b = torch.randn(K, N).to(dtype)
-    c = torch.full((M, N), float("nan"), dtype=dtype)
-    grid = (triton.cdiv(M, 32), triton.cdiv(N, 32))
-    kernels.matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
-                                c.stride(0), c.stride(1), BLOCK_M=32, BLOCK_N=32, BLOCK_K=32,
-                                vector_bytes=16)
-    ref = a.double() @ b.double()
-    tol = 1e-4 if dtype == torch.float32 else 2e-2
-    assert not c.isnan().any()
-    torch.testing.assert_close(c.double(), ref, atol=tol * ref.abs().max().item(), rtol=tol)
+    _check_matmul_tiles(dtype, M, N, K, 32)

@@ -4,22 +4,26 @@
 // The corpus fp16 matmul (64x64x32 blocks, fp32 accumulator) on the nvidia
 // profile, whose device has VK_KHR_cooperative_matrix: 4 subgroups of 2x2
 // accumulator tiles each, carried through the K loop as cooperative
-// matrices, 2 k steps of 4 MulAdds per iteration. The module needs SPIR-V
+// matrices, 2 k steps of 4 MulAdds per iteration. Workgroup tiles hold
+// vector<4 x T> elements (fragment strides count vectors). The module needs SPIR-V
 // 1.6. Binary validation: matmul_fp16_cooperative_matrix_valid.mlir.
 
 // CHECK:       spirv.module @__spv__triton_spirv PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.6, [{{.*}}CooperativeMatrixKHR{{.*}}], [SPV_KHR_cooperative_matrix]>
 // CHECK:         spirv.func @matmul()
-// CHECK-COUNT-4:   spirv.KHR.CooperativeMatrixLoad {{.*}} : !spirv.ptr<f32, Workgroup>, i32 -> !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>
+// CHECK-COUNT-4:   spirv.KHR.CooperativeMatrixLoad {{.*}} : !spirv.ptr<vector<4xf32>, Workgroup>, i32 -> !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>
 // CHECK:           spirv.mlir.loop
 // CHECK:           ^bb1({{.*}}: !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>, {{.*}}: !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>, {{.*}}: !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>, {{.*}}: !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>
-// CHECK-COUNT-2:     spirv.KHR.CooperativeMatrixLoad {{.*}} : !spirv.ptr<f16, Workgroup>, i32 -> !spirv.coopmatrix<16x16xf16, Subgroup, MatrixA>
-// CHECK-COUNT-2:     spirv.KHR.CooperativeMatrixLoad {{.*}} : !spirv.ptr<f16, Workgroup>, i32 -> !spirv.coopmatrix<16x16xf16, Subgroup, MatrixB>
+// The staged tiles are arrays of vector<4xf16>: one store per run.
+// CHECK-NOT:         spirv.Store "Workgroup" {{.*}} : f16
+// CHECK:             spirv.Store "Workgroup" {{.*}} : vector<4xf16>
+// CHECK-COUNT-2:     spirv.KHR.CooperativeMatrixLoad {{.*}} : !spirv.ptr<vector<4xf16>, Workgroup>, i32 -> !spirv.coopmatrix<16x16xf16, Subgroup, MatrixA>
+// CHECK-COUNT-2:     spirv.KHR.CooperativeMatrixLoad {{.*}} : !spirv.ptr<vector<4xf16>, Workgroup>, i32 -> !spirv.coopmatrix<16x16xf16, Subgroup, MatrixB>
 // CHECK-COUNT-4:     spirv.KHR.CooperativeMatrixMulAdd
 // CHECK-COUNT-2:     spirv.KHR.CooperativeMatrixLoad {{.*}} -> !spirv.coopmatrix<16x16xf16, Subgroup, MatrixA>
 // CHECK-COUNT-2:     spirv.KHR.CooperativeMatrixLoad {{.*}} -> !spirv.coopmatrix<16x16xf16, Subgroup, MatrixB>
 // CHECK-COUNT-4:     spirv.KHR.CooperativeMatrixMulAdd
 // CHECK:           spirv.mlir.merge
-// CHECK-COUNT-4:   spirv.KHR.CooperativeMatrixStore {{.*}} : !spirv.ptr<f32, Workgroup>, !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>, i32
+// CHECK-COUNT-4:   spirv.KHR.CooperativeMatrixStore {{.*}} : !spirv.ptr<vector<4xf32>, Workgroup>, !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>, i32
 // CHECK-NEXT:      spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>
 // CHECK:         spirv.ExecutionMode @matmul "LocalSize", 128, 1, 1
 

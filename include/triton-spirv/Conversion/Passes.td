@@ -78,6 +78,9 @@ def VectorizeContiguousRuns : Pass<"vectorize-contiguous-runs", "func::FuncOp"> 
     become one `vector.load`/`vector.store`; other accesses stay per lane.
     An access under a per-element mask becomes the vector access when every
     lane is inside, else the original code per lane.
+    Workgroup allocs that every run loads/stores as whole aligned vectors
+    (and cooperative-matrix ops read or write at vector-aligned columns)
+    become arrays of `vector<lanes x T>`: one shared-memory access per run.
   }];
   let dependentDialects = ["vector::VectorDialect", "arith::ArithDialect",
                            "scf::SCFDialect"];

@@ -10,14 +10,22 @@
 // the original scalar code per lane. Anything else (other accesses, atomics,
 // nested loops, narrow float emulation) leaves the loop as it is.
 //
+// Workgroup tiles (workgroup allocs) that every run accesses as whole
+// aligned vectors, and cooperative-matrix ops at aligned columns otherwise,
+// are retyped to arrays of vectors: one 8- or 16-byte shared-memory access
+// per run instead of one per element (SPIR-V's Logical addressing has no
+// pointer casts, so the element type itself must be the vector).
+//
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -61,9 +69,66 @@ int64_t elementBytes(Type t) {
   return std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
 }
 
+/// A number `v` is known to be a multiple of. `runLane0`, when given, is a
+/// run loop's induction variable, a multiple of `width` at lane 0.
+int64_t knownDivisor(Value v, Value runLane0, int64_t width, int depth = 0) {
+  constexpr int64_t kCap = int64_t(1) << 20;
+  if (depth > 32)
+    return 1;
+  auto recurse = [&](Value x) { return knownDivisor(x, runLane0, width, depth + 1); };
+  if (auto c = getConstantIntValue(v))
+    return *c == 0 ? kCap : std::min<int64_t>(kCap, std::abs(*c));
+  if (runLane0 && v == runLane0)
+    return width;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto forOp = dyn_cast<scf::ForOp>(owner))
+      if (arg == forOp.getInductionVar())
+        return std::gcd(recurse(forOp.getLowerBound()), recurse(forOp.getStep()));
+    if (auto func = dyn_cast<func::FuncOp>(owner))
+      if (auto attr = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                         "tt.divisibility"))
+        return std::max<int64_t>(1, attr.getInt());
+    return 1;
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return 1;
+  if (isa<arith::IndexCastOp, arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastUIOp>(def))
+    return recurse(def->getOperand(0));
+  if (isa<arith::AddIOp, arith::SubIOp, arith::RemUIOp>(def))
+    return std::gcd(recurse(def->getOperand(0)), recurse(def->getOperand(1)));
+  if (isa<arith::MulIOp>(def))
+    return std::min<int64_t>(kCap, recurse(def->getOperand(0)) *
+                                       recurse(def->getOperand(1)));
+  return 1;
+}
+
+bool isWorkgroupSpace(MemRefType type) {
+  auto storage = dyn_cast_or_null<spirv::StorageClassAttr>(type.getMemorySpace());
+  return storage && storage.getValue() == spirv::StorageClass::Workgroup;
+}
+
+/// A workgroup buffer this pass may retype to an array of vectors.
+bool isWorkgroupTile(Value memref) {
+  auto alloc = memref.getDefiningOp<memref::AllocOp>();
+  if (!alloc)
+    return false;
+  MemRefType type = alloc.getType();
+  return isWorkgroupSpace(type) && type.hasStaticShape() && type.getRank() >= 1 &&
+         type.getLayout().isIdentity() &&
+         (type.getElementType().isF16() || type.getElementType().isF32() ||
+          type.getElementType().isInteger(32) || type.getElementType().isInteger(16));
+}
+
 class RunVectorizer {
 public:
   RunVectorizer(scf::ForOp loop, int64_t width) : loop(loop), width(width) {}
+
+  scf::ForOp getLoop() { return loop; }
+  int64_t getWidth() const { return width; }
+  /// Workgroup tiles retyped to vector<width x T> elements.
+  void setVectorTiles(const DenseMap<Value, int64_t> *tiles) { vectorTiles = tiles; }
 
   /// Whether the body is made only of what this pass knows how to widen.
   bool isLegal() {
@@ -153,44 +218,8 @@ public:
     return std::nullopt;
   }
 
-  /// A number `v` is known to be a multiple of at lane 0 (the run loop's
-  /// induction variable is a multiple of the width there).
-  int64_t divisor(Value v, int depth = 0) {
-    constexpr int64_t kCap = int64_t(1) << 20;
-    if (depth > 32)
-      return 1;
-    if (auto c = getConstantIntValue(v))
-      return *c == 0 ? kCap : std::min<int64_t>(kCap, std::abs(*c));
-    if (v == loop.getInductionVar())
-      return width;
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      Operation *owner = arg.getOwner()->getParentOp();
-      if (auto forOp = dyn_cast<scf::ForOp>(owner))
-        if (arg == forOp.getInductionVar())
-          return std::gcd(divisor(forOp.getLowerBound(), depth + 1),
-                          divisor(forOp.getStep(), depth + 1));
-      if (auto func = dyn_cast<func::FuncOp>(owner))
-        if (auto attr = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
-                                                           "tt.divisibility"))
-          return std::max<int64_t>(1, attr.getInt());
-      return 1;
-    }
-    Operation *def = v.getDefiningOp();
-    if (!def)
-      return 1;
-    if (isa<arith::IndexCastOp, arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastUIOp>(def))
-      return divisor(def->getOperand(0), depth + 1);
-    if (isa<arith::AddIOp, arith::SubIOp>(def))
-      return std::gcd(divisor(def->getOperand(0), depth + 1),
-                      divisor(def->getOperand(1), depth + 1));
-    if (isa<arith::MulIOp>(def))
-      return std::min<int64_t>(kCap, divisor(def->getOperand(0), depth + 1) *
-                                         divisor(def->getOperand(1), depth + 1));
-    if (isa<arith::RemUIOp>(def))
-      return std::gcd(divisor(def->getOperand(0), depth + 1),
-                      divisor(def->getOperand(1), depth + 1));
-    return 1;
-  }
+  /// A number `v` is known to be a multiple of at lane 0.
+  int64_t divisor(Value v) { return knownDivisor(v, loop.getInductionVar(), width); }
 
   /// Whether an access of `memref` at `indices` is one aligned vector.
   bool isAlignedContiguous(Value memref, ValueRange indices) {
@@ -214,13 +243,35 @@ public:
            divisor(indices.back()) % width == 0;
   }
 
+  /// Whether `op`, a load or store directly in the run loop, reads or
+  /// writes one whole vector at a lane-0 column that is a multiple of the
+  /// width (a vector-aligned element of a tile retyped to vectors).
+  bool accessesAlignedVector(Operation *op, ValueRange indices) {
+    if (op->getParentOp() != loop.getOperation() || indices.empty())
+      return false;
+    for (Value index : indices.drop_back())
+      if (stride(index) != 0)
+        return false;
+    return stride(indices.back()) == 1 && divisor(indices.back()) % width == 0;
+  }
+
+  bool isVectorTileAccess(Operation *op, Value memref, ValueRange indices) {
+    if (!vectorTiles)
+      return false;
+    auto tile = vectorTiles->find(memref);
+    return tile != vectorTiles->end() && tile->second == width &&
+           accessesAlignedVector(op, indices);
+  }
+
   bool hasVectorAccess() {
     bool found = false;
     loop.getBody()->walk([&](Operation *op) {
       if (auto load = dyn_cast<memref::LoadOp>(op))
-        found |= isAlignedContiguous(load.getMemRef(), load.getIndices());
+        found |= isAlignedContiguous(load.getMemRef(), load.getIndices()) ||
+                 isVectorTileAccess(op, load.getMemRef(), load.getIndices());
       if (auto store = dyn_cast<memref::StoreOp>(op))
-        found |= isAlignedContiguous(store.getMemRef(), store.getIndices());
+        found |= isAlignedContiguous(store.getMemRef(), store.getIndices()) ||
+                 isVectorTileAccess(op, store.getMemRef(), store.getIndices());
     });
     return found;
   }
@@ -242,6 +293,16 @@ public:
 
 private:
   VectorType vectorOf(Type t) { return VectorType::get({width}, t); }
+
+  /// Lane 0's indices into a tile retyped to vectors: the column in vectors.
+  SmallVector<Value> tileIndices(OpBuilder &b, Location loc, ValueRange indices) {
+    SmallVector<Value> result;
+    for (Value index : indices)
+      result.push_back(lane(b, loc, index, 0));
+    result.back() = arith::DivUIOp::create(
+        b, loc, result.back(), arith::ConstantIndexOp::create(b, loc, width));
+    return result;
+  }
 
   Value vec(OpBuilder &b, Location loc, Value v) {
     if (auto it = vectors.find(v); it != vectors.end())
@@ -353,6 +414,12 @@ private:
       return;
     }
     if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      if (isVectorTileAccess(op, load.getMemRef(), load.getIndices())) {
+        vectors[load.getResult()] = memref::LoadOp::create(
+            b, loc, uniform.lookupOrDefault(load.getMemRef()),
+            tileIndices(b, loc, load.getIndices()));
+        return;
+      }
       if (isAlignedContiguous(load.getMemRef(), load.getIndices())) {
         SmallVector<Value> indices;
         for (Value index : load.getIndices())
@@ -370,6 +437,12 @@ private:
       return;
     }
     if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      if (isVectorTileAccess(op, store.getMemRef(), store.getIndices())) {
+        memref::StoreOp::create(b, loc, vec(b, loc, store.getValue()),
+                                uniform.lookupOrDefault(store.getMemRef()),
+                                tileIndices(b, loc, store.getIndices()));
+        return;
+      }
       if (isAlignedContiguous(store.getMemRef(), store.getIndices())) {
         SmallVector<Value> indices;
         for (Value index : store.getIndices())
@@ -514,11 +587,97 @@ private:
   int64_t width;
   Value laneZero;
   Block *topBlock = nullptr;
+  const DenseMap<Value, int64_t> *vectorTiles = nullptr;
   DenseSet<Value> varying;
   DenseMap<Value, Value> vectors;
   IRMapping uniform;
   DenseMap<std::pair<Value, int64_t>, Value> laneCache;
 };
+
+/// The column operand of a cooperative-matrix load or store, its memref and
+/// leading dimension; null when `op` is none.
+struct FragmentAccess {
+  Operation *op = nullptr;
+  Value memref;
+  OpOperand *column = nullptr;
+  int64_t leadDimension = 0;
+  bool transposed = false;
+};
+
+FragmentAccess fragmentAccess(Operation *op) {
+  FragmentAccess access;
+  if (auto load = dyn_cast<gpu::SubgroupMmaLoadMatrixOp>(op)) {
+    access = {op, load.getSrcMemref(), &load.getIndicesMutable().slice(
+                                            load.getIndices().size() - 1, 1)[0],
+              load.getLeadDimension().getSExtValue(), load.getTranspose().value_or(false)};
+  } else if (auto store = dyn_cast<gpu::SubgroupMmaStoreMatrixOp>(op)) {
+    access = {op, store.getDstMemref(), &store.getIndicesMutable().slice(
+                                             store.getIndices().size() - 1, 1)[0],
+              store.getLeadDimension().getSExtValue(), store.getTranspose().value_or(false)};
+  }
+  return access;
+}
+
+/// The workgroup tiles every access of which is a whole aligned vector of
+/// one width (loads and stores directly in a run loop about to be widened)
+/// or a row-major cooperative-matrix access at a column and leading
+/// dimension that are multiples of that width; mapped to the width.
+DenseMap<Value, int64_t>
+chooseVectorTiles(func::FuncOp func,
+                  const DenseMap<Operation *, RunVectorizer *> &vectorizers) {
+  DenseMap<Value, int64_t> tiles;
+  func.walk([&](memref::AllocOp alloc) {
+    Value tile = alloc.getResult();
+    if (!isWorkgroupTile(tile))
+      return;
+    int64_t width = 0;
+    SmallVector<FragmentAccess> fragments;
+    for (Operation *user : tile.getUsers()) {
+      if (FragmentAccess f = fragmentAccess(user); f.op && f.memref == tile) {
+        fragments.push_back(f);
+        continue;
+      }
+      auto load = dyn_cast<memref::LoadOp>(user);
+      auto store = dyn_cast<memref::StoreOp>(user);
+      if ((!load && !store) || (store && store.getValue() == tile))
+        return;
+      auto vectorizer = vectorizers.lookup(user->getParentOp());
+      ValueRange indices = load ? load.getIndices() : store.getIndices();
+      if (!vectorizer || (width && vectorizer->getWidth() != width) ||
+          !vectorizer->accessesAlignedVector(user, indices))
+        return;
+      width = vectorizer->getWidth();
+    }
+    if (width < 2 || cast<MemRefType>(tile.getType()).getShape().back() % width)
+      return;
+    for (const FragmentAccess &f : fragments)
+      if (f.transposed || f.leadDimension % width ||
+          knownDivisor(f.column->get(), Value(), width) % width)
+        return;
+    tiles[tile] = width;
+  });
+  return tiles;
+}
+
+/// Gives `tile` vector<width x T> elements: the last dimension shrinks by
+/// `width`, cooperative-matrix accesses count columns and strides in vectors.
+void retypeAsVectors(Value tile, int64_t width) {
+  auto type = cast<MemRefType>(tile.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  shape.back() /= width;
+  tile.setType(MemRefType::get(shape, VectorType::get({width}, type.getElementType()),
+                               MemRefLayoutAttrInterface(), type.getMemorySpace()));
+  for (Operation *user : llvm::to_vector(tile.getUsers())) {
+    FragmentAccess f = fragmentAccess(user);
+    if (!f.op)
+      continue;
+    OpBuilder b(user);
+    Location loc = user->getLoc();
+    f.column->set(arith::DivUIOp::create(b, loc, f.column->get(),
+                                         arith::ConstantIndexOp::create(b, loc, width)));
+    user->setAttr("leadDimension", b.getIndexAttr(f.leadDimension / width));
+  }
+}
 
 struct VectorizeContiguousRunsPass
     : public triton_spirv::impl::VectorizeContiguousRunsBase<VectorizeContiguousRunsPass> {
@@ -532,6 +691,8 @@ struct VectorizeContiguousRunsPass
       if (loop->hasAttr(kRunAttr) && !loop->hasAttr("triton_spirv.vector_width"))
         loops.push_back(loop);
     });
+    SmallVector<std::unique_ptr<RunVectorizer>> vectorizers;
+    DenseMap<Operation *, RunVectorizer *> byLoop;
     for (scf::ForOp loop : loops) {
       auto lb = getConstantIntValue(loop.getLowerBound());
       auto ub = getConstantIntValue(loop.getUpperBound());
@@ -553,13 +714,20 @@ struct VectorizeContiguousRunsPass
       int64_t width = std::min<int64_t>({*ub, vectorBytes / widest, 4});
       if (width < 2 || *ub % width != 0)
         continue;
-      RunVectorizer vectorizer(loop, width);
-      if (!vectorizer.isLegal())
+      auto vectorizer = std::make_unique<RunVectorizer>(loop, width);
+      if (!vectorizer->isLegal())
         continue;
-      vectorizer.findVarying();
-      if (!vectorizer.hasVectorAccess())
-        continue;
-      vectorizer.run();
+      vectorizer->findVarying();
+      byLoop[loop] = vectorizer.get();
+      vectorizers.push_back(std::move(vectorizer));
+    }
+    DenseMap<Value, int64_t> tiles = chooseVectorTiles(getOperation(), byLoop);
+    for (auto [tile, width] : tiles)
+      retypeAsVectors(tile, width);
+    for (auto &vectorizer : vectorizers) {
+      vectorizer->setVectorTiles(&tiles);
+      if (vectorizer->hasVectorAccess())
+        vectorizer->run();
     }
   }
 };

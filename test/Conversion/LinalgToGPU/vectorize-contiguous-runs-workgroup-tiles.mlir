@@ -1,0 +1,118 @@
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(vectorize-contiguous-runs{vector-bytes=16}))' | FileCheck %s
+
+// A 32x32 f16 operand tile staged into workgroup memory (rows padded to 40)
+// and read as 16x16 cooperative-matrix fragments. Every run stores four
+// consecutive elements at a column that is a multiple of 4, and the
+// fragments start at columns 0 and 16 with a row stride of 40: the tile
+// becomes 32x10 vector<4xf16>, one store per run, fragment columns and
+// strides counted in vectors.
+// CHECK-LABEL: func.func @staged_fragment_tile(
+// CHECK:         %[[TILE:.*]] = memref.alloc() : memref<32x10xvector<4xf16>, #spirv.storage_class<Workgroup>>
+// CHECK:         scf.for
+// CHECK:           scf.for
+// CHECK:             %[[V:.*]] = vector.load %arg0[%{{.*}}] : memref<?xf16>, vector<4xf16>
+// CHECK:             %[[COLUMN:.*]] = arith.divui %{{.*}}, %c4{{.*}} : index
+// CHECK:             memref.store %[[V]], %[[TILE]][%{{.*}}, %[[COLUMN]]] : memref<32x10xvector<4xf16>, #spirv.storage_class<Workgroup>>
+// CHECK:           } {triton_spirv.contiguous_run, triton_spirv.vector_width = 4 : i64}
+// CHECK:         gpu.barrier
+// CHECK:         %[[FIRST:.*]] = arith.divui %c0{{.*}}, %c4{{.*}} : index
+// CHECK:         gpu.subgroup_mma_load_matrix %[[TILE]][%{{.*}}, %[[FIRST]]] {leadDimension = 10 : index} : memref<32x10xvector<4xf16>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+// CHECK:         %[[SECOND:.*]] = arith.divui %c16{{.*}}, %c4{{.*}} : index
+// CHECK:         gpu.subgroup_mma_load_matrix %[[TILE]][%{{.*}}, %[[SECOND]]] {leadDimension = 10 : index}
+func.func @staged_fragment_tile(%a: memref<?xf16> {tt.divisibility = 16 : i32},
+                                %row: index) -> (!gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "AOp">) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %tile = memref.alloc() : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c4 : index
+  scf.for %round = %c0 to %c1024 step %c512 {
+    %base = arith.addi %round, %first : index
+    scf.for %j = %c0 to %c4 step %c1 {
+      %e = arith.addi %base, %j : index
+      %r = arith.divui %e, %c32 : index
+      %k = arith.remui %e, %c32 : index
+      %v = memref.load %a[%e] : memref<?xf16>
+      memref.store %v, %tile[%r, %k] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+    } {triton_spirv.contiguous_run}
+  }
+  gpu.barrier
+  %f0 = gpu.subgroup_mma_load_matrix %tile[%row, %c0] {leadDimension = 40 : index} : memref<32x40xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+  %f1 = gpu.subgroup_mma_load_matrix %tile[%row, %c16] {leadDimension = 40 : index} : memref<32x40xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+  return %f0, %f1 : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "AOp">
+}
+
+// -----
+
+// The same tile also read element by element outside a run: it keeps its
+// f16 elements and the run stores lane by lane.
+// CHECK-LABEL: func.func @tile_read_per_element(
+// CHECK:         memref.alloc() : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+// CHECK:         vector.load %arg0
+// CHECK-COUNT-4:   memref.store %{{.*}} : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+// CHECK:         memref.load %{{.*}} : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+func.func @tile_read_per_element(%a: memref<?xf16> {tt.divisibility = 16 : i32},
+                                 %row: index, %column: index) -> f16 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %tile = memref.alloc() : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c4 : index
+  scf.for %round = %c0 to %c1024 step %c512 {
+    %base = arith.addi %round, %first : index
+    scf.for %j = %c0 to %c4 step %c1 {
+      %e = arith.addi %base, %j : index
+      %r = arith.divui %e, %c32 : index
+      %k = arith.remui %e, %c32 : index
+      %v = memref.load %a[%e] : memref<?xf16>
+      memref.store %v, %tile[%r, %k] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+    } {triton_spirv.contiguous_run}
+  }
+  gpu.barrier
+  %x = memref.load %tile[%row, %column] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  return %x : f16
+}
+
+// -----
+
+// A fragment starting at column 2 is not at a vector boundary: the tile
+// keeps its f16 elements.
+// CHECK-LABEL: func.func @fragment_between_vectors(
+// CHECK:         memref.alloc() : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+// CHECK-COUNT-4: memref.store %{{.*}} : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+// CHECK:         gpu.subgroup_mma_load_matrix %{{.*}}[%{{.*}}, %c2{{.*}}] {leadDimension = 40 : index}
+func.func @fragment_between_vectors(%a: memref<?xf16> {tt.divisibility = 16 : i32},
+                                    %row: index) -> !gpu.mma_matrix<16x16xf16, "AOp"> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %tile = memref.alloc() : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c4 : index
+  scf.for %round = %c0 to %c1024 step %c512 {
+    %base = arith.addi %round, %first : index
+    scf.for %j = %c0 to %c4 step %c1 {
+      %e = arith.addi %base, %j : index
+      %r = arith.divui %e, %c32 : index
+      %k = arith.remui %e, %c32 : index
+      %v = memref.load %a[%e] : memref<?xf16>
+      memref.store %v, %tile[%r, %k] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+    } {triton_spirv.contiguous_run}
+  }
+  gpu.barrier
+  %f = gpu.subgroup_mma_load_matrix %tile[%row, %c2] {leadDimension = 40 : index} : memref<32x40xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+  return %f : !gpu.mma_matrix<16x16xf16, "AOp">
+}

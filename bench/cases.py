@@ -324,7 +324,22 @@ def gpu_probe_cases():
     return cases
 
 
-GPU_SETS = {"suite": gpu_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases}
+def gpu_stages_cases():
+    """How far ahead the staged tiles should be loaded: the suite's matmuls at num_stages 2..6
+    (loads num_stages - 1 K steps ahead, within the carried-bytes budget)."""
+    cases = []
+    for size in (1024, 4096):
+        for stages in (2, 3, 4, 5, 6):
+            for dtype, (bm, bn, bk, nw) in [(torch.float16, (128, 64, 32, 8)),
+                                            (torch.float32, (64, 64, 16, 4))]:
+                case = matmul_case(size, size, size, dtype, bm, bn, bk, nw)
+                case.num_stages = stages
+                cases.append(case)
+    return cases
+
+
+GPU_SETS = {"suite": gpu_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
+            "stages": gpu_stages_cases}
 
 
 def by_id(cases):

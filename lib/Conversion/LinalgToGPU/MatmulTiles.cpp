@@ -13,6 +13,8 @@ using namespace mlir::triton_spirv;
 
 namespace {
 constexpr int64_t kMaxAccumulators = 64;
+// k steps per iteration of the K loop (when they divide K).
+constexpr int64_t kKUnroll = 4;
 
 Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
@@ -108,30 +110,39 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
       initial.push_back(memref::LoadOp::create(b, loc, c, index));
     }
   }
+  // k advances kUnroll at a time: the unrolled steps read kUnroll
+  // consecutive A elements per row (one vector once the tile holds vectors).
+  int64_t kUnroll = kExtent % kKUnroll == 0 ? kKUnroll : 1;
   auto kLoop = scf::ForOp::create(
       b, loc, constantIndex(b, loc, 0), constantIndex(b, loc, kExtent),
-      constantIndex(b, loc, 1), initial,
-      [&](OpBuilder &kb, Location l, Value k, ValueRange acc) {
-        auto loadFromB = [&](int64_t r, int64_t j) -> Value {
-          Value column = arith::AddIOp::create(kb, l, firstColumns[r],
-                                               constantIndex(kb, l, j));
-          return memref::LoadOp::create(kb, l, bMatrix, ValueRange{k, column});
-        };
-        SmallVector<Value> sharedB;
-        if (sameColumns)
-          for (int64_t j = 0; j < d.run; ++j)
-            sharedB.push_back(loadFromB(0, j));
-        auto loadB = [&](int64_t r, int64_t j) -> Value {
-          return sameColumns ? sharedB[j] : loadFromB(r, j);
-        };
-        SmallVector<Value> next;
-        for (int64_t r = 0; r < chunk; ++r) {
-          Value aValue = memref::LoadOp::create(kb, l, a, ValueRange{rows[r], k});
-          for (int64_t j = 0; j < d.run; ++j)
-            next.push_back(multiplyAccumulate(kb, matmul, aValue, loadB(r, j),
-                                              acc[r * d.run + j]));
+      constantIndex(b, loc, kUnroll), initial,
+      [&](OpBuilder &kb, Location l, Value kBase, ValueRange accumulators) {
+        SmallVector<Value> acc(accumulators);
+        for (int64_t step = 0; step < kUnroll; ++step) {
+          Value k = step == 0 ? kBase
+                              : arith::AddIOp::create(kb, l, kBase,
+                                                      constantIndex(kb, l, step));
+          auto loadFromB = [&](int64_t r, int64_t j) -> Value {
+            Value column = arith::AddIOp::create(kb, l, firstColumns[r],
+                                                 constantIndex(kb, l, j));
+            return memref::LoadOp::create(kb, l, bMatrix, ValueRange{k, column});
+          };
+          SmallVector<Value> sharedB;
+          if (sameColumns)
+            for (int64_t j = 0; j < d.run; ++j)
+              sharedB.push_back(loadFromB(0, j));
+          auto loadB = [&](int64_t r, int64_t j) -> Value {
+            return sameColumns ? sharedB[j] : loadFromB(r, j);
+          };
+          for (int64_t r = 0; r < chunk; ++r) {
+            Value aValue = memref::LoadOp::create(kb, l, a, ValueRange{rows[r], k});
+            for (int64_t j = 0; j < d.run; ++j) {
+              Value &accumulator = acc[r * d.run + j];
+              accumulator = multiplyAccumulate(kb, matmul, aValue, loadB(r, j), accumulator);
+            }
+          }
         }
-        scf::YieldOp::create(kb, l, next);
+        scf::YieldOp::create(kb, l, acc);
       });
   for (auto [index, value] : llvm::zip(cIndex, kLoop.getResults()))
     memref::StoreOp::create(b, loc, value, c, index);

@@ -618,10 +618,43 @@ FragmentAccess fragmentAccess(Operation *op) {
   return access;
 }
 
+/// A column index written as (multiple of `width`) + constant: the vector
+/// holding it and its lane there.
+struct VectorLane {
+  Value base;
+  int64_t offset = 0; // multiple of width added to base
+  int64_t lane = 0;
+};
+
+std::optional<VectorLane> splitVectorLane(Value index, int64_t width) {
+  if (knownDivisor(index, Value(), width) % width == 0)
+    return VectorLane{index, 0, 0};
+  auto add = index.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return std::nullopt;
+  for (int i = 0; i < 2; ++i) {
+    std::optional<int64_t> c = getConstantIntValue(add->getOperand(1 - i));
+    Value rest = add->getOperand(i);
+    if (c && *c >= 0 && knownDivisor(rest, Value(), width) % width == 0)
+      return VectorLane{rest, *c - *c % width, *c % width};
+  }
+  return std::nullopt;
+}
+
+bool isInsideRunLoop(Operation *op,
+                     const DenseMap<Operation *, RunVectorizer *> &vectorizers) {
+  for (Operation *parent = op->getParentOp(); parent; parent = parent->getParentOp())
+    if (vectorizers.count(parent))
+      return true;
+  return false;
+}
+
 /// The workgroup tiles every access of which is a whole aligned vector of
-/// one width (loads and stores directly in a run loop about to be widened)
-/// or a row-major cooperative-matrix access at a column and leading
-/// dimension that are multiples of that width; mapped to the width.
+/// one width (loads and stores directly in a run loop about to be widened),
+/// a load outside run loops at a column that is a multiple of the width
+/// plus a constant (one lane of a vector), or a row-major
+/// cooperative-matrix access at a column and leading dimension that are
+/// multiples of that width; mapped to the width.
 DenseMap<Value, int64_t>
 chooseVectorTiles(func::FuncOp func,
                   const DenseMap<Operation *, RunVectorizer *> &vectorizers) {
@@ -632,6 +665,7 @@ chooseVectorTiles(func::FuncOp func,
       return;
     int64_t width = 0;
     SmallVector<FragmentAccess> fragments;
+    SmallVector<memref::LoadOp> laneLoads;
     for (Operation *user : tile.getUsers()) {
       if (FragmentAccess f = fragmentAccess(user); f.op && f.memref == tile) {
         fragments.push_back(f);
@@ -641,6 +675,10 @@ chooseVectorTiles(func::FuncOp func,
       auto store = dyn_cast<memref::StoreOp>(user);
       if ((!load && !store) || (store && store.getValue() == tile))
         return;
+      if (load && !isInsideRunLoop(load, vectorizers)) {
+        laneLoads.push_back(load);
+        continue;
+      }
       auto vectorizer = vectorizers.lookup(user->getParentOp());
       ValueRange indices = load ? load.getIndices() : store.getIndices();
       if (!vectorizer || (width && vectorizer->getWidth() != width) ||
@@ -654,15 +692,26 @@ chooseVectorTiles(func::FuncOp func,
       if (f.transposed || f.leadDimension % width ||
           knownDivisor(f.column->get(), Value(), width) % width)
         return;
+    for (memref::LoadOp load : laneLoads)
+      if (!splitVectorLane(load.getIndices().back(), width))
+        return;
     tiles[tile] = width;
   });
   return tiles;
 }
 
 /// Gives `tile` vector<width x T> elements: the last dimension shrinks by
-/// `width`, cooperative-matrix accesses count columns and strides in vectors.
-void retypeAsVectors(Value tile, int64_t width) {
+/// `width`, cooperative-matrix accesses count columns and strides in vectors,
+/// loads outside run loops read their lane of a vector. (Run loops rewrite
+/// their own accesses when they are widened.)
+void retypeAsVectors(Value tile, int64_t width,
+                     const DenseMap<Operation *, RunVectorizer *> &vectorizers) {
   auto type = cast<MemRefType>(tile.getType());
+  SmallVector<std::pair<memref::LoadOp, VectorLane>> laneLoads;
+  for (Operation *user : tile.getUsers())
+    if (auto load = dyn_cast<memref::LoadOp>(user))
+      if (!isInsideRunLoop(load, vectorizers))
+        laneLoads.push_back({load, *splitVectorLane(load.getIndices().back(), width)});
   SmallVector<int64_t> shape(type.getShape());
   shape.back() /= width;
   tile.setType(MemRefType::get(shape, VectorType::get({width}, type.getElementType()),
@@ -676,6 +725,20 @@ void retypeAsVectors(Value tile, int64_t width) {
     f.column->set(arith::DivUIOp::create(b, loc, f.column->get(),
                                          arith::ConstantIndexOp::create(b, loc, width)));
     user->setAttr("leadDimension", b.getIndexAttr(f.leadDimension / width));
+  }
+  for (auto [load, split] : laneLoads) {
+    OpBuilder b(load);
+    Location loc = load.getLoc();
+    Value column = split.base;
+    if (split.offset)
+      column = arith::AddIOp::create(b, loc, column,
+                                     arith::ConstantIndexOp::create(b, loc, split.offset));
+    SmallVector<Value> indices(load.getIndices());
+    indices.back() = arith::DivUIOp::create(b, loc, column,
+                                            arith::ConstantIndexOp::create(b, loc, width));
+    Value vector = memref::LoadOp::create(b, loc, tile, indices);
+    load.replaceAllUsesWith(vector::ExtractOp::create(b, loc, vector, split.lane).getResult());
+    load.erase();
   }
 }
 
@@ -723,7 +786,7 @@ struct VectorizeContiguousRunsPass
     }
     DenseMap<Value, int64_t> tiles = chooseVectorTiles(getOperation(), byLoop);
     for (auto [tile, width] : tiles)
-      retypeAsVectors(tile, width);
+      retypeAsVectors(tile, width, byLoop);
     for (auto &vectorizer : vectorizers) {
       vectorizer->setVectorTiles(&tiles);
       if (vectorizer->hasVectorAccess())

@@ -17,6 +17,10 @@
 // CHECK:             memref.load %[[A]][%{{.*}}, %[[K]]] : memref<8x4xf16
 // CHECK-COUNT-4:     arith.mulf
 // CHECK:             memref.load %[[A]][%{{.*}}, %[[K]]] : memref<8x4xf16
+// K advances 4 steps per iteration: the next step reads k + 1.
+// CHECK:             %[[K1:.*]] = arith.addi %[[K]], %c1{{.*}} : index
+// CHECK-COUNT-4:     memref.load %[[B]][%[[K1]], %{{.*}}] : memref<4x16xf16
+// CHECK:             memref.load %[[A]][%{{.*}}, %[[K1]]] : memref<8x4xf16
 // CHECK:             scf.yield
 // CHECK-COUNT-32:  memref.store %{{.*}}, %[[C]]
 func.func @matmul(%a: memref<?xf32>, %b: memref<?xf32>, %out: memref<?xf32>) {

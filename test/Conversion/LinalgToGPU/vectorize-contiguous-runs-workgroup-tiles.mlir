@@ -116,3 +116,90 @@ func.func @fragment_between_vectors(%a: memref<?xf16> {tt.divisibility = 16 : i3
   %f = gpu.subgroup_mma_load_matrix %tile[%row, %c2] {leadDimension = 40 : index} : memref<32x40xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
   return %f : !gpu.mma_matrix<16x16xf16, "AOp">
 }
+
+// -----
+
+// The register-blocked matmul's reads: outside any run, at k + 0..3 with k a
+// multiple of 4 (the K loop's step). Each reads its lane of one vector.
+// CHECK-LABEL: func.func @lane_reads_outside_runs(
+// CHECK:         %[[TILE:.*]] = memref.alloc() : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+// CHECK:         scf.for %[[K:.*]] = %c0{{.*}} to %c32{{.*}} step %c4{{.*}} iter_args
+// CHECK:           %[[COLUMN:.*]] = arith.divui %[[K]], %c4{{.*}} : index
+// CHECK:           %[[V:.*]] = memref.load %[[TILE]][%{{.*}}, %[[COLUMN]]] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+// CHECK:           vector.extract %[[V]][0] : f32 from vector<4xf32>
+// CHECK:           %[[COLUMN3:.*]] = arith.divui %[[K]], %c4{{.*}} : index
+// CHECK:           %[[V3:.*]] = memref.load %[[TILE]][%{{.*}}, %[[COLUMN3]]]
+// CHECK:           vector.extract %[[V3]][3] : f32 from vector<4xf32>
+func.func @lane_reads_outside_runs(%a: memref<?xf32> {tt.divisibility = 16 : i32},
+                                   %row: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %zero = arith.constant 0.0 : f32
+  %tile = memref.alloc() : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c4 : index
+  scf.for %round = %c0 to %c1024 step %c512 {
+    %base = arith.addi %round, %first : index
+    scf.for %j = %c0 to %c4 step %c1 {
+      %e = arith.addi %base, %j : index
+      %r = arith.divui %e, %c32 : index
+      %k = arith.remui %e, %c32 : index
+      %v = memref.load %a[%e] : memref<?xf32>
+      memref.store %v, %tile[%r, %k] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+    } {triton_spirv.contiguous_run}
+  }
+  gpu.barrier
+  %sum = scf.for %k = %c0 to %c32 step %c4 iter_args(%acc = %zero) -> f32 {
+    %x0 = memref.load %tile[%row, %k] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+    %k3 = arith.addi %k, %c3 : index
+    %x3 = memref.load %tile[%row, %k3] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+    %s0 = arith.addf %acc, %x0 : f32
+    %s3 = arith.addf %s0, %x3 : f32
+    scf.yield %s3 : f32
+  }
+  return %sum : f32
+}
+
+// -----
+
+// A read at k + 1 with k only known to be even is not a fixed lane: the tile
+// keeps its f32 elements.
+// CHECK-LABEL: func.func @lane_unknown(
+// CHECK:         memref.alloc() : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+func.func @lane_unknown(%a: memref<?xf32> {tt.divisibility = 16 : i32},
+                        %row: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %zero = arith.constant 0.0 : f32
+  %tile = memref.alloc() : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c4 : index
+  scf.for %round = %c0 to %c1024 step %c512 {
+    %base = arith.addi %round, %first : index
+    scf.for %j = %c0 to %c4 step %c1 {
+      %e = arith.addi %base, %j : index
+      %r = arith.divui %e, %c32 : index
+      %k = arith.remui %e, %c32 : index
+      %v = memref.load %a[%e] : memref<?xf32>
+      memref.store %v, %tile[%r, %k] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+    } {triton_spirv.contiguous_run}
+  }
+  gpu.barrier
+  %sum = scf.for %k = %c0 to %c32 step %c2 iter_args(%acc = %zero) -> f32 {
+    %k1 = arith.addi %k, %c1 : index
+    %x = memref.load %tile[%row, %k1] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+    %s = arith.addf %acc, %x : f32
+    scf.yield %s : f32
+  }
+  return %sum : f32
+}

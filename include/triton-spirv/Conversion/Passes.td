@@ -43,7 +43,8 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
     from the next one that reads them.
   }];
   let dependentDialects = ["gpu::GPUDialect", "scf::SCFDialect",
-                           "memref::MemRefDialect", "spirv::SPIRVDialect"];
+                           "memref::MemRefDialect", "spirv::SPIRVDialect",
+                           "math::MathDialect"];
   let options = [
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"128",
            "Invocations per workgroup (num_warps x subgroup size)">,

@@ -4,7 +4,8 @@
 // invocations in runs of 4 (rounds of 16 = one row), so each invocation owns
 // 8 rows x the same 4 columns. The accumulator is invocation-private (32
 // entries); the K loop carries the 32 outputs in registers, loads the 4 B
-// values of its columns once per k and one A value per row.
+// values of its columns once per k and one A value per row, and accumulates
+// with one fused multiply-add per output.
 // CHECK-LABEL: func.func @matmul(
 // CHECK-DAG:     %[[A:.*]] = memref.alloc() : memref<8x4xf16, #spirv.storage_class<Workgroup>>
 // CHECK-DAG:     %[[B:.*]] = memref.alloc() : memref<4x16xf16, #spirv.storage_class<Workgroup>>
@@ -15,7 +16,8 @@
 // CHECK:           %{{.*}}:32 = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
 // CHECK-COUNT-4:     memref.load %[[B]][%[[K]], %{{.*}}] : memref<4x16xf16
 // CHECK:             memref.load %[[A]][%{{.*}}, %[[K]]] : memref<8x4xf16
-// CHECK-COUNT-4:     arith.mulf
+// CHECK-NOT:         arith.mulf
+// CHECK-COUNT-4:     math.fma %{{.*}}, %{{.*}}, %{{.*}} : f32
 // CHECK:             memref.load %[[A]][%{{.*}}, %[[K]]] : memref<8x4xf16
 // K advances 4 steps per iteration: the next step reads k + 1.
 // CHECK:             %[[K1:.*]] = arith.addi %[[K]], %c1{{.*}} : index

@@ -14,8 +14,10 @@ using namespace mlir::triton_spirv;
 
 namespace {
 constexpr int64_t kMaxAccumulators = 64;
-// k steps per iteration of the K loop (when they divide K).
+// k steps per iteration of the K loop (when they divide K), and the K
+// extent up to which the loop is unrolled entirely.
 constexpr int64_t kKUnroll = 4;
+constexpr int64_t kFullUnrollMax = 16;
 
 Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
@@ -141,7 +143,11 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
   }
   // k advances kUnroll at a time: the unrolled steps read kUnroll
   // consecutive A elements per row (one vector once the tile holds vectors).
-  int64_t kUnroll = kExtent % kKUnroll == 0 ? kKUnroll : 1;
+  // Short K blocks are unrolled entirely (H100, 64x64x16 fp32: 0.73 -> 0.97x
+  // of Triton-CUDA for the dot alone).
+  int64_t kUnroll = kExtent <= kFullUnrollMax           ? kExtent
+                    : kExtent % kKUnroll == 0 ? kKUnroll
+                                              : 1;
   auto kLoop = scf::ForOp::create(
       b, loc, constantIndex(b, loc, 0), constantIndex(b, loc, kExtent),
       constantIndex(b, loc, kUnroll), initial,

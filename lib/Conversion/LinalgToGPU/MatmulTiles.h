@@ -21,8 +21,8 @@ bool computesOwnedOutputs(linalg::MatmulOp matmul, int64_t numThreads,
 /// Register-blocked matmul: each invocation keeps up to 64 of its outputs in
 /// registers across the K loop, loading one A element per owned row and the
 /// B elements of its run once per k (shared by all rows when every round
-/// covers whole rows). K advances four steps per loop iteration when it can,
-/// so each row reads four consecutive A elements per iteration.
+/// covers whole rows). K advances four steps per loop iteration when it can
+/// (all of K up to 16), so each row reads four consecutive A elements at once.
 void lowerMatmulToOwnedOutputs(linalg::MatmulOp matmul, Value threadId,
                                int64_t numThreads, int64_t contiguity,
                                const DenseSet<Value> &privateBuffers);

@@ -34,14 +34,7 @@ bool isMultiplyAccumulate(linalg::MatmulOp matmul) {
   Block &body = matmul->getRegion(0).front();
   if (body.getOperations().size() > 5)
     return false;
-  auto add = body.getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
-  if (!add)
-    return false;
-  Value acc = body.getArgument(2);
-  Value product = add.getLhs() == acc   ? add.getRhs()
-                  : add.getRhs() == acc ? add.getLhs()
-                                        : Value();
-  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : nullptr;
+  arith::MulFOp mul = accumulatedProduct(body);
   if (!mul)
     return false;
   auto isArgument = [&](Value v, unsigned index) {
@@ -205,6 +198,17 @@ scf::ForOp accumulatingLoop(linalg::MatmulOp matmul) {
   return loop;
 }
 } // namespace
+
+arith::MulFOp mlir::triton_spirv::accumulatedProduct(Block &body) {
+  auto add = body.getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return nullptr;
+  Value acc = body.getArgument(2);
+  Value product = add.getLhs() == acc   ? add.getRhs()
+                  : add.getRhs() == acc ? add.getLhs()
+                                        : Value();
+  return product ? product.getDefiningOp<arith::MulFOp>() : nullptr;
+}
 
 std::optional<CooperativeTiling>
 mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,

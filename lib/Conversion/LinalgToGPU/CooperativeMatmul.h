@@ -2,6 +2,7 @@
 #ifndef TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_COOPERATIVEMATMUL_H
 #define TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_COOPERATIVEMATMUL_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
 #include <optional>
@@ -12,6 +13,10 @@ namespace mlir::triton_spirv {
 /// accumulator is then shared, never invocation-private).
 constexpr llvm::StringLiteral kCooperativeMatrixAttr =
     "triton_spirv.cooperative_matrix";
+
+/// The float multiply of a matmul body `acc + x * y` (either operand order),
+/// or null when the body does not end that way.
+arith::MulFOp accumulatedProduct(Block &body);
 
 /// How a matmul's 16x16 output tiles are spread over the subgroups: a
 /// warpsM x warpsN grid of subgroups, each owning tilesM x tilesN tiles.

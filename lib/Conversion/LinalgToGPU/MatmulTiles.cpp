@@ -39,14 +39,7 @@ std::optional<std::array<int64_t, 3>> matmulShape(linalg::MatmulOp matmul) {
 /// on every driver (NVIDIA contracts OpFMul + OpFAdd itself; measured no
 /// faster with the explicit Fma, but llvmpipe need not contract).
 arith::MulFOp fusableProduct(Block &body) {
-  auto add = body.getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
-  if (!add)
-    return nullptr;
-  Value acc = body.getArgument(2);
-  Value product = add.getLhs() == acc   ? add.getRhs()
-                  : add.getRhs() == acc ? add.getLhs()
-                                        : Value();
-  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : nullptr;
+  arith::MulFOp mul = accumulatedProduct(body);
   return mul && mul->hasOneUse() ? mul : nullptr;
 }
 

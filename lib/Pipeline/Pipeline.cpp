@@ -112,6 +112,13 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   PrefetchWorkgroupTilesOptions prefetch;
   prefetch.distance = std::max<int64_t>(1, options.numStages - 1);
   pm.addNestedPass<func::FuncOp>(createPrefetchWorkgroupTiles(prefetch));
+  // num_stages >= 2 also buffers the staged tiles twice (one barrier per
+  // iteration) where workgroup memory allows.
+  if (options.numStages >= 2) {
+    DoubleBufferWorkgroupTilesOptions doubleBuffer;
+    doubleBuffer.workgroupBytes = profile->maxSharedMemoryBytes;
+    pm.addNestedPass<func::FuncOp>(createDoubleBufferWorkgroupTiles(doubleBuffer));
+  }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 

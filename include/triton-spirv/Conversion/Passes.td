@@ -28,6 +28,28 @@ def ConvertKernelToSPIRV : Pass<"convert-kernel-to-spirv", "ModuleOp"> {
   let dependentDialects = ["spirv::SPIRVDialect"];
 }
 
+def DoubleBufferWorkgroupTiles
+    : Pass<"double-buffer-workgroup-tiles", "func::FuncOp"> {
+  let summary = "Alternate two copies of a K loop's staged workgroup tiles so "
+                "one barrier per iteration suffices";
+  let description = [{
+    Runs on distributed GPU code. An `scf.for` whose body has two barriers,
+    the second just before the yield, whose workgroup accesses are stores
+    into tiles before the first barrier and loads (memref, vector or
+    cooperative-matrix) after it, the tiles being allocs used only in the
+    loop: each tile gets a leading dimension of 2, iteration i uses copy
+    ((iv - lb) / step) % 2, and the second barrier is removed (the next
+    writer of a copy is two iterations later, past a barrier every reader
+    of it has reached). Skipped when the copies would exceed
+    `workgroup-bytes` of workgroup memory in the function.
+  }];
+  let options = [
+    Option<"workgroupBytes", "workgroup-bytes", "int64_t", /*default=*/"16384",
+           "Workgroup memory the device gives one workgroup">
+  ];
+  let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
+}
+
 def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
   let summary = "Distribute a program's block-level loops over the invocations "
                 "of one workgroup";

@@ -37,7 +37,8 @@ struct TritonToSPIRVOptions
   Option<int64_t> numStages{
       *this, "num-stages",
       llvm::cl::desc("Triton num_stages: tiles staged in workgroup memory are "
-                     "loaded num_stages - 1 (at least 1) iterations ahead"),
+                     "loaded num_stages - 1 (at least 1) iterations ahead "
+                     "and, from 2, kept in two copies where they fit"),
       llvm::cl::init(3)};
   Option<std::string> output{*this, "output",
                              llvm::cl::desc("Write the SPIR-V binary here"),

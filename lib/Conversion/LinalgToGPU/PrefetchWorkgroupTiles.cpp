@@ -20,6 +20,8 @@
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
+#include "MemorySpaces.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -39,29 +41,14 @@ namespace mlir::triton_spirv {
 } // namespace mlir::triton_spirv
 
 using namespace mlir;
+using mlir::triton_spirv::isGlobalBuffer;
+using mlir::triton_spirv::isWorkgroupMemref;
 
 namespace {
 /// Unrolled stores per loop and bytes carried per invocation: beyond these
 /// the carried registers cost more occupancy than the latency they hide.
 constexpr int64_t kMaxStores = 64;
 constexpr int64_t kMaxCarriedBytes = 256;
-
-bool isWorkgroupMemref(Value memref) {
-  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
-      cast<MemRefType>(memref.getType()).getMemorySpace());
-  if (space)
-    return space.getValue() == gpu::AddressSpace::Workgroup;
-  auto storage = dyn_cast_or_null<spirv::StorageClassAttr>(
-      cast<MemRefType>(memref.getType()).getMemorySpace());
-  return storage && storage.getValue() == spirv::StorageClass::Workgroup;
-}
-
-/// A kernel argument buffer (later a PhysicalStorageBuffer pointer).
-bool isGlobalBuffer(Value memref) {
-  auto arg = dyn_cast<BlockArgument>(memref);
-  return arg && isa<func::FuncOp>(arg.getOwner()->getParentOp()) &&
-         !cast<MemRefType>(memref.getType()).getMemorySpace();
-}
 
 Value storedValue(Operation *op) {
   if (auto store = dyn_cast<memref::StoreOp>(op))

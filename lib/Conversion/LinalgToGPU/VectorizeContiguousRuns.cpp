@@ -19,6 +19,8 @@
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
+#include "MemorySpaces.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -38,6 +40,8 @@ namespace mlir::triton_spirv {
 } // namespace mlir::triton_spirv
 
 using namespace mlir;
+using mlir::triton_spirv::isGlobalBuffer;
+using mlir::triton_spirv::isWorkgroupSpace;
 
 namespace {
 constexpr llvm::StringLiteral kRunAttr = "triton_spirv.contiguous_run";
@@ -56,13 +60,6 @@ bool isVectorizableType(Type t) {
   if (t.isIndex() || t.isInteger())
     return true;
   return t.isF16() || t.isF32() || t.isF64();
-}
-
-/// A kernel argument buffer (later a PhysicalStorageBuffer pointer).
-bool isGlobalBuffer(Value memref) {
-  auto arg = dyn_cast<BlockArgument>(memref);
-  return arg && isa<func::FuncOp>(arg.getOwner()->getParentOp()) &&
-         !cast<MemRefType>(memref.getType()).getMemorySpace();
 }
 
 int64_t elementBytes(Type t) {
@@ -102,11 +99,6 @@ int64_t knownDivisor(Value v, Value runLane0, int64_t width, int depth = 0) {
     return std::min<int64_t>(kCap, recurse(def->getOperand(0)) *
                                        recurse(def->getOperand(1)));
   return 1;
-}
-
-bool isWorkgroupSpace(MemRefType type) {
-  auto storage = dyn_cast_or_null<spirv::StorageClassAttr>(type.getMemorySpace());
-  return storage && storage.getValue() == spirv::StorageClass::Workgroup;
 }
 
 /// A workgroup buffer this pass may retype to an array of vectors.

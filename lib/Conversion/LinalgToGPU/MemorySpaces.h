@@ -1,0 +1,42 @@
+//===- MemorySpaces.h - where a distributed kernel's buffers live ---------===//
+//
+// After distribution a kernel's memrefs are kernel-argument buffers (later
+// PhysicalStorageBuffer pointers), workgroup allocs and private allocas. The
+// LinalgToGPU passes ask which one a value is.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_MEMORYSPACES_H
+#define TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_MEMORYSPACES_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace mlir::triton_spirv {
+
+/// A memref type in workgroup memory (SPIR-V storage class or GPU address
+/// space spelling).
+inline bool isWorkgroupSpace(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space))
+    return gpuSpace.getValue() == gpu::AddressSpace::Workgroup;
+  auto storage = dyn_cast_or_null<spirv::StorageClassAttr>(space);
+  return storage && storage.getValue() == spirv::StorageClass::Workgroup;
+}
+
+inline bool isWorkgroupMemref(Value memref) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  return type && isWorkgroupSpace(type);
+}
+
+/// A kernel argument buffer (later a PhysicalStorageBuffer pointer).
+inline bool isGlobalBuffer(Value memref) {
+  auto arg = dyn_cast<BlockArgument>(memref);
+  return arg && isa<func::FuncOp>(arg.getOwner()->getParentOp()) &&
+         !cast<MemRefType>(memref.getType()).getMemorySpace();
+}
+
+} // namespace mlir::triton_spirv
+
+#endif // TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_MEMORYSPACES_H

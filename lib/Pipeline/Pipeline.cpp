@@ -117,6 +117,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   if (options.numStages >= 2) {
     DoubleBufferWorkgroupTilesOptions doubleBuffer;
     doubleBuffer.workgroupBytes = profile->maxSharedMemoryBytes;
+    doubleBuffer.fragmentLoopsOnly = !profile->doubleBufferElementTiles;
     pm.addNestedPass<func::FuncOp>(createDoubleBufferWorkgroupTiles(doubleBuffer));
   }
   pm.addPass(createCanonicalizerPass());

@@ -41,11 +41,14 @@ def DoubleBufferWorkgroupTiles
     ((iv - lb) / step) % 2, and the second barrier is removed (the next
     writer of a copy is two iterations later, past a barrier every reader
     of it has reached). Skipped when the copies would exceed
-    `workgroup-bytes` of workgroup memory in the function.
+    `workgroup-bytes` of workgroup memory in the function, and with
+    `fragment-loops-only` when no tile read is a cooperative-matrix load.
   }];
   let options = [
     Option<"workgroupBytes", "workgroup-bytes", "int64_t", /*default=*/"16384",
-           "Workgroup memory the device gives one workgroup">
+           "Workgroup memory the device gives one workgroup">,
+    Option<"fragmentLoopsOnly", "fragment-loops-only", "bool", /*default=*/"false",
+           "Only loops that read their tiles as cooperative-matrix fragments">
   ];
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
 }

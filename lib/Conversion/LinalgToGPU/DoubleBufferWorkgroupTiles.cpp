@@ -11,7 +11,8 @@
 //
 // Legal when the loop's only workgroup accesses are writes of its tiles
 // before the first barrier and reads after it, and the tiles are used nowhere
-// else; applied when the extra copies fit the device's workgroup memory.
+// else; applied when the extra copies fit the device's workgroup memory (on
+// NVIDIA only to cooperative-matrix loops: an FMA loop lost occupancy).
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
@@ -94,6 +95,7 @@ struct StagedLoop {
   scf::ForOp loop;
   gpu::BarrierOp releaseBarrier;
   SmallVector<memref::AllocOp> tiles;
+  bool readsFragments = false;
 
   int64_t extraBytes() const {
     int64_t bytes = 0;
@@ -117,6 +119,7 @@ std::optional<StagedLoop> matchStagedLoop(scf::ForOp loop) {
   gpu::BarrierOp publish = barriers[0];
 
   llvm::SetVector<Operation *> tiles;
+  bool readsFragments = false;
   WalkResult result = body->walk([&](Operation *op) {
     if (isa<func::CallOp>(op))
       return WalkResult::interrupt();
@@ -134,12 +137,13 @@ std::optional<StagedLoop> matchStagedLoop(scf::ForOp loop) {
       if (beforePublish != (access == TileAccess::Write))
         return WalkResult::interrupt();
       tiles.insert(alloc);
+      readsFragments |= isa<gpu::SubgroupMmaLoadMatrixOp>(op);
     }
     return WalkResult::advance();
   });
   if (result.wasInterrupted() || tiles.empty())
     return std::nullopt;
-  StagedLoop staged{loop, barriers[1], {}};
+  StagedLoop staged{loop, barriers[1], {}, readsFragments};
   for (Operation *tile : tiles) {
     for (Operation *user : tile->getUsers())
       if (!loop->isAncestor(user))
@@ -205,7 +209,8 @@ struct DoubleBufferWorkgroupTilesPass
     });
     int64_t bytes = workgroupBytesOf(func);
     for (StagedLoop &staged : candidates) {
-      if (bytes + staged.extraBytes() > workgroupBytes)
+      if ((fragmentLoopsOnly && !staged.readsFragments) ||
+          bytes + staged.extraBytes() > workgroupBytes)
         continue;
       bytes += staged.extraBytes();
       doubleBuffer(staged);

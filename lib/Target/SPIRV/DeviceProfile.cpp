@@ -22,7 +22,9 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*vectorBytes=*/0,
                          /*hasFloat64=*/true,
                          /*singleSubgroupReductionsBroken=*/true,
-                         /*hasCooperativeMatrix=*/false};
+                         /*hasCooperativeMatrix=*/false,
+                         // Measured neutral (fp32 256^3 matmuls).
+                         /*doubleBufferElementTiles=*/true};
   if (name == "nvidia")
     return DeviceProfile{"nvidia", /*subgroupSize=*/32,
                          /*maxSharedMemoryBytes=*/49152,
@@ -31,7 +33,11 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*contiguity=*/4, /*vectorBytes=*/16,
                          /*hasFloat64=*/true,
                          /*singleSubgroupReductionsBroken=*/false,
-                         /*hasCooperativeMatrix=*/true};
+                         /*hasCooperativeMatrix=*/true,
+                         // The driver then overlaps the next iteration's
+                         // loads with the FMAs: 95 -> 126 registers, fewer
+                         // workgroups per SM, fp32 4096^3 10% slower.
+                         /*doubleBufferElementTiles=*/false};
   return std::nullopt;
 }
 

@@ -1,5 +1,6 @@
 // RUN: triton-spirv-opt %s --split-input-file --double-buffer-workgroup-tiles=workgroup-bytes=49152 | FileCheck %s
 // RUN: triton-spirv-opt %s --split-input-file --double-buffer-workgroup-tiles=workgroup-bytes=4096 | FileCheck %s --check-prefix=SMALL
+// RUN: triton-spirv-opt %s --split-input-file --double-buffer-workgroup-tiles="workgroup-bytes=49152 fragment-loops-only=true" | FileCheck %s --check-prefix=FRAG
 
 // A staged K loop: stores into two tiles, barrier, fragment and element
 // reads, barrier. Each tile gets two copies indexed by the iteration's
@@ -20,6 +21,8 @@
 // CHECK-NOT:       gpu.barrier
 // CHECK:           scf.yield
 // 12 KiB of tiles, 4 KiB allowed: unchanged.
+// FRAG-LABEL: func.func @staged_fragments(
+// FRAG:         memref.alloc() : memref<2x32x24xf16, #spirv.storage_class<Workgroup>>
 // SMALL-LABEL: func.func @staged_fragments(
 // SMALL:         memref.alloc() : memref<32x24xf16, #spirv.storage_class<Workgroup>>
 // SMALL-COUNT-2: gpu.barrier
@@ -48,6 +51,10 @@ func.func @staged_fragments(%lb: i32, %ub: i32, %step: i32, %v: f16, %w: vector<
 
 // An index loop: the parity needs no cast. Private (Function) buffers in
 // the loop do not matter.
+// Element reads only: with fragment-loops-only, unchanged.
+// FRAG-LABEL: func.func @index_loop(
+// FRAG:         memref.alloc() : memref<64xf32, #spirv.storage_class<Workgroup>>
+// FRAG-COUNT-2: gpu.barrier
 // CHECK-LABEL: func.func @index_loop(
 // CHECK:         %[[T:.*]] = memref.alloc() : memref<2x64xf32, #spirv.storage_class<Workgroup>>
 // CHECK:         scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {

@@ -28,6 +28,10 @@ struct DeviceProfile {
   /// subgroup (lavapipe, Mesa 22.3: tl.sum with num_warps=1 returned 0).
   bool singleSubgroupReductionsBroken;
   bool hasCooperativeMatrix;
+  /// K loops whose staged tiles are read element-wise (FMA dots) also get
+  /// two copies of them; loops reading cooperative-matrix fragments always
+  /// do (where they fit).
+  bool doubleBufferElementTiles;
 };
 
 /// The built-in profile called `name` ("lavapipe", "nvidia").

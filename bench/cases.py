@@ -331,6 +331,7 @@ def gpu_stages_cases():
     for size in (1024, 4096):
         for stages in (2, 3, 4, 5, 6):
             for dtype, (bm, bn, bk, nw) in [(torch.float16, (128, 64, 32, 8)),
+                                            (torch.float16, (128, 128, 32, 8)),
                                             (torch.float32, (64, 64, 16, 4))]:
                 case = matmul_case(size, size, size, dtype, bm, bn, bk, nw)
                 case.num_stages = stages

@@ -108,6 +108,11 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   expandBF16.includeBf16 = true;
   pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass(expandBF16));
   pm.addPass(createCanonicalizerPass());
+  // Cooperative-matrix accumulators stay in registers: frees workgroup
+  // memory for the tiles' second copies.
+  FragmentEpilogueOptions fragmentEpilogue;
+  fragmentEpilogue.subgroupSize = profile->subgroupSize;
+  pm.addNestedPass<func::FuncOp>(createFragmentEpilogue(fragmentEpilogue));
   // Staged tiles: the next iteration's global loads overlap this one's work.
   PrefetchWorkgroupTilesOptions prefetch;
   prefetch.distance = std::max<int64_t>(1, options.numStages - 1);

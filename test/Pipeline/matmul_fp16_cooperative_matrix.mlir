@@ -5,12 +5,20 @@
 // profile, whose device has VK_KHR_cooperative_matrix: 4 subgroups of 2x2
 // accumulator tiles each, carried through the K loop as cooperative
 // matrices, 2 k steps of 4 MulAdds per iteration. Workgroup tiles hold
-// vector<4 x T> elements (fragment strides count vectors). The module needs SPIR-V
-// 1.6. Binary validation: matmul_fp16_cooperative_matrix_valid.mlir.
+// vector<4 x T> elements (fragment strides count vectors), two copies each
+// (num_stages 3). The accumulators start as constant matrices and leave the
+// loop fragment by fragment through a 16x16 scratch tile per subgroup: no
+// 64x64 f32 C tile in workgroup memory. The module needs SPIR-V 1.6. Binary
+// validation: matmul_fp16_cooperative_matrix_valid.mlir.
 
 // CHECK:       spirv.module @__spv__triton_spirv PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.6, [{{.*}}CooperativeMatrixKHR{{.*}}], [SPV_KHR_cooperative_matrix]>
+// CHECK-DAG:     spirv.GlobalVariable {{.*}} : !spirv.ptr<!spirv.struct<(!spirv.array<1280 x vector<4xf16>>)>, Workgroup>
+// CHECK-DAG:     spirv.GlobalVariable {{.*}} : !spirv.ptr<!spirv.struct<(!spirv.array<1152 x vector<4xf16>>)>, Workgroup>
+// CHECK-DAG:     spirv.GlobalVariable {{.*}} : !spirv.ptr<!spirv.struct<(!spirv.array<256 x vector<4xf32>>)>, Workgroup>
 // CHECK:         spirv.func @matmul()
-// CHECK-COUNT-4:   spirv.KHR.CooperativeMatrixLoad {{.*}} : !spirv.ptr<vector<4xf32>, Workgroup>, i32 -> !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>
+// CHECK-NOT:       MatrixAcc>
+// CHECK:           spirv.CompositeConstruct {{.*}} : (f32) -> !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>
+// CHECK-NOT:       spirv.KHR.CooperativeMatrixLoad {{.*}} -> !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>
 // CHECK:           spirv.mlir.loop
 // CHECK:           ^bb1({{.*}}: !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>, {{.*}}: !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>, {{.*}}: !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>, {{.*}}: !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>
 // The staged tiles are arrays of vector<4xf16>: one store per run.
@@ -25,6 +33,7 @@
 // CHECK:           spirv.mlir.merge
 // CHECK-COUNT-4:   spirv.KHR.CooperativeMatrixStore {{.*}} : !spirv.ptr<vector<4xf32>, Workgroup>, !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>, i32
 // CHECK-NEXT:      spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>
+// CHECK-NOT:       spirv.KHR.CooperativeMatrixStore
 // CHECK:         spirv.ExecutionMode @matmul "LocalSize", 128, 1, 1
 
 // FMA:         requires #spirv.vce<v1.5, [Int64, Shader, Float16, PhysicalStorageBufferAddresses, Matrix], []>

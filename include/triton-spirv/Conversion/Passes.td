@@ -53,6 +53,29 @@ def DoubleBufferWorkgroupTiles
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
 }
 
+def FragmentEpilogue : Pass<"fragment-epilogue", "func::FuncOp"> {
+  let summary = "Keep a cooperative-matrix matmul's accumulator out of "
+                "workgroup memory: constant fragments, fragment-wise epilogue";
+  let description = [{
+    Runs on distributed GPU code after the cooperative-matrix lowering. For
+    a workgroup alloc C that fragments are stored into:
+    `gpu.subgroup_mma_load_matrix` of C when every earlier store into C
+    writes one constant becomes `gpu.subgroup_mma_constant_matrix` (the fill
+    is erased); and when C's remaining uses are those fragment stores (one
+    block) and the reads of one distributed loop over C's elements (`iv +
+    thread_id * width`, C read at that element), the loop runs fragment by
+    fragment instead: each subgroup stores the fragment into its own 16x16
+    scratch tile, a barrier, its lanes run the loop body for the fragment's
+    elements. C is erased; the scratch needs 1 KiB (f32) per subgroup.
+  }];
+  let options = [
+    Option<"subgroupSize", "subgroup-size", "int64_t", /*default=*/"32",
+           "Invocations per subgroup">
+  ];
+  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
+                           "memref::MemRefDialect", "scf::SCFDialect"];
+}
+
 def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
   let summary = "Distribute a program's block-level loops over the invocations "
                 "of one workgroup";

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CooperativeMatmul.h"
+#include "MemorySpaces.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -44,10 +45,6 @@ bool isMultiplyAccumulate(linalg::MatmulOp matmul) {
   };
   return (isArgument(mul.getLhs(), 0) && isArgument(mul.getRhs(), 1)) ||
          (isArgument(mul.getLhs(), 1) && isArgument(mul.getRhs(), 0));
-}
-
-int64_t bytesOf(MemRefType type) {
-  return type.getNumElements() * type.getElementTypeBitWidth() / 8;
 }
 
 Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
@@ -229,8 +226,16 @@ mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
       !isMultiplyAccumulate(matmul))
     return std::nullopt;
   CooperativeTiling t{c.getDimSize(0), c.getDimSize(1), a.getDimSize(1), 0, 0, 0, 0};
+  // C lives in workgroup memory until --fragment-epilogue replaces it with a
+  // 16x16 scratch tile per subgroup, which it can when C is carried through
+  // a K loop that touches it only here; count that when all of C would not
+  // fit (the kernel then only fits with it).
+  int64_t cBytes = bytesOf(c);
+  if (paddedBytes(a) + paddedBytes(b) + cBytes > workgroupBytes &&
+      accumulatingLoop(matmul))
+    cBytes = numSubgroups * kTile * kTile * c.getElementTypeBitWidth() / 8;
   if (t.m % kTile || t.n % kTile || t.k % kTile ||
-      paddedBytes(a) + paddedBytes(b) + bytesOf(c) > workgroupBytes)
+      paddedBytes(a) + paddedBytes(b) + cBytes > workgroupBytes)
     return std::nullopt;
   int64_t rowTiles = t.m / kTile, columnTiles = t.n / kTile;
   // The subgroup grid that loads the fewest fragments per k step.

@@ -29,7 +29,8 @@ struct CooperativeTiling {
 /// `numSubgroups` subgroups: f16 operands, an f32 or f16 accumulator, a
 /// plain multiply-add body, static M, N, K multiples of 16 whose output
 /// tiles split evenly over the subgroups, and A, B and C together within
-/// `workgroupBytes` (all three live in workgroup memory).
+/// `workgroupBytes` (all three in workgroup memory; C as the per-subgroup
+/// scratch of --fragment-epilogue when all of it does not fit).
 std::optional<CooperativeTiling> cooperativeTiling(linalg::MatmulOp matmul,
                                                    int64_t numSubgroups,
                                                    int64_t workgroupBytes);

@@ -33,7 +33,9 @@ namespace mlir::triton_spirv {
 } // namespace mlir::triton_spirv
 
 using namespace mlir;
+using mlir::triton_spirv::bytesOf;
 using mlir::triton_spirv::isWorkgroupMemref;
+using mlir::triton_spirv::workgroupBytesOf;
 
 namespace {
 enum class TileAccess { Read, Write, Unknown };
@@ -69,25 +71,6 @@ MutableOperandRange indicesOf(Operation *op) {
   if (auto store = dyn_cast<vector::StoreOp>(op))
     return store.getIndicesMutable();
   return cast<gpu::SubgroupMmaStoreMatrixOp>(op).getIndicesMutable();
-}
-
-int64_t bytesOf(MemRefType type) {
-  Type element = type.getElementType();
-  int64_t count = type.getNumElements();
-  if (auto vector = dyn_cast<VectorType>(element)) {
-    count *= vector.getNumElements();
-    element = vector.getElementType();
-  }
-  return count * std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
-}
-
-int64_t workgroupBytesOf(func::FuncOp func) {
-  int64_t bytes = 0;
-  func.walk([&](memref::AllocOp alloc) {
-    if (isWorkgroupMemref(alloc.getResult()))
-      bytes += bytesOf(alloc.getType());
-  });
-  return bytes;
 }
 
 /// A loop of the shape above: its tiles and the barrier that releases them.

@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -35,6 +36,27 @@ inline bool isGlobalBuffer(Value memref) {
   auto arg = dyn_cast<BlockArgument>(memref);
   return arg && isa<func::FuncOp>(arg.getOwner()->getParentOp()) &&
          !cast<MemRefType>(memref.getType()).getMemorySpace();
+}
+
+/// Bytes of a statically shaped memref (vector elements counted whole).
+inline int64_t bytesOf(MemRefType type) {
+  Type element = type.getElementType();
+  int64_t count = type.getNumElements();
+  if (auto vector = dyn_cast<VectorType>(element)) {
+    count *= vector.getNumElements();
+    element = vector.getElementType();
+  }
+  return count * std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+}
+
+/// Workgroup memory the function's allocs take.
+inline int64_t workgroupBytesOf(Operation *func) {
+  int64_t bytes = 0;
+  func->walk([&](memref::AllocOp alloc) {
+    if (isWorkgroupMemref(alloc.getResult()))
+      bytes += bytesOf(alloc.getType());
+  });
+  return bytes;
 }
 
 } // namespace mlir::triton_spirv

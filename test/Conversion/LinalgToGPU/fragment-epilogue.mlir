@@ -1,0 +1,194 @@
+// RUN: triton-spirv-opt %s --split-input-file --fragment-epilogue --cse | FileCheck %s
+
+// A 32x32 f32 accumulator over 2 subgroups of 2 fragments each: zero-filled,
+// loaded as fragments, carried through a K loop, stored back and read by the
+// distributed epilogue (256 invocations x 4 elements). The fragments start
+// as constants, C goes away, and each fragment reaches the epilogue body
+// through the subgroup's 16x16 scratch tile (2 x 16 rows of 4 vectors).
+// CHECK-LABEL: func.func @accumulator(
+// CHECK-NOT:     memref<32x8xvector<4xf32>
+// CHECK:         %[[SCRATCH:.*]] = memref.alloc() : memref<32x4xvector<4xf32>, #spirv.storage_class<Workgroup>>
+// CHECK:         %[[SUBGROUP:.*]] = gpu.subgroup_id
+// CHECK:         %[[FIRST:.*]] = arith.muli %[[SUBGROUP]], %c16
+// CHECK-NOT:     gpu.subgroup_mma_load_matrix
+// CHECK:         %[[ZERO:.*]] = gpu.subgroup_mma_constant_matrix %{{.*}} : !gpu.mma_matrix<16x16xf32, "COp">
+// CHECK:         %[[ACC:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]])
+// CHECK:         %[[LANE:.*]] = gpu.lane_id
+// CHECK:         gpu.subgroup_mma_store_matrix %[[ACC]]#0, %[[SCRATCH]][%[[FIRST]], %c0] {leadDimension = 4 : index}
+// CHECK-NEXT:    gpu.barrier
+// Lane l reads vector l of the fragment (row l / 4), then vector l + 32.
+// CHECK:         %[[ELEMENT:.*]] = arith.muli %[[LANE]], %c4
+// CHECK:         %[[ROW:.*]] = arith.divui %[[ELEMENT]], %c16
+// CHECK:         %[[COLUMN:.*]] = arith.remui %[[ELEMENT]], %c16
+// CHECK:         %[[SROW:.*]] = arith.addi %[[FIRST]], %[[ROW]]
+// CHECK:         %[[SCOLUMN:.*]] = arith.divui %[[COLUMN]], %c4
+// CHECK:         %[[VALUE:.*]] = memref.load %[[SCRATCH]][%[[SROW]], %[[SCOLUMN]]]
+// CHECK:         arith.mulf %[[VALUE]]
+// CHECK:         vector.store
+// CHECK:         arith.addi %[[LANE]], %c32
+// CHECK:         memref.load %[[SCRATCH]]
+// CHECK:         vector.store
+// CHECK:         gpu.barrier
+// CHECK:         gpu.subgroup_mma_store_matrix %[[ACC]]#1, %[[SCRATCH]][%[[FIRST]], %c0]
+// CHECK-NEXT:    gpu.barrier
+// CHECK-COUNT-2: memref.load %[[SCRATCH]]
+// CHECK-NOT:     scf.for
+// CHECK:         return
+func.func @accumulator(%out: memref<?xf32>, %n: index, %scale: vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %c1024 = arith.constant 1024 : index
+  %zero = arith.constant dense<0.0> : vector<4xf32>
+  %tid = gpu.thread_id x
+  %c = memref.alloc() : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  %offset = arith.muli %tid, %c4 : index
+  scf.for %i = %c0 to %c1024 step %c1024 {
+    %e = arith.addi %i, %offset : index
+    %r = arith.divui %e, %c32 : index
+    %m = arith.remui %e, %c32 : index
+    %col = arith.divui %m, %c4 : index
+    memref.store %zero, %c[%r, %col] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  }
+  gpu.barrier
+  %sg = gpu.subgroup_id : index
+  %row = arith.muli %sg, %c16 : index
+  %f0 = gpu.subgroup_mma_load_matrix %c[%row, %c0] {leadDimension = 8 : index} : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  %f1 = gpu.subgroup_mma_load_matrix %c[%row, %c4] {leadDimension = 8 : index} : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  %acc:2 = scf.for %k = %c0 to %n step %c1 iter_args(%a0 = %f0, %a1 = %f1) -> (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">) {
+    %s0 = gpu.subgroup_mma_elementwise addf %a0, %a1 : (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">) -> !gpu.mma_matrix<16x16xf32, "COp">
+    scf.yield %s0, %a1 : !gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">
+  }
+  gpu.subgroup_mma_store_matrix %acc#0, %c[%row, %c0] {leadDimension = 8 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  gpu.subgroup_mma_store_matrix %acc#1, %c[%row, %c4] {leadDimension = 8 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  scf.for %i = %c0 to %c1024 step %c1024 {
+    %e = arith.addi %i, %offset : index
+    %r = arith.divui %e, %c32 : index
+    %m = arith.remui %e, %c32 : index
+    %col = arith.divui %m, %c4 : index
+    %v = memref.load %c[%r, %col] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+    %scaled = arith.mulf %v, %scale : vector<4xf32>
+    vector.store %scaled, %out[%e] : memref<?xf32>, vector<4xf32>
+  }
+  gpu.barrier
+  return
+}
+
+// -----
+
+// The accumulator starts from memory and the epilogue reads an
+// invocation-private buffer (its values belong to the distribution's
+// elements): nothing changes.
+// CHECK-LABEL: func.func @kept(
+// CHECK:         memref.alloc() : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+// CHECK-COUNT-2: gpu.subgroup_mma_load_matrix
+// CHECK-NOT:     gpu.subgroup_mma_constant_matrix
+// CHECK-NOT:     gpu.lane_id
+// CHECK:         return
+func.func @kept(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c1024 = arith.constant 1024 : index
+  %tid = gpu.thread_id x
+  %c = memref.alloc() : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  %private = memref.alloca() : memref<4xvector<4xf32>>
+  %offset = arith.muli %tid, %c4 : index
+  scf.for %i = %c0 to %c1024 step %c1024 {
+    %e = arith.addi %i, %offset : index
+    %r = arith.divui %e, %c32 : index
+    %m = arith.remui %e, %c32 : index
+    %col = arith.divui %m, %c4 : index
+    %x = vector.load %in[%e] : memref<?xf32>, vector<4xf32>
+    memref.store %x, %c[%r, %col] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  }
+  gpu.barrier
+  %sg = gpu.subgroup_id : index
+  %row = arith.muli %sg, %c16 : index
+  %f0 = gpu.subgroup_mma_load_matrix %c[%row, %c0] {leadDimension = 8 : index} : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  %f1 = gpu.subgroup_mma_load_matrix %c[%row, %c4] {leadDimension = 8 : index} : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  gpu.subgroup_mma_store_matrix %f0, %c[%row, %c0] {leadDimension = 8 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  gpu.subgroup_mma_store_matrix %f1, %c[%row, %c4] {leadDimension = 8 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  scf.for %i = %c0 to %c1024 step %c1024 {
+    %e = arith.addi %i, %offset : index
+    %r = arith.divui %e, %c32 : index
+    %m = arith.remui %e, %c32 : index
+    %col = arith.divui %m, %c4 : index
+    %v = memref.load %c[%r, %col] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+    %p = memref.load %private[%c0] : memref<4xvector<4xf32>>
+    %sum = arith.addf %v, %p : vector<4xf32>
+    vector.store %sum, %out[%e] : memref<?xf32>, vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+// A constant fill, but the epilogue reads C transposed: only the start
+// changes (constant fragments); C, its fill and its epilogue stay.
+// CHECK-LABEL: func.func @transposed_read(
+// CHECK:         memref.alloc() : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+// CHECK:         memref.store
+// CHECK-NOT:     gpu.subgroup_mma_load_matrix
+// CHECK:         gpu.subgroup_mma_constant_matrix
+// CHECK:         gpu.subgroup_mma_store_matrix
+// CHECK:         scf.for
+// CHECK:           memref.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<32x32xf32
+func.func @transposed_read(%out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %c1024 = arith.constant 1024 : index
+  %one = arith.constant 1.0 : f32
+  %tid = gpu.thread_id x
+  %c = memref.alloc() : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  scf.for %i = %c0 to %c1024 step %c256 {
+    %e = arith.addi %i, %tid : index
+    %r = arith.divui %e, %c32 : index
+    %m = arith.remui %e, %c32 : index
+    memref.store %one, %c[%r, %m] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  }
+  gpu.barrier
+  %sg = gpu.subgroup_id : index
+  %row = arith.muli %sg, %c16 : index
+  %f0 = gpu.subgroup_mma_load_matrix %c[%row, %c0] {leadDimension = 32 : index} : memref<32x32xf32, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  %f1 = gpu.subgroup_mma_load_matrix %c[%row, %c16] {leadDimension = 32 : index} : memref<32x32xf32, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  gpu.subgroup_mma_store_matrix %f0, %c[%row, %c0] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  gpu.subgroup_mma_store_matrix %f1, %c[%row, %c16] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  scf.for %i = %c0 to %c1024 step %c256 {
+    %e = arith.addi %i, %tid : index
+    %r = arith.divui %e, %c32 : index
+    %m = arith.remui %e, %c32 : index
+    %v = memref.load %c[%m, %r] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+    memref.store %v, %out[%e] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// Fragments stored into C before the loads (a second matmul on the same
+// accumulator): the loads must read them, not the fill.
+// CHECK-LABEL: func.func @stored_before_load(
+// CHECK-NOT:     gpu.subgroup_mma_constant_matrix
+// CHECK:         gpu.subgroup_mma_load_matrix
+// CHECK:         return
+func.func @stored_before_load(%f: !gpu.mma_matrix<16x16xf32, "COp">) -> !gpu.mma_matrix<16x16xf32, "COp"> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %c = memref.alloc() : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+  memref.store %zero, %c[%c0, %c0] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+  gpu.subgroup_mma_store_matrix %f, %c[%c0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<16x16xf32, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  %g = gpu.subgroup_mma_load_matrix %c[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf32, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  return %g : !gpu.mma_matrix<16x16xf32, "COp">
+}

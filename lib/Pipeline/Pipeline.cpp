@@ -116,6 +116,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   // Staged tiles: the next iteration's global loads overlap this one's work.
   PrefetchWorkgroupTilesOptions prefetch;
   prefetch.distance = std::max<int64_t>(1, options.numStages - 1);
+  prefetch.elementTileDistance = profile->elementTilePrefetchDistance;
   pm.addNestedPass<func::FuncOp>(createPrefetchWorkgroupTiles(prefetch));
   // num_stages >= 2 also buffers the staged tiles twice (one barrier per
   // iteration) where workgroup memory allows.

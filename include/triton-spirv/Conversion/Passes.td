@@ -194,7 +194,11 @@ def PrefetchWorkgroupTiles : Pass<"prefetch-workgroup-tiles", "func::FuncOp"> {
   }];
   let options = [
     Option<"distance", "distance", "int64_t", /*default=*/"1",
-           "Iterations ahead of its use each tile is loaded">
+           "Iterations ahead of its use each tile is loaded">,
+    Option<"elementTileDistance", "element-tile-distance", "int64_t",
+           /*default=*/"0",
+           "At most this distance in loops that read no cooperative-matrix "
+           "fragments (0: no limit)">
   ];
   let dependentDialects = ["arith::ArithDialect", "scf::SCFDialect"];
 }

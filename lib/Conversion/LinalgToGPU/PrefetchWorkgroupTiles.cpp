@@ -511,7 +511,16 @@ struct PrefetchWorkgroupTilesPass
     for (scf::ForOp loop : loops) {
       if (!loop->getBlock())
         continue;
-      TilePrefetcher prefetcher(loop, std::max<int64_t>(1, distance));
+      // Loops whose tiles are read element-wise (FMA dots) may be capped.
+      bool readsFragments = loop.getBody()
+                                ->walk([](gpu::SubgroupMmaLoadMatrixOp) {
+                                  return WalkResult::interrupt();
+                                })
+                                .wasInterrupted();
+      int64_t loopDistance = distance;
+      if (!readsFragments && elementTileDistance > 0)
+        loopDistance = std::min<int64_t>(loopDistance, elementTileDistance);
+      TilePrefetcher prefetcher(loop, std::max<int64_t>(1, loopDistance));
       if (!prefetcher.loopAllowsEarlyLoads() || !prefetcher.unrollCopyNests())
         continue;
       (void)prefetcher.pipeline();

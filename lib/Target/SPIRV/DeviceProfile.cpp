@@ -24,7 +24,8 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*singleSubgroupReductionsBroken=*/true,
                          /*hasCooperativeMatrix=*/false,
                          // Measured neutral (fp32 256^3 matmuls).
-                         /*doubleBufferElementTiles=*/true};
+                         /*doubleBufferElementTiles=*/true,
+                         /*elementTilePrefetchDistance=*/0};
   if (name == "nvidia")
     return DeviceProfile{"nvidia", /*subgroupSize=*/32,
                          /*maxSharedMemoryBytes=*/49152,
@@ -37,7 +38,10 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // The driver then overlaps the next iteration's
                          // loads with the FMAs: 95 -> 126 registers, fewer
                          // workgroups per SM, fp32 4096^3 10% slower.
-                         /*doubleBufferElementTiles=*/false};
+                         /*doubleBufferElementTiles=*/false,
+                         // num_stages 2 beat 3-6 for fp32 64x64x16 matmuls
+                         // at 1024^3 and 4096^3 (95 vs 128 registers).
+                         /*elementTilePrefetchDistance=*/1};
   return std::nullopt;
 }
 

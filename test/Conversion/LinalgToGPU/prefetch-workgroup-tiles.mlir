@@ -1,6 +1,7 @@
 // RUN: triton-spirv-opt %s --split-input-file --prefetch-workgroup-tiles --canonicalize | FileCheck %s
 // RUN: triton-spirv-opt %s --split-input-file --prefetch-workgroup-tiles=distance=2 --canonicalize | FileCheck %s --check-prefix=TWO
 // RUN: triton-spirv-opt %s --split-input-file --prefetch-workgroup-tiles=distance=64 --canonicalize | FileCheck %s --check-prefix=CLAMP
+// RUN: triton-spirv-opt %s --split-input-file --prefetch-workgroup-tiles="distance=2 element-tile-distance=1" --canonicalize | FileCheck %s --check-prefix=CAPPED
 
 // A K loop staging a masked tile into workgroup memory: the two rounds are
 // unrolled, the loads of step k+1 are issued at the top of step k and
@@ -48,6 +49,9 @@
 // TWO:           memref.store %[[A0]]
 // TWO:           memref.store %[[A1]]
 // TWO:           scf.yield %{{.*}}, %[[B0]], %[[B1]], %[[L0]], %[[L1]] : f32, f32, f32, f32, f32
+// Element reads of the tile: capped at one step ahead.
+// CAPPED-LABEL: func.func @staged_tile(
+// CAPPED:         scf.for {{.*}} -> (f32, f32, f32)
 func.func @staged_tile(%src: memref<?xf32>, %n: index, %steps: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -77,6 +81,47 @@ func.func @staged_tile(%src: memref<?xf32>, %n: index, %steps: index) -> f32 {
     scf.yield %next : f32
   }
   return %sum : f32
+}
+
+// -----
+
+// The same tile read as a cooperative-matrix fragment: two steps ahead.
+// CHECK-LABEL: func.func @fragment_tile(
+// CAPPED-LABEL: func.func @fragment_tile(
+// CAPPED:         scf.for {{.*}} -> (!gpu.mma_matrix<16x16xf16, "COp">, f16, f16, f16, f16)
+func.func @fragment_tile(%src: memref<?xf16>, %n: index, %steps: index, %init: !gpu.mma_matrix<16x16xf16, "COp">) -> !gpu.mma_matrix<16x16xf16, "COp"> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %zero = arith.constant 0.0 : f16
+  %tid = gpu.thread_id x
+  %c16 = arith.constant 16 : index
+  %tile = memref.alloc() : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+  %sum = scf.for %k = %c0 to %steps step %c1 iter_args(%acc = %init) -> !gpu.mma_matrix<16x16xf16, "COp"> {
+    %base = arith.muli %k, %c256 : index
+    scf.for %r = %c0 to %c256 step %c128 {
+      %i = arith.addi %r, %tid : index
+      %g = arith.addi %base, %i : index
+      %in = arith.cmpi slt, %g, %n : index
+      %v = scf.if %in -> f16 {
+        %x = memref.load %src[%g] : memref<?xf16>
+        scf.yield %x : f16
+      } else {
+        scf.yield %zero : f16
+      }
+      %row = arith.divui %i, %c16 : index
+      %col = arith.remui %i, %c16 : index
+      memref.store %v, %tile[%row, %col] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    }
+    gpu.barrier
+    %a = gpu.subgroup_mma_load_matrix %tile[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+    %b = gpu.subgroup_mma_load_matrix %tile[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "BOp">
+    %next = gpu.subgroup_mma_compute %a, %b, %acc : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf16, "COp">
+    gpu.barrier
+    scf.yield %next : !gpu.mma_matrix<16x16xf16, "COp">
+  }
+  return %sum : !gpu.mma_matrix<16x16xf16, "COp">
 }
 
 // -----

@@ -32,6 +32,9 @@ struct DeviceProfile {
   /// two copies of them; loops reading cooperative-matrix fragments always
   /// do (where they fit).
   bool doubleBufferElementTiles;
+  /// How many iterations ahead (at most) element-read tiles are loaded,
+  /// whatever num_stages asks; 0: num_stages - 1.
+  int64_t elementTilePrefetchDistance;
 };
 
 /// The built-in profile called `name` ("lavapipe", "nvidia").

@@ -43,6 +43,7 @@ void triton_spirv::registerAllPasses() {
   if (registered)
     return;
   registered = true;
+  registerOurPass([] { return triton_spirv::createAccumulateInPlace(); });
   registerOurPass([] { return triton_spirv::createConvertFuncToSPIRVKernel(); });
   registerOurPass([] { return triton_spirv::createConvertKernelToSPIRV(); });
   registerOurPass([] { return triton_spirv::createDistributeToWorkgroup(); });

@@ -50,6 +50,8 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createFuseElementwiseChains());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Loop accumulators (acc += x) bufferize in place: no per-iteration copy.
+  pm.addNestedPass<func::FuncOp>(createAccumulateInPlace());
 
   // Bufferize: what is left as a tensor becomes a block-sized buffer.
   pm.addPass(bufferization::createEmptyTensorEliminationPass());

@@ -4,6 +4,21 @@
 
 include "mlir/Pass/PassBase.td"
 
+def AccumulateInPlace : Pass<"accumulate-in-place", "func::FuncOp"> {
+  let summary = "Let an elementwise linalg.generic that produces an scf.for's "
+                "next carried tensor write it into the carried tensor";
+  let description = [{
+    Runs on tensors before bufferization. A parallel `linalg.generic` in an
+    `scf.for` body whose only result is yielded as carried value i, that
+    reads carried value i with the output's indexing map and ignores its own
+    init, gets the carried value as its init instead (the body reads it from
+    the output argument). Bufferization then updates the carried buffer in
+    place instead of allocating a result and copying it back each
+    iteration (`acc += tl.load(...)` loops).
+  }];
+  let dependentDialects = ["linalg::LinalgDialect"];
+}
+
 def ConvertFuncToSPIRVKernel : Pass<"convert-func-to-spirv-kernel", "ModuleOp"> {
   let summary = "Wrap each kernel func.func into a gpu.module/gpu.func kernel "
                 "with the target environment and entry-point ABI of a device profile";

@@ -203,7 +203,13 @@ def test_f64_exp_log_pow_family():
     ax = x.abs()
     refs = [x.exp(), ax.log(), ax.pow(y), ax.log1p(), x.expm1(), torch.exp2(x) + ax.log2(),
             x.pow(y.floor())]
+    # exp2(x) + log2|x| cancels near x = -0.64: bound its error by its terms' size.
+    cancelling = {5: 1e-13 * (torch.exp2(x) + ax.log2().abs())}
     for i, ref in enumerate(refs):
         got = out[i * n:(i + 1) * n]
+        if i in cancelling:
+            close = (got == ref) | ((got - ref).abs() <= cancelling[i])
+            assert close.all(), f"result {i}: {got[~close]} vs {ref[~close]}"
+            continue
         torch.testing.assert_close(got, ref, rtol=1e-13, atol=1e-300, equal_nan=True,
                                    msg=lambda m, i=i: f"result {i}: {m}")

@@ -1,0 +1,103 @@
+//===- AccumulateInPlace.cpp - loop-carried tensors updated in place ------===//
+//
+// `acc += tl.load(...)` in a loop becomes, after fusion,
+//
+//   scf.for ... iter_args(%acc = %init) {
+//     %next = linalg.generic ins(%acc, ...) outs(%empty) { %in + ... }
+//     scf.yield %next
+//   }
+//
+// whose result bufferizes to a fresh buffer that is copied back into the
+// carried one every iteration (two copy phases, each followed by a barrier
+// after distribution). Writing the result into %acc itself (outs(%acc), the
+// body reading %out) lets bufferization update the carried buffer in place.
+//
+//===----------------------------------------------------------------------===//
+#include "triton-spirv/Conversion/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_ACCUMULATEINPLACE
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+
+namespace {
+/// The input of `generic` that is the carried value its result is yielded
+/// as, when the generic can write its result there instead.
+OpOperand *carriedInput(linalg::GenericOp generic) {
+  if (generic.getNumDpsInits() != 1 || generic.getNumResults() != 1 ||
+      !generic.hasPureTensorSemantics() ||
+      generic.getNumParallelLoops() != generic.getNumLoops())
+    return nullptr;
+  auto loop = dyn_cast<scf::ForOp>(generic->getParentOp());
+  Value result = generic.getResult(0);
+  if (!loop || !result.hasOneUse() ||
+      !isa<scf::YieldOp>(*result.getUsers().begin()))
+    return nullptr;
+  unsigned position = result.getUses().begin()->getOperandNumber();
+  BlockArgument carried = loop.getRegionIterArgs()[position];
+  OpOperand *init = generic.getDpsInitOperand(0);
+  // The init's values must be unused: it is only the result's shape.
+  if (generic.payloadUsesValueFromOperand(init) ||
+      carried.getType() != result.getType())
+    return nullptr;
+  AffineMap outputMap = generic.getMatchingIndexingMap(init);
+  for (OpOperand *input : generic.getDpsInputOperands())
+    if (input->get() == carried &&
+        generic.getMatchingIndexingMap(input) == outputMap)
+      return input;
+  return nullptr;
+}
+
+/// generic ins(%acc, rest) outs(%init) -> generic ins(rest) outs(%acc), the
+/// body reading %acc's element from the output argument.
+void writeIntoCarried(linalg::GenericOp generic, OpOperand *carriedOperand,
+                      RewriterBase &rewriter) {
+  Value carried = carriedOperand->get();
+  unsigned carriedIndex = carriedOperand->getOperandNumber();
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    if (input == carriedOperand)
+      continue;
+    inputs.push_back(input->get());
+    maps.push_back(generic.getMatchingIndexingMap(input));
+  }
+  maps.push_back(generic.getMatchingIndexingMap(generic.getDpsInitOperand(0)));
+
+  rewriter.setInsertionPoint(generic);
+  auto updated = linalg::GenericOp::create(
+      rewriter, generic.getLoc(), generic.getResultTypes(), inputs,
+      ValueRange{carried}, maps, generic.getIteratorTypesArray());
+  updated->setDiscardableAttrs(generic->getDiscardableAttrDictionary());
+  Region &body = updated.getRegion();
+  rewriter.inlineRegionBefore(generic.getRegion(), body, body.end());
+  Block &block = body.front();
+  // Block arguments: inputs..., output. The carried input's uses move to
+  // the output argument.
+  BlockArgument carriedArgument = block.getArgument(carriedIndex);
+  BlockArgument output = block.getArguments().back();
+  rewriter.replaceAllUsesWith(carriedArgument, output);
+  block.eraseArgument(carriedIndex);
+  rewriter.replaceOp(generic, updated.getResults());
+}
+
+struct AccumulateInPlacePass
+    : triton_spirv::impl::AccumulateInPlaceBase<AccumulateInPlacePass> {
+  void runOnOperation() override {
+    SmallVector<std::pair<linalg::GenericOp, OpOperand *>> candidates;
+    getOperation().walk([&](linalg::GenericOp generic) {
+      if (OpOperand *carried = carriedInput(generic))
+        candidates.emplace_back(generic, carried);
+    });
+    IRRewriter rewriter(&getContext());
+    for (auto [generic, carried] : candidates)
+      writeIntoCarried(generic, carried, rewriter);
+  }
+};
+} // namespace

@@ -1,0 +1,72 @@
+// RUN: triton-spirv-opt %s --split-input-file --accumulate-in-place | FileCheck %s
+
+#id = affine_map<(d0) -> (d0)>
+#scalar = affine_map<(d0) -> ()>
+
+// acc += x[i] over a loop: the generic writes into the carried tensor and
+// reads the old value from its output argument.
+// CHECK-LABEL: func.func @accumulate(
+// CHECK:         scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<64xf32>)
+// CHECK:           %[[NEXT:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<64xf32>) outs(%[[ACC]] : tensor<64xf32>)
+// CHECK-NEXT:      ^bb0(%[[X:.*]]: f32, %[[OLD:.*]]: f32):
+// CHECK-NEXT:        %[[SUM:.*]] = arith.addf %[[OLD]], %[[X]] : f32
+// CHECK-NEXT:        linalg.yield %[[SUM]] : f32
+// CHECK:           scf.yield %[[NEXT]]
+func.func @accumulate(%x: tensor<64xf32>, %n: index) -> tensor<64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<64xf32>) -> tensor<64xf32>
+  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<64xf32>) {
+    %next = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+        ins(%acc, %x : tensor<64xf32>, tensor<64xf32>) outs(%empty : tensor<64xf32>) {
+    ^bb0(%a: f32, %v: f32, %out: f32):
+      %s = arith.addf %a, %v : f32
+      linalg.yield %s : f32
+    } -> tensor<64xf32>
+    scf.yield %next : tensor<64xf32>
+  }
+  return %sum : tensor<64xf32>
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+
+// The result is also used in the loop, the init's values are read, or the
+// carried tensor is read through another map: unchanged.
+// CHECK-LABEL: func.func @kept(
+// CHECK-SAME:    %[[X:[^:]*]]: tensor<64xf32>
+// CHECK:         %[[EMPTY:.*]] = tensor.empty()
+// CHECK:         scf.for {{.*}} iter_args(%[[A:.*]] = %{{.*}}, %[[B:.*]] = %{{.*}}, %[[C:.*]] = %{{.*}})
+// CHECK:           linalg.generic {{.*}} ins(%[[A]] : tensor<64xf32>) outs(%[[EMPTY]] : tensor<64xf32>)
+// CHECK:           linalg.generic {{.*}} ins(%[[B]] : tensor<64xf32>) outs(%[[X]] : tensor<64xf32>)
+// CHECK:           linalg.generic {{.*}} ins(%[[C]] : tensor<64xf32>) outs(%[[EMPTY]] : tensor<64xf32>)
+func.func @kept(%x: tensor<64xf32>, %init: tensor<64xf32>, %n: index, %out: memref<64xf32>) -> (tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %empty = tensor.empty() : tensor<64xf32>
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %init, %b = %init, %c = %init) -> (tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) {
+    %used = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+        ins(%a : tensor<64xf32>) outs(%empty : tensor<64xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %s = arith.addf %v, %v : f32
+      linalg.yield %s : f32
+    } -> tensor<64xf32>
+    bufferization.materialize_in_destination %used in writable %out : (tensor<64xf32>, memref<64xf32>) -> ()
+    %reads_init = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+        ins(%b : tensor<64xf32>) outs(%x : tensor<64xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %s = arith.addf %v, %o : f32
+      linalg.yield %s : f32
+    } -> tensor<64xf32>
+    %reversed = linalg.generic {indexing_maps = [affine_map<(d0) -> (63 - d0)>, #id], iterator_types = ["parallel"]}
+        ins(%c : tensor<64xf32>) outs(%empty : tensor<64xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      linalg.yield %v : f32
+    } -> tensor<64xf32>
+    scf.yield %used, %reads_init, %reversed : tensor<64xf32>, tensor<64xf32>, tensor<64xf32>
+  }
+  return %r#0, %r#1, %r#2 : tensor<64xf32>, tensor<64xf32>, tensor<64xf32>
+}

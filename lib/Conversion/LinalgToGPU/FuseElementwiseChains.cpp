@@ -50,7 +50,7 @@ bool isCheapPureArithmetic(Operation *producer) {
         !isa<linalg::IndexOp>(op))
       return false;
     if (isa<arith::DivFOp, arith::DivSIOp, arith::DivUIOp, arith::RemSIOp,
-            arith::RemUIOp, arith::RemFOp>(op) || ++ops > 8)
+            arith::RemUIOp, arith::RemFOp>(op) || ++ops > 12)
       return false;
   }
   return true;

@@ -100,6 +100,53 @@ func.func @offsets_into_every_consumer(%base: i32, %x: tensor<64xf32>) -> (tenso
 
 // -----
 
+#map2 = affine_map<(d0, d1) -> (d0, d1)>
+
+// 64-bit addresses of a key block, `base + (start + i) * 64 + d` (ten ops),
+// read by two loads (attention's k and v): fused into both, so each load
+// sees its address pattern (and vectorizes after distribution).
+// CHECK-LABEL: func.func @addresses_into_every_consumer
+// CHECK-COUNT-2: linalg.generic
+// CHECK-NOT:     linalg.generic
+// CHECK:         return
+func.func @addresses_into_every_consumer(%base: i64, %start: i32, %k: memref<?xf16>, %v: memref<?xf16>) -> (tensor<32x64xf16>, tensor<32x64xf16>) {
+  %e = tensor.empty() : tensor<32x64xi64>
+  %ef = tensor.empty() : tensor<32x64xf16>
+  %addresses = linalg.generic {indexing_maps = [#map2], iterator_types = ["parallel", "parallel"]}
+      outs(%e : tensor<32x64xi64>) {
+  ^bb0(%o: i64):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %ci = arith.index_cast %i : index to i32
+    %cj = arith.index_cast %j : index to i32
+    %row = arith.addi %start, %ci : i32
+    %c64 = arith.constant 64 : i32
+    %scaled = arith.muli %row, %c64 : i32
+    %wide = arith.extsi %scaled : i32 to i64
+    %col = arith.extsi %cj : i32 to i64
+    %sum = arith.addi %wide, %col : i64
+    %a = arith.addi %base, %sum : i64
+    linalg.yield %a : i64
+  } -> tensor<32x64xi64>
+  %kb = linalg.generic {indexing_maps = [#map2, #map2], iterator_types = ["parallel", "parallel"]}
+      ins(%addresses : tensor<32x64xi64>) outs(%ef : tensor<32x64xf16>) {
+  ^bb0(%a: i64, %o: f16):
+    %i = arith.index_cast %a : i64 to index
+    %x = memref.load %k[%i] : memref<?xf16>
+    linalg.yield %x : f16
+  } -> tensor<32x64xf16>
+  %vb = linalg.generic {indexing_maps = [#map2, #map2], iterator_types = ["parallel", "parallel"]}
+      ins(%addresses : tensor<32x64xi64>) outs(%ef : tensor<32x64xf16>) {
+  ^bb0(%a: i64, %o: f16):
+    %i = arith.index_cast %a : i64 to index
+    %x = memref.load %v[%i] : memref<?xf16>
+    linalg.yield %x : f16
+  } -> tensor<32x64xf16>
+  return %kb, %vb : tensor<32x64xf16>, tensor<32x64xf16>
+}
+
+// -----
+
 #map = affine_map<(d0) -> (d0)>
 
 // An exp used twice is not recomputed per consumer: it stays its own generic.

@@ -619,6 +619,9 @@ struct VectorLane {
 };
 
 std::optional<VectorLane> splitVectorLane(Value index, int64_t width) {
+  // A constant column (a fully unrolled k): vector c / width, lane c % width.
+  if (std::optional<int64_t> c = getConstantIntValue(index); c && *c >= 0)
+    return VectorLane{index, 0, *c % width};
   if (knownDivisor(index, Value(), width) % width == 0)
     return VectorLane{index, 0, 0};
   auto add = index.getDefiningOp<arith::AddIOp>();

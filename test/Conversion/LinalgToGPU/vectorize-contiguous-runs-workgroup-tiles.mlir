@@ -203,3 +203,44 @@ func.func @lane_unknown(%a: memref<?xf32> {tt.divisibility = 16 : i32},
   }
   return %sum : f32
 }
+
+// -----
+
+// A fully unrolled k (BLOCK_K 16 in the FMA matmul) reads at constant
+// columns: column 5 is lane 1 of vector 1, column 14 lane 2 of vector 3.
+// CHECK-LABEL: func.func @lane_reads_at_constant_columns(
+// CHECK:         %[[TILE:.*]] = memref.alloc() : memref<32x4xvector<4xf32>, #spirv.storage_class<Workgroup>>
+// CHECK:         %[[ONE:.*]] = arith.divui %c5{{.*}}, %c4{{.*}} : index
+// CHECK:         %[[V1:.*]] = memref.load %[[TILE]][%{{.*}}, %[[ONE]]]
+// CHECK:         vector.extract %[[V1]][1] : f32 from vector<4xf32>
+// CHECK:         %[[THREE:.*]] = arith.divui %c14{{.*}}, %c4{{.*}} : index
+// CHECK:         %[[V3:.*]] = memref.load %[[TILE]][%{{.*}}, %[[THREE]]]
+// CHECK:         vector.extract %[[V3]][2] : f32 from vector<4xf32>
+func.func @lane_reads_at_constant_columns(%a: memref<?xf32> {tt.divisibility = 16 : i32},
+                                          %row: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c14 = arith.constant 14 : index
+  %c16 = arith.constant 16 : index
+  %c512 = arith.constant 512 : index
+  %tile = memref.alloc() : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c4 : index
+  scf.for %round = %c0 to %c512 step %c512 {
+    %base = arith.addi %round, %first : index
+    scf.for %j = %c0 to %c4 step %c1 {
+      %e = arith.addi %base, %j : index
+      %r = arith.divui %e, %c16 : index
+      %k = arith.remui %e, %c16 : index
+      %v = memref.load %a[%e] : memref<?xf32>
+      memref.store %v, %tile[%r, %k] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+    } {triton_spirv.contiguous_run}
+  }
+  gpu.barrier
+  %x5 = memref.load %tile[%row, %c5] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+  %x14 = memref.load %tile[%row, %c14] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+  %s = arith.addf %x5, %x14 : f32
+  return %s : f32
+}

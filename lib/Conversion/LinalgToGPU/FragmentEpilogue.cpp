@@ -231,6 +231,8 @@ std::optional<EpilogueLoop> matchEpilogue(scf::ForOp loop, Value c) {
     return std::nullopt;
 
   EpilogueLoop epilogue{loop, linear, {}};
+  // Values from outside the loop, checked once each after the walk.
+  llvm::SetVector<Value> outsideValues;
   WalkResult walk = loop.getBody()->walk([&](Operation *op) {
     if (isInvocationId(op))
       return WalkResult::interrupt();
@@ -241,8 +243,8 @@ std::optional<EpilogueLoop> matchEpilogue(scf::ForOp loop, Value c) {
           return WalkResult::interrupt();
         continue;
       }
-      if (loop.isDefinedOutsideOfLoop(operand) && variesPerInvocation(operand))
-        return WalkResult::interrupt();
+      if (loop.isDefinedOutsideOfLoop(operand))
+        outsideValues.insert(operand);
     }
     if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ||
         isMemoryEffectFree(op))
@@ -280,7 +282,8 @@ std::optional<EpilogueLoop> matchEpilogue(scf::ForOp loop, Value c) {
       return WalkResult::advance();
     return WalkResult::interrupt();
   });
-  if (walk.wasInterrupted() || epilogue.reads.empty())
+  if (walk.wasInterrupted() || epilogue.reads.empty() ||
+      llvm::any_of(outsideValues, variesPerInvocation))
     return std::nullopt;
   return epilogue;
 }

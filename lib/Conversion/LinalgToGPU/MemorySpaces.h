@@ -38,6 +38,11 @@ inline bool isGlobalBuffer(Value memref) {
          !cast<MemRefType>(memref.getType()).getMemorySpace();
 }
 
+/// Bytes one scalar element takes in memory (i1 counts as a byte).
+inline int64_t elementBytes(Type scalar) {
+  return std::max<int64_t>(1, scalar.getIntOrFloatBitWidth() / 8);
+}
+
 /// Bytes of a statically shaped memref (vector elements counted whole).
 inline int64_t bytesOf(MemRefType type) {
   Type element = type.getElementType();
@@ -46,7 +51,7 @@ inline int64_t bytesOf(MemRefType type) {
     count *= vector.getNumElements();
     element = vector.getElementType();
   }
-  return count * std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+  return count * elementBytes(element);
 }
 
 /// Workgroup memory the function's allocs take.

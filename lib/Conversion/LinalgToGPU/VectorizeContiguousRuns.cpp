@@ -40,6 +40,7 @@ namespace mlir::triton_spirv {
 } // namespace mlir::triton_spirv
 
 using namespace mlir;
+using mlir::triton_spirv::elementBytes;
 using mlir::triton_spirv::isGlobalBuffer;
 using mlir::triton_spirv::isWorkgroupSpace;
 
@@ -60,10 +61,6 @@ bool isVectorizableType(Type t) {
   if (t.isIndex() || t.isInteger())
     return true;
   return t.isF16() || t.isF32() || t.isF64();
-}
-
-int64_t elementBytes(Type t) {
-  return std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
 }
 
 /// A number `v` is known to be a multiple of. `runLane0`, when given, is a

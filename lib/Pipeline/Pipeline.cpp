@@ -150,6 +150,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
   spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
   spirvModule.addPass(createSPIRVCompleteVCE());
+  SPIRVLoopControlOptions loopControl;
+  loopControl.dontUnroll = profile->dontUnrollLoops;
+  spirvModule.addPass(createSPIRVLoopControl(loopControl));
   spirvModule.addPass(createCanonicalizerPass());
   return success();
 }

@@ -192,6 +192,23 @@ def SPIRVCompleteVCE
   }];
 }
 
+def SPIRVLoopControl : Pass<"spirv-loop-control", "spirv::ModuleOp"> {
+  let summary = "Tell the driver's compiler which loops not to unroll";
+  let description = [{
+    Sets `DontUnroll` on the `spirv.mlir.loop`s the profile names: `all`,
+    `workgroup-memory` (loops that load or store workgroup memory, at any
+    depth) or
+    `none`. Loops that already carry a loop control keep it. llvmpipe
+    (Mesa 25) turns each workgroup-memory access into a branch per lane, and
+    unrolling loops of them took some scan kernels tens of seconds to
+    compile.
+  }];
+  let options = [
+    Option<"dontUnroll", "dont-unroll", "std::string", "\"none\"",
+           "Loops to mark DontUnroll: none, all or workgroup-memory">,
+  ];
+}
+
 def PrefetchWorkgroupTiles : Pass<"prefetch-workgroup-tiles", "func::FuncOp"> {
   let summary = "Load the next iteration's workgroup-memory tiles while the "
                 "current ones are used (register prefetch)";

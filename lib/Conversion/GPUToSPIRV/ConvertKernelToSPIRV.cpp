@@ -68,6 +68,30 @@ struct ExpandAtan2 : public OpRewritePattern<math::Atan2Op> {
   }
 };
 
+/// A truncf widened back (extf of truncf) is never an identity, but drivers
+/// fold the pair unless it is exact: Mesa 25's NIR drops f2f32(f2f16(x))
+/// for inexact code (rounding toward zero compares the two). NoContraction
+/// marks the widening exact.
+struct ExactRoundTripExtF : public OpConversionPattern<arith::ExtFOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::ExtFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getIn().getDefiningOp<arith::TruncFOp>())
+      return failure();
+    Type elementType = getElementTypeOrSelf(op.getIn().getType());
+    if (!elementType.isF16() && !elementType.isF32())
+      return failure();
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return failure();
+    auto widened =
+        rewriter.replaceOpWithNewOp<spirv::FConvertOp>(op, type, adaptor.getIn());
+    widened->setAttr("no_contraction", rewriter.getUnitAttr());
+    return success();
+  }
+};
+
 struct ConvertKernelToSPIRVPass
     : public triton_spirv::impl::ConvertKernelToSPIRVBase<
           ConvertKernelToSPIRVPass> {
@@ -123,6 +147,8 @@ struct ConvertKernelToSPIRVPass
       ScfToSPIRVContext scfContext;
       populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
       arith::populateArithToSPIRVPatterns(typeConverter, patterns);
+      patterns.add<ExactRoundTripExtF>(typeConverter, context,
+                                       /*benefit=*/2);
       populateMathToSPIRVPatterns(typeConverter, patterns);
       populateMemRefToSPIRVPatterns(typeConverter, patterns);
       populateFuncToSPIRVPatterns(typeConverter, patterns);

@@ -30,3 +30,13 @@ def round_toward_zero_kernel(x_ptr, d_ptr, h_ptr, f_ptr, e5_ptr, n, BLOCK: tl.co
 def fp8_widen_kernel(fp8_ptr, out_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     tl.store(out_ptr + offs, tl.load(fp8_ptr + offs).to(out_ptr.dtype.element_ty))
+
+
+@triton.jit
+def narrow_and_widen_kernel(x_ptr, d_ptr, x_out_ptr, d_out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    d = tl.load(d_ptr + offs, mask=mask)
+    tl.store(x_out_ptr + offs, x.to(tl.float16).to(tl.float32), mask=mask)
+    tl.store(d_out_ptr + offs, d.to(tl.float32).to(tl.float64), mask=mask)

@@ -105,5 +105,18 @@ def test_round_toward_zero():
     assert torch.equal(e5.view(torch.uint8), ref_e5.view(torch.uint8))
 
 
+def test_narrow_then_widen_keeps_the_rounding():
+    # extf(truncf(x)) is not x: a driver folding the pair would return x unrounded.
+    n = 1500
+    x = torch.randn(n) * torch.exp2(torch.empty(n).uniform_(-20, 14))
+    d = torch.randn(n, dtype=torch.float64) * torch.exp2(torch.empty(n, dtype=torch.float64).uniform_(-120, 120))
+    x_out = torch.full((n,), float("nan"))
+    d_out = torch.full((n,), float("nan"), dtype=torch.float64)
+    k.narrow_and_widen_kernel[(triton_cdiv(n, 256),)](x, d, x_out, d_out, n, BLOCK=256)
+    assert not torch.equal(x.half().float(), x)  # the data needs rounding
+    assert torch.equal(x_out, x.half().float())
+    assert torch.equal(d_out, d.float().double())
+
+
 def triton_cdiv(a, b):
     return (a + b - 1) // b

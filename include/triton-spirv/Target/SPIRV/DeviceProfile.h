@@ -35,6 +35,9 @@ struct DeviceProfile {
   /// How many iterations ahead (at most) element-read tiles are loaded,
   /// whatever num_stages asks; 0: num_stages - 1.
   int64_t elementTilePrefetchDistance;
+  /// Loops marked DontUnroll for the driver (spirv-loop-control):
+  /// "none", "all" or "workgroup-memory".
+  std::string dontUnrollLoops;
 };
 
 /// The built-in profile called `name` ("lavapipe", "nvidia").

@@ -339,8 +339,28 @@ def gpu_stages_cases():
     return cases
 
 
+def gpu_fp32_tiles_cases():
+    """The fp32 ieee matmul at 4096^3 over block shapes (every point run): which register tile
+    and K depth the FMA path likes, against Triton-CUDA at each."""
+    return [matmul_case(4096, 4096, 4096, torch.float32, bm, bn, bk, nw)
+            for bm, bn, bk, nw in [(64, 64, 16, 4), (64, 64, 32, 4), (128, 64, 16, 4),
+                                   (64, 128, 16, 4), (128, 64, 32, 4), (64, 128, 32, 4),
+                                   (128, 128, 16, 8)]]
+
+
+def gpu_fp16_tiles_cases():
+    """The fp16 matmul at 4096^3 over larger blocks (every point run; a block whose tiles do not
+    fit NVIDIA's 48 KiB is skipped by prepare.py)."""
+    return [matmul_case(4096, 4096, 4096, torch.float16, bm, bn, bk, nw)
+            for bm, bn, bk, nw in [(128, 128, 32, 8), (128, 128, 64, 8), (128, 256, 32, 8),
+                                   (256, 128, 32, 8), (128, 128, 32, 4), (256, 128, 32, 16)]]
+
+
 GPU_SETS = {"suite": gpu_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
-            "stages": gpu_stages_cases}
+            "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
+            "fp16tiles": gpu_fp16_tiles_cases}
+# Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
+GPU_EVERY_POINT_SETS = ("probe", "stages", "fp32tiles", "fp16tiles")
 
 
 def by_id(cases):

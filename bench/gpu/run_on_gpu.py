@@ -106,9 +106,8 @@ def vulkan_worker(bundle_dir, runtime_dir, ids, results_dir, budget_ms, warm_ms)
         (results_dir / f"{case_id}.started").write_text("")
         case, e = table[case_id], entries[case_id]
         result = {"id": case_id}
-        # the probe and stages sets run every point
         skip = (_not_best_config(case, results_dir, table)
-                if bundle.get("set", "suite") not in ("probe", "stages") else None)
+                if bundle.get("set", "suite") not in C.GPU_EVERY_POINT_SETS else None)
         if skip:
             result["skip"] = skip
             (results_dir / f"{case_id}.json").write_text(json.dumps(result))

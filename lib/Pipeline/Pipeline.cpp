@@ -79,6 +79,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
                                      ? options.cooperativeMatrix > 0
                                      : profile->hasCooperativeMatrix;
   distribute.subgroupSize = profile->subgroupSize;
+  distribute.subgroupContiguous = profile->subgroupContiguousLoops;
   distribute.workgroupMemoryBytes = profile->maxSharedMemoryBytes;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));
   // Parallel loops nested in distributed work (generics whose reduction
@@ -141,7 +142,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   math::MathExpandOpsPassOptions expandMath;
   expandMath.opMnemonics = {"exp2"};
   gpuModule.addPass(math::createMathExpandOpsPass(expandMath));
-  pm.addPass(createConvertKernelToSPIRV());
+  ConvertKernelToSPIRVOptions toSPIRV;
+  toSPIRV.vectorsAsInt64 = profile->vectorsAsInt64;
+  pm.addPass(createConvertKernelToSPIRV(toSPIRV));
 
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
   SPIRVPushConstantABIOptions abi;

@@ -27,24 +27,34 @@
 // No workgroup memory.
 // CHECK-NOT:     Workgroup>
 // CHECK:         spirv.func @vector_add() "None" attributes {triton_spirv.abi = {argument_block = false, argument_bytes = 28 : i64
-// One round covers 32 invocations x 8 contiguous elements = 256: the
-// 1024-element block takes 4 rounds; each invocation starts at tid * 8.
+// lavapipe: runs of 8, each subgroup of 8 invocations covers its own 256
+// elements (subgroup-contiguous: rounds advance by 8 x 8 = 64 through that
+// span), so invocation tid starts at (tid / 8) * 256 + (tid % 8) * 8.
 // CHECK:         %[[LID:.*]] = spirv.Load "Input" %{{.*}} : vector<3xi32>
 // CHECK-NEXT:    %[[TID:.*]] = spirv.CompositeExtract %[[LID]][0 : i32] : vector<3xi32>
-// CHECK:         %[[FIRST:.*]] = spirv.IMul %[[TID]], %[[C8:.*]] : i32
+// CHECK:         %[[SUBGROUP:.*]] = spirv.UDiv %[[TID]], %[[C8:.*]] : i32
+// CHECK-NEXT:    %[[LANE:.*]] = spirv.UMod %[[TID]], %[[C8]] : i32
+// CHECK-NEXT:    %[[SPAN_START:.*]] = spirv.IMul %[[SUBGROUP]], %[[C256:.*]] : i32
+// CHECK-NEXT:    %[[LANE_START:.*]] = spirv.IMul %[[LANE]], %[[C8]] : i32
+// CHECK-NEXT:    %[[FIRST:.*]] = spirv.IAdd %[[SPAN_START]], %[[LANE_START]] : i32
 // CHECK:         spirv.mlir.loop {
-// CHECK:           spirv.SLessThan %{{.*}}, %[[C1024:.*]] : i32
+// CHECK:           spirv.SLessThan %{{.*}}, %[[C256]] : i32
 // CHECK:           %[[BASE:.*]] = spirv.IAdd %{{.*}}, %[[FIRST]] : i32
 // CHECK:           spirv.mlir.loop {
 // CHECK:             spirv.SLessThan %{{.*}}, %[[C8]] : i32
-// Masked loads: x and y are read only under the mask, 0.0 otherwise.
+// Masked loads of two elements as one 64-bit word each (vectors-as-int64),
+// element by element where the mask splits the pair.
 // CHECK:             spirv.mlir.selection {
+// CHECK:               spirv.Bitcast %{{.*}} : !spirv.ptr<f32, PhysicalStorageBuffer> to !spirv.ptr<i64, PhysicalStorageBuffer>
+// CHECK:               %[[X:.*]] = spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Aligned", 8] : i64
+// CHECK-NEXT:          spirv.Bitcast %[[X]] : i64 to vector<2xf32>
+// CHECK:               spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Aligned", 8] : i64
 // CHECK:               spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Aligned", 4] : f32
-// CHECK:               spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Aligned", 4] : f32
-// CHECK:             spirv.FAdd
+// CHECK:             %[[SUM:.*]] = spirv.FAdd %{{.*}}, %{{.*}} : vector<2xf32>
 // CHECK:             spirv.mlir.selection {
-// CHECK:               spirv.Store "PhysicalStorageBuffer" %{{.*}}, %{{.*}} ["Aligned", 4] : f32
-// CHECK:           spirv.IAdd %{{.*}}, %[[C256:.*]] : i32
+// CHECK:               %[[WORD:.*]] = spirv.Bitcast %[[SUM]] : vector<2xf32> to i64
+// CHECK-NEXT:          spirv.Store "PhysicalStorageBuffer" %{{.*}}, %[[WORD]] ["Aligned", 8] : i64
+// CHECK:           spirv.IAdd %{{.*}}, %[[C64:.*]] : i32
 // No workgroup memory, no barrier.
 // CHECK-NOT:     spirv.ControlBarrier
 // CHECK:         spirv.Return

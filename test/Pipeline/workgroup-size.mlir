@@ -8,10 +8,12 @@
 // nvidia: 32): with the defaults (lavapipe, num-warps=4) that is LocalSize
 // 32 1 1. Each invocation handles runs of the profile's contiguity
 // (lavapipe: 8, nvidia: 4), so one round of the 1024-element loop covers
-// workgroup size x contiguity elements.
+// workgroup size x contiguity elements (on lavapipe, whose loops are
+// subgroup-contiguous, a round covers subgroup size x contiguity elements
+// of the subgroup's own span).
 
 // LAVA4:       spirv.func @copy()
-// LAVA4:         %[[STEP:.*]] = spirv.Constant 256 : i32
+// LAVA4:         %[[STEP:.*]] = spirv.Constant 64 : i32
 // LAVA4:         spirv.IAdd %{{.*}}, %[[STEP]] : i32
 // LAVA4:       spirv.EntryPoint "GLCompute" @copy
 // LAVA4-NEXT:  spirv.ExecutionMode @copy "LocalSize", 32, 1, 1

@@ -40,6 +40,11 @@ def ConvertFuncToSPIRVKernel : Pass<"convert-func-to-spirv-kernel", "ModuleOp"> 
 def ConvertKernelToSPIRV : Pass<"convert-kernel-to-spirv", "ModuleOp"> {
   let summary = "Convert gpu.module kernels to spirv.module (upstream GPU, SCF, "
                 "arith, math, memref, func patterns plus ours: atomics)";
+  let options = [
+    Option<"vectorsAsInt64", "vectors-as-int64", "bool", /*default=*/"false",
+           "Access 8-byte vectors of kernel-argument buffers as one 64-bit "
+           "integer (bitcast to and from the vector)">,
+  ];
   let dependentDialects = ["spirv::SPIRVDialect"];
 }
 
@@ -123,7 +128,13 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
            "Run f16 matmuls that tile into 16x16x16 on subgroup cooperative "
            "matrices (gpu.subgroup_mma_*)">,
     Option<"subgroupSize", "subgroup-size", "int64_t", /*default=*/"32",
-           "Invocations per subgroup (for cooperative matrices)">,
+           "Invocations per subgroup (cooperative matrices, "
+           "subgroup-contiguous loops)">,
+    Option<"subgroupContiguous", "subgroup-contiguous", "bool",
+           /*default=*/"false",
+           "Loops that own no invocation-private element give each subgroup "
+           "one contiguous span (rounds advance through it) instead of "
+           "striding rounds over the whole workgroup">,
     Option<"workgroupMemoryBytes", "workgroup-memory-bytes", "int64_t",
            /*default=*/"49152",
            "Workgroup memory a cooperative matmul's A, B and C may take">,

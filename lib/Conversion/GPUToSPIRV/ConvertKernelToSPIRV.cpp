@@ -43,7 +43,10 @@ struct ExpandAtan2 : public OpRewritePattern<math::Atan2Op> {
     Value y = op.getLhs(), x = op.getRhs();
     Type type = op.getType();
     auto constant = [&](double v) {
-      return arith::ConstantOp::create(rewriter, loc, rewriter.getFloatAttr(type, v));
+      TypedAttr value = rewriter.getFloatAttr(getElementTypeOrSelf(type), v);
+      if (auto vector = dyn_cast<VectorType>(type)) // widened runs
+        value = DenseElementsAttr::get(vector, value);
+      return arith::ConstantOp::create(rewriter, loc, value);
     };
     auto cmp = [&](arith::CmpFPredicate p, Value a, Value b) {
       return arith::CmpFOp::create(rewriter, loc, p, a, b);
@@ -95,6 +98,7 @@ struct ExactRoundTripExtF : public OpConversionPattern<arith::ExtFOp> {
 struct ConvertKernelToSPIRVPass
     : public triton_spirv::impl::ConvertKernelToSPIRVBase<
           ConvertKernelToSPIRVPass> {
+  using Base::Base;
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     SmallVector<gpu::GPUModuleOp> gpuModules(
@@ -154,7 +158,8 @@ struct ConvertKernelToSPIRVPass
       populateFuncToSPIRVPatterns(typeConverter, patterns);
       triton_spirv::populateGenericAtomicToSPIRVPatterns(typeConverter, patterns);
       triton_spirv::populateRawAddressToSPIRVPatterns(typeConverter, patterns);
-      triton_spirv::populateVectorAccessToSPIRVPatterns(typeConverter, patterns);
+      triton_spirv::populateVectorAccessToSPIRVPatterns(typeConverter, patterns,
+                                                        vectorsAsInt64);
       if (failed(applyFullConversion(gpuModule, *target, std::move(patterns))))
         return signalPassFailure();
     }

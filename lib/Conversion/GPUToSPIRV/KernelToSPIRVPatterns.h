@@ -21,9 +21,11 @@ void populateRawAddressToSPIRVPatterns(SPIRVTypeConverter &converter,
                                        RewritePatternSet &patterns);
 
 /// Aligned vector loads/stores of PhysicalStorageBuffer memrefs (from
-/// vectorize-contiguous-runs) plus upstream's vector op patterns.
+/// vectorize-contiguous-runs) plus upstream's vector op patterns;
+/// `vectorsAsInt64`: 8-byte vectors as one i64 access.
 void populateVectorAccessToSPIRVPatterns(SPIRVTypeConverter &converter,
-                                         RewritePatternSet &patterns);
+                                         RewritePatternSet &patterns,
+                                         bool vectorsAsInt64);
 
 /// f64 exp/exp2/expm1/log/log2/log10/log1p/pow as arithmetic (GLSL.std.450
 /// has no f64 transcendentals).

@@ -4,7 +4,10 @@
 // buffers at indices it proved aligned to the whole vector. On a
 // PhysicalStorageBuffer memref the element pointer is bitcast to a pointer
 // to the vector type and accessed with `Aligned` = the vector's size, which
-// drivers turn into one wide memory instruction.
+// drivers turn into one wide memory instruction. With `asInt64`, an 8-byte
+// vector is accessed as one i64 and bitcast: llvmpipe makes one scalar
+// access per lane and per vector component, so that halves (f32) or
+// quarters (f16) its accesses.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelToSPIRVPatterns.h"
@@ -40,8 +43,19 @@ int64_t vectorBytes(VectorType type) {
   return type.getNumElements() * type.getElementTypeBitWidth() / 8;
 }
 
+/// `pointer` (to an 8-byte vector) as a pointer to i64.
+Value asInt64Pointer(OpBuilder &b, Location loc, Value pointer) {
+  return spirv::BitcastOp::create(
+      b, loc,
+      spirv::PointerType::get(b.getI64Type(),
+                              spirv::StorageClass::PhysicalStorageBuffer),
+      pointer);
+}
+
 struct GlobalVectorLoad : public OpConversionPattern<vector::LoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+  GlobalVectorLoad(const TypeConverter &converter, MLIRContext *context,
+                   bool asInt64, PatternBenefit benefit)
+      : OpConversionPattern(converter, context, benefit), asInt64(asInt64) {}
   LogicalResult
   matchAndRewrite(vector::LoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -51,15 +65,31 @@ struct GlobalVectorLoad : public OpConversionPattern<vector::LoadOp> {
                                   adaptor.getIndices(), op.getVectorType());
     if (!pointer)
       return rewriter.notifyMatchFailure(op, "not a PhysicalStorageBuffer vector");
+    Type vectorType = converter->convertType(op.getVectorType());
+    int64_t bytes = vectorBytes(op.getVectorType());
+    auto aligned = rewriter.getI32IntegerAttr(bytes);
+    if (asInt64 && bytes == 8) {
+      Value word = spirv::LoadOp::create(
+          rewriter, op.getLoc(), rewriter.getI64Type(),
+          asInt64Pointer(rewriter, op.getLoc(), pointer),
+          triton_spirv::alignedAccess(getContext()), aligned);
+      rewriter.replaceOpWithNewOp<spirv::BitcastOp>(op, vectorType, word);
+      return success();
+    }
     rewriter.replaceOpWithNewOp<spirv::LoadOp>(
-        op, converter->convertType(op.getVectorType()), pointer, triton_spirv::alignedAccess(getContext()),
-        rewriter.getI32IntegerAttr(vectorBytes(op.getVectorType())));
+        op, vectorType, pointer, triton_spirv::alignedAccess(getContext()),
+        aligned);
     return success();
   }
+
+private:
+  bool asInt64;
 };
 
 struct GlobalVectorStore : public OpConversionPattern<vector::StoreOp> {
-  using OpConversionPattern::OpConversionPattern;
+  GlobalVectorStore(const TypeConverter &converter, MLIRContext *context,
+                    bool asInt64, PatternBenefit benefit)
+      : OpConversionPattern(converter, context, benefit), asInt64(asInt64) {}
   LogicalResult
   matchAndRewrite(vector::StoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -69,19 +99,30 @@ struct GlobalVectorStore : public OpConversionPattern<vector::StoreOp> {
                                   adaptor.getIndices(), op.getVectorType());
     if (!pointer)
       return rewriter.notifyMatchFailure(op, "not a PhysicalStorageBuffer vector");
+    Value value = adaptor.getValueToStore();
+    int64_t bytes = vectorBytes(op.getVectorType());
+    if (asInt64 && bytes == 8) {
+      pointer = asInt64Pointer(rewriter, op.getLoc(), pointer);
+      value = spirv::BitcastOp::create(rewriter, op.getLoc(),
+                                       rewriter.getI64Type(), value);
+    }
     rewriter.replaceOpWithNewOp<spirv::StoreOp>(
-        op, pointer, adaptor.getValueToStore(), triton_spirv::alignedAccess(getContext()),
-        rewriter.getI32IntegerAttr(vectorBytes(op.getVectorType())));
+        op, pointer, value, triton_spirv::alignedAccess(getContext()),
+        rewriter.getI32IntegerAttr(bytes));
     return success();
   }
+
+private:
+  bool asInt64;
 };
 } // namespace
 
 void mlir::triton_spirv::populateVectorAccessToSPIRVPatterns(
-    SPIRVTypeConverter &converter, RewritePatternSet &patterns) {
+    SPIRVTypeConverter &converter, RewritePatternSet &patterns,
+    bool vectorsAsInt64) {
   // Upstream: broadcast, extract, insert, from_elements, ... Ours win for
   // global loads/stores.
   populateVectorToSPIRVPatterns(converter, patterns);
-  patterns.add<GlobalVectorLoad, GlobalVectorStore>(converter, patterns.getContext(),
-                                                    /*benefit=*/10);
+  patterns.add<GlobalVectorLoad, GlobalVectorStore>(
+      converter, patterns.getContext(), vectorsAsInt64, /*benefit=*/10);
 }

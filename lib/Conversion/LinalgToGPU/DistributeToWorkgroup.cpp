@@ -41,8 +41,27 @@ Value indexConstant(OpBuilder &builder, Location loc, int64_t value) {
 
 /// Replaces a top-level scf.parallel with a loop over this invocation's
 /// share of its (linearized) iteration space.
+/// Whether any op under `loop` accesses one of `privateBuffers`.
+bool touchesPrivateBuffer(scf::ParallelOp loop,
+                          const DenseSet<Value> &privateBuffers) {
+  return loop
+      ->walk([&](Operation *op) {
+        auto load = dyn_cast<memref::LoadOp>(op);
+        auto store = dyn_cast<memref::StoreOp>(op);
+        Value memref = load    ? load.getMemRef()
+                       : store ? store.getMemRef()
+                               : Value();
+        return memref && privateBuffers.contains(memref)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 LogicalResult distributeParallelLoop(scf::ParallelOp loop, Value threadId,
                                      int64_t numThreads, int64_t contiguity,
+                                     int64_t subgroupSize,
+                                     bool subgroupContiguous,
                                      const DenseSet<Value> &privateBuffers) {
   if (loop.getNumResults() != 0)
     return loop.emitError("distribute-to-workgroup: parallel loops with "
@@ -71,12 +90,32 @@ LogicalResult distributeParallelLoop(scf::ParallelOp loop, Value threadId,
   int64_t run = distribution.run, perRound = distribution.perRound,
           rounds = distribution.rounds;
 
-  Value first = arith::MulIOp::create(builder, loc, threadId,
-                                      indexConstant(builder, loc, run));
+  // Round-major: round r of invocation tid starts at r * perRound +
+  // tid * run. Subgroup-contiguous (a loop whose iterations own no private
+  // element, so any assignment is correct): subgroup s covers a span of its
+  // own, rounds advance through it, lanes stay adjacent within a round.
+  int64_t roundStep = perRound;
+  Value first;
+  if (subgroupContiguous && rounds > 1 && numThreads > subgroupSize &&
+      numThreads % subgroupSize == 0 &&
+      !touchesPrivateBuffer(loop, privateBuffers)) {
+    roundStep = subgroupSize * run;
+    Value size = indexConstant(builder, loc, subgroupSize);
+    Value subgroup = arith::DivUIOp::create(builder, loc, threadId, size);
+    Value lane = arith::RemUIOp::create(builder, loc, threadId, size);
+    Value spanStart = arith::MulIOp::create(
+        builder, loc, subgroup, indexConstant(builder, loc, rounds * roundStep));
+    Value laneStart = arith::MulIOp::create(builder, loc, lane,
+                                            indexConstant(builder, loc, run));
+    first = arith::AddIOp::create(builder, loc, spanStart, laneStart);
+  } else {
+    first = arith::MulIOp::create(builder, loc, threadId,
+                                  indexConstant(builder, loc, run));
+  }
   auto roundLoop = scf::ForOp::create(
       builder, loc, indexConstant(builder, loc, 0),
-      indexConstant(builder, loc, rounds * perRound),
-      indexConstant(builder, loc, perRound));
+      indexConstant(builder, loc, rounds * roundStep),
+      indexConstant(builder, loc, roundStep));
   builder.setInsertionPointToStart(roundLoop.getBody());
   Value roundBase =
       arith::AddIOp::create(builder, loc, roundLoop.getInductionVar(), first);
@@ -447,7 +486,8 @@ struct DistributeToWorkgroupPass
     }
     for (scf::ParallelOp loop : loops)
       if (failed(distributeParallelLoop(loop, threadId, numThreads,
-                                        contiguity, privateBuffers)))
+                                        contiguity, subgroupSize,
+                                        subgroupContiguous, privateBuffers)))
         return signalPassFailure();
     for (linalg::MatmulOp matmul : matmuls) {
       auto tiling = cooperative.find(matmul);

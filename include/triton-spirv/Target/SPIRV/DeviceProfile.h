@@ -38,6 +38,13 @@ struct DeviceProfile {
   /// Loops marked DontUnroll for the driver (spirv-loop-control):
   /// "none", "all" or "workgroup-memory".
   std::string dontUnrollLoops;
+  /// Distributed loops that own no private element give each subgroup one
+  /// contiguous span (llvmpipe runs a workgroup's subgroups one after
+  /// another: each then walks memory sequentially).
+  bool subgroupContiguousLoops;
+  /// 8-byte global vector accesses load/store one 64-bit integer (llvmpipe
+  /// issues one scalar access per lane and per vector component).
+  bool vectorsAsInt64;
 };
 
 /// The built-in profile called `name` ("lavapipe", "nvidia").

@@ -39,25 +39,23 @@ Value indexConstant(OpBuilder &builder, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(builder, loc, value);
 }
 
-/// Replaces a top-level scf.parallel with a loop over this invocation's
-/// share of its (linearized) iteration space.
-/// Whether any op under `loop` accesses one of `privateBuffers`.
-bool touchesPrivateBuffer(scf::ParallelOp loop,
-                          const DenseSet<Value> &privateBuffers) {
-  return loop
-      ->walk([&](Operation *op) {
-        auto load = dyn_cast<memref::LoadOp>(op);
-        auto store = dyn_cast<memref::StoreOp>(op);
-        Value memref = load    ? load.getMemRef()
-                       : store ? store.getMemRef()
-                               : Value();
-        return memref && privateBuffers.contains(memref)
+/// Whether `op` or an op inside it has a memref operand satisfying `pred`.
+bool usesMemref(Operation *op, function_ref<bool(Value)> pred) {
+  return op
+      ->walk([&](Operation *inner) {
+        return llvm::any_of(inner->getOperands(),
+                            [&](Value operand) {
+                              return isa<MemRefType>(operand.getType()) &&
+                                     pred(operand);
+                            })
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })
       .wasInterrupted();
 }
 
+/// Replaces a top-level scf.parallel with a loop over this invocation's
+/// share of its (linearized) iteration space.
 LogicalResult distributeParallelLoop(scf::ParallelOp loop, Value threadId,
                                      int64_t numThreads, int64_t contiguity,
                                      int64_t subgroupSize,
@@ -98,7 +96,9 @@ LogicalResult distributeParallelLoop(scf::ParallelOp loop, Value threadId,
   Value first;
   if (subgroupContiguous && rounds > 1 && numThreads > subgroupSize &&
       numThreads % subgroupSize == 0 &&
-      !touchesPrivateBuffer(loop, privateBuffers)) {
+      !usesMemref(loop, [&](Value memref) {
+        return privateBuffers.contains(memref);
+      })) {
     roundStep = subgroupSize * run;
     Value size = indexConstant(builder, loc, subgroupSize);
     Value subgroup = arith::DivUIOp::create(builder, loc, threadId, size);
@@ -170,7 +170,7 @@ LogicalResult distributeParallelLoop(scf::ParallelOp loop, Value threadId,
       if (!privateIndex) {
         OpBuilder at(elementLoop.getBody(), elementLoop.getBody()->begin());
         Value round = arith::DivUIOp::create(at, loc, roundLoop.getInductionVar(),
-                                             indexConstant(at, loc, perRound));
+                                             indexConstant(at, loc, roundStep));
         privateIndex = arith::AddIOp::create(
             at, loc,
             arith::MulIOp::create(at, loc, round, indexConstant(at, loc, run)),
@@ -265,14 +265,9 @@ void moveTemporariesToWorkgroupMemory(func::FuncOp func, Attribute workgroup) {
 }
 
 bool touchesWorkgroupMemory(Operation *op, Attribute workgroup) {
-  bool touches = false;
-  op->walk([&](Operation *inner) {
-    for (Value operand : inner->getOperands())
-      if (auto type = dyn_cast<MemRefType>(operand.getType()))
-        if (type.getMemorySpace() == workgroup)
-          touches = true;
+  return usesMemref(op, [&](Value memref) {
+    return cast<MemRefType>(memref.getType()).getMemorySpace() == workgroup;
   });
-  return touches;
 }
 
 struct DistributeToWorkgroupPass

@@ -14,12 +14,14 @@
 // aligned vectors, and cooperative-matrix ops at aligned columns otherwise,
 // are retyped to arrays of vectors: one 8- or 16-byte shared-memory access
 // per run instead of one per element (SPIR-V's Logical addressing has no
-// pointer casts, so the element type itself must be the vector).
+// pointer casts, so the element type itself must be the vector): see
+// VectorTiles.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
 #include "MemorySpaces.h"
+#include "VectorTiles.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -43,6 +45,7 @@ using namespace mlir;
 using mlir::triton_spirv::elementBytes;
 using mlir::triton_spirv::isGlobalBuffer;
 using mlir::triton_spirv::isWorkgroupSpace;
+using mlir::triton_spirv::knownDivisor;
 
 namespace {
 constexpr llvm::StringLiteral kRunAttr = "triton_spirv.contiguous_run";
@@ -61,53 +64,6 @@ bool isVectorizableType(Type t) {
   if (t.isIndex() || t.isInteger())
     return true;
   return t.isF16() || t.isF32() || t.isF64();
-}
-
-/// A number `v` is known to be a multiple of. `runLane0`, when given, is a
-/// run loop's induction variable, a multiple of `width` at lane 0.
-int64_t knownDivisor(Value v, Value runLane0, int64_t width, int depth = 0) {
-  constexpr int64_t kCap = int64_t(1) << 20;
-  if (depth > 32)
-    return 1;
-  auto recurse = [&](Value x) { return knownDivisor(x, runLane0, width, depth + 1); };
-  if (auto c = getConstantIntValue(v))
-    return *c == 0 ? kCap : std::min<int64_t>(kCap, std::abs(*c));
-  if (runLane0 && v == runLane0)
-    return width;
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    Operation *owner = arg.getOwner()->getParentOp();
-    if (auto forOp = dyn_cast<scf::ForOp>(owner))
-      if (arg == forOp.getInductionVar())
-        return std::gcd(recurse(forOp.getLowerBound()), recurse(forOp.getStep()));
-    if (auto func = dyn_cast<func::FuncOp>(owner))
-      if (auto attr = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
-                                                         "tt.divisibility"))
-        return std::max<int64_t>(1, attr.getInt());
-    return 1;
-  }
-  Operation *def = v.getDefiningOp();
-  if (!def)
-    return 1;
-  if (isa<arith::IndexCastOp, arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastUIOp>(def))
-    return recurse(def->getOperand(0));
-  if (isa<arith::AddIOp, arith::SubIOp, arith::RemUIOp>(def))
-    return std::gcd(recurse(def->getOperand(0)), recurse(def->getOperand(1)));
-  if (isa<arith::MulIOp>(def))
-    return std::min<int64_t>(kCap, recurse(def->getOperand(0)) *
-                                       recurse(def->getOperand(1)));
-  return 1;
-}
-
-/// A workgroup buffer this pass may retype to an array of vectors.
-bool isWorkgroupTile(Value memref) {
-  auto alloc = memref.getDefiningOp<memref::AllocOp>();
-  if (!alloc)
-    return false;
-  MemRefType type = alloc.getType();
-  return isWorkgroupSpace(type) && type.hasStaticShape() && type.getRank() >= 1 &&
-         type.getLayout().isIdentity() &&
-         (type.getElementType().isF16() || type.getElementType().isF32() ||
-          type.getElementType().isInteger(32) || type.getElementType().isInteger(16));
 }
 
 class RunVectorizer {
@@ -583,157 +539,6 @@ private:
   DenseMap<std::pair<Value, int64_t>, Value> laneCache;
 };
 
-/// The column operand of a cooperative-matrix load or store, its memref and
-/// leading dimension; null when `op` is none.
-struct FragmentAccess {
-  Operation *op = nullptr;
-  Value memref;
-  OpOperand *column = nullptr;
-  int64_t leadDimension = 0;
-  bool transposed = false;
-};
-
-FragmentAccess fragmentAccess(Operation *op) {
-  FragmentAccess access;
-  if (auto load = dyn_cast<gpu::SubgroupMmaLoadMatrixOp>(op)) {
-    access = {op, load.getSrcMemref(), &load.getIndicesMutable().slice(
-                                            load.getIndices().size() - 1, 1)[0],
-              load.getLeadDimension().getSExtValue(), load.getTranspose().value_or(false)};
-  } else if (auto store = dyn_cast<gpu::SubgroupMmaStoreMatrixOp>(op)) {
-    access = {op, store.getDstMemref(), &store.getIndicesMutable().slice(
-                                             store.getIndices().size() - 1, 1)[0],
-              store.getLeadDimension().getSExtValue(), store.getTranspose().value_or(false)};
-  }
-  return access;
-}
-
-/// A column index written as (multiple of `width`) + constant: the vector
-/// holding it and its lane there.
-struct VectorLane {
-  Value base;
-  int64_t offset = 0; // multiple of width added to base
-  int64_t lane = 0;
-};
-
-std::optional<VectorLane> splitVectorLane(Value index, int64_t width) {
-  // A constant column (a fully unrolled k): vector c / width, lane c % width.
-  if (std::optional<int64_t> c = getConstantIntValue(index); c && *c >= 0)
-    return VectorLane{index, 0, *c % width};
-  if (knownDivisor(index, Value(), width) % width == 0)
-    return VectorLane{index, 0, 0};
-  auto add = index.getDefiningOp<arith::AddIOp>();
-  if (!add)
-    return std::nullopt;
-  for (int i = 0; i < 2; ++i) {
-    std::optional<int64_t> c = getConstantIntValue(add->getOperand(1 - i));
-    Value rest = add->getOperand(i);
-    if (c && *c >= 0 && knownDivisor(rest, Value(), width) % width == 0)
-      return VectorLane{rest, *c - *c % width, *c % width};
-  }
-  return std::nullopt;
-}
-
-bool isInsideRunLoop(Operation *op,
-                     const DenseMap<Operation *, RunVectorizer *> &vectorizers) {
-  for (Operation *parent = op->getParentOp(); parent; parent = parent->getParentOp())
-    if (vectorizers.count(parent))
-      return true;
-  return false;
-}
-
-/// The workgroup tiles every access of which is a whole aligned vector of
-/// one width (loads and stores directly in a run loop about to be widened),
-/// a load outside run loops at a column that is a multiple of the width
-/// plus a constant (one lane of a vector), or a row-major
-/// cooperative-matrix access at a column and leading dimension that are
-/// multiples of that width; mapped to the width.
-DenseMap<Value, int64_t>
-chooseVectorTiles(func::FuncOp func,
-                  const DenseMap<Operation *, RunVectorizer *> &vectorizers) {
-  DenseMap<Value, int64_t> tiles;
-  func.walk([&](memref::AllocOp alloc) {
-    Value tile = alloc.getResult();
-    if (!isWorkgroupTile(tile))
-      return;
-    int64_t width = 0;
-    SmallVector<FragmentAccess> fragments;
-    SmallVector<memref::LoadOp> laneLoads;
-    for (Operation *user : tile.getUsers()) {
-      if (FragmentAccess f = fragmentAccess(user); f.op && f.memref == tile) {
-        fragments.push_back(f);
-        continue;
-      }
-      auto load = dyn_cast<memref::LoadOp>(user);
-      auto store = dyn_cast<memref::StoreOp>(user);
-      if ((!load && !store) || (store && store.getValue() == tile))
-        return;
-      if (load && !isInsideRunLoop(load, vectorizers)) {
-        laneLoads.push_back(load);
-        continue;
-      }
-      auto vectorizer = vectorizers.lookup(user->getParentOp());
-      ValueRange indices = load ? load.getIndices() : store.getIndices();
-      if (!vectorizer || (width && vectorizer->getWidth() != width) ||
-          !vectorizer->accessesAlignedVector(user, indices))
-        return;
-      width = vectorizer->getWidth();
-    }
-    if (width < 2 || cast<MemRefType>(tile.getType()).getShape().back() % width)
-      return;
-    for (const FragmentAccess &f : fragments)
-      if (f.transposed || f.leadDimension % width ||
-          knownDivisor(f.column->get(), Value(), width) % width)
-        return;
-    for (memref::LoadOp load : laneLoads)
-      if (!splitVectorLane(load.getIndices().back(), width))
-        return;
-    tiles[tile] = width;
-  });
-  return tiles;
-}
-
-/// Gives `tile` vector<width x T> elements: the last dimension shrinks by
-/// `width`, cooperative-matrix accesses count columns and strides in vectors,
-/// loads outside run loops read their lane of a vector. (Run loops rewrite
-/// their own accesses when they are widened.)
-void retypeAsVectors(Value tile, int64_t width,
-                     const DenseMap<Operation *, RunVectorizer *> &vectorizers) {
-  auto type = cast<MemRefType>(tile.getType());
-  SmallVector<std::pair<memref::LoadOp, VectorLane>> laneLoads;
-  for (Operation *user : tile.getUsers())
-    if (auto load = dyn_cast<memref::LoadOp>(user))
-      if (!isInsideRunLoop(load, vectorizers))
-        laneLoads.push_back({load, *splitVectorLane(load.getIndices().back(), width)});
-  SmallVector<int64_t> shape(type.getShape());
-  shape.back() /= width;
-  tile.setType(MemRefType::get(shape, VectorType::get({width}, type.getElementType()),
-                               MemRefLayoutAttrInterface(), type.getMemorySpace()));
-  for (Operation *user : llvm::to_vector(tile.getUsers())) {
-    FragmentAccess f = fragmentAccess(user);
-    if (!f.op)
-      continue;
-    OpBuilder b(user);
-    Location loc = user->getLoc();
-    f.column->set(arith::DivUIOp::create(b, loc, f.column->get(),
-                                         arith::ConstantIndexOp::create(b, loc, width)));
-    user->setAttr("leadDimension", b.getIndexAttr(f.leadDimension / width));
-  }
-  for (auto [load, split] : laneLoads) {
-    OpBuilder b(load);
-    Location loc = load.getLoc();
-    Value column = split.base;
-    if (split.offset)
-      column = arith::AddIOp::create(b, loc, column,
-                                     arith::ConstantIndexOp::create(b, loc, split.offset));
-    SmallVector<Value> indices(load.getIndices());
-    indices.back() = arith::DivUIOp::create(b, loc, column,
-                                            arith::ConstantIndexOp::create(b, loc, width));
-    Value vector = memref::LoadOp::create(b, loc, tile, indices);
-    load.replaceAllUsesWith(vector::ExtractOp::create(b, loc, vector, split.lane).getResult());
-    load.erase();
-  }
-}
-
 struct VectorizeContiguousRunsPass
     : public triton_spirv::impl::VectorizeContiguousRunsBase<VectorizeContiguousRunsPass> {
   using VectorizeContiguousRunsBase::VectorizeContiguousRunsBase;
@@ -776,9 +581,24 @@ struct VectorizeContiguousRunsPass
       byLoop[loop] = vectorizer.get();
       vectorizers.push_back(std::move(vectorizer));
     }
-    DenseMap<Value, int64_t> tiles = chooseVectorTiles(getOperation(), byLoop);
+    auto isInsideRun = [&](Operation *op) {
+      for (Operation *parent = op->getParentOp(); parent;
+           parent = parent->getParentOp())
+        if (byLoop.count(parent))
+          return true;
+      return false;
+    };
+    auto alignedVectorWidth = [&](Operation *access, ValueRange indices) {
+      RunVectorizer *vectorizer = byLoop.lookup(access->getParentOp());
+      return vectorizer && vectorizer->accessesAlignedVector(access, indices)
+                 ? vectorizer->getWidth()
+                 : int64_t(0);
+    };
+    triton_spirv::RunLoops runs{isInsideRun, alignedVectorWidth};
+    DenseMap<Value, int64_t> tiles =
+        triton_spirv::chooseVectorTiles(getOperation(), runs);
     for (auto [tile, width] : tiles)
-      retypeAsVectors(tile, width, byLoop);
+      triton_spirv::retypeAsVectors(tile, width, runs);
     for (auto &vectorizer : vectorizers) {
       vectorizer->setVectorTiles(&tiles);
       if (vectorizer->hasVectorAccess())
@@ -787,3 +607,37 @@ struct VectorizeContiguousRunsPass
   }
 };
 } // namespace
+
+int64_t mlir::triton_spirv::knownDivisor(Value v, Value runLane0, int64_t width,
+                                         int depth) {
+  constexpr int64_t kCap = int64_t(1) << 20;
+  if (depth > 32)
+    return 1;
+  auto recurse = [&](Value x) { return knownDivisor(x, runLane0, width, depth + 1); };
+  if (auto c = getConstantIntValue(v))
+    return *c == 0 ? kCap : std::min<int64_t>(kCap, std::abs(*c));
+  if (runLane0 && v == runLane0)
+    return width;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto forOp = dyn_cast<scf::ForOp>(owner))
+      if (arg == forOp.getInductionVar())
+        return std::gcd(recurse(forOp.getLowerBound()), recurse(forOp.getStep()));
+    if (auto func = dyn_cast<func::FuncOp>(owner))
+      if (auto attr = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                         "tt.divisibility"))
+        return std::max<int64_t>(1, attr.getInt());
+    return 1;
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return 1;
+  if (isa<arith::IndexCastOp, arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastUIOp>(def))
+    return recurse(def->getOperand(0));
+  if (isa<arith::AddIOp, arith::SubIOp, arith::RemUIOp>(def))
+    return std::gcd(recurse(def->getOperand(0)), recurse(def->getOperand(1)));
+  if (isa<arith::MulIOp>(def))
+    return std::min<int64_t>(kCap, recurse(def->getOperand(0)) *
+                                       recurse(def->getOperand(1)));
+  return 1;
+}

@@ -1,0 +1,158 @@
+//===- VectorTiles.cpp - workgroup tiles as arrays of vectors -------------===//
+#include "VectorTiles.h"
+
+#include "MemorySpaces.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using mlir::triton_spirv::knownDivisor;
+using mlir::triton_spirv::isWorkgroupSpace;
+
+namespace {
+/// A workgroup buffer this pass may retype to an array of vectors.
+bool isWorkgroupTile(Value memref) {
+  auto alloc = memref.getDefiningOp<memref::AllocOp>();
+  if (!alloc)
+    return false;
+  MemRefType type = alloc.getType();
+  return isWorkgroupSpace(type) && type.hasStaticShape() && type.getRank() >= 1 &&
+         type.getLayout().isIdentity() &&
+         (type.getElementType().isF16() || type.getElementType().isF32() ||
+          type.getElementType().isInteger(32) || type.getElementType().isInteger(16));
+}
+
+/// The column operand of a cooperative-matrix load or store, its memref and
+/// leading dimension; null when `op` is none.
+struct FragmentAccess {
+  Operation *op = nullptr;
+  Value memref;
+  OpOperand *column = nullptr;
+  int64_t leadDimension = 0;
+  bool transposed = false;
+};
+
+FragmentAccess fragmentAccess(Operation *op) {
+  FragmentAccess access;
+  if (auto load = dyn_cast<gpu::SubgroupMmaLoadMatrixOp>(op)) {
+    access = {op, load.getSrcMemref(), &load.getIndicesMutable().slice(
+                                            load.getIndices().size() - 1, 1)[0],
+              load.getLeadDimension().getSExtValue(), load.getTranspose().value_or(false)};
+  } else if (auto store = dyn_cast<gpu::SubgroupMmaStoreMatrixOp>(op)) {
+    access = {op, store.getDstMemref(), &store.getIndicesMutable().slice(
+                                             store.getIndices().size() - 1, 1)[0],
+              store.getLeadDimension().getSExtValue(), store.getTranspose().value_or(false)};
+  }
+  return access;
+}
+
+/// A column index written as (multiple of `width`) + constant: the vector
+/// holding it and its lane there.
+struct VectorLane {
+  Value base;
+  int64_t offset = 0; // multiple of width added to base
+  int64_t lane = 0;
+};
+
+std::optional<VectorLane> splitVectorLane(Value index, int64_t width) {
+  // A constant column (a fully unrolled k): vector c / width, lane c % width.
+  if (std::optional<int64_t> c = getConstantIntValue(index); c && *c >= 0)
+    return VectorLane{index, 0, *c % width};
+  if (knownDivisor(index, Value(), width) % width == 0)
+    return VectorLane{index, 0, 0};
+  auto add = index.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return std::nullopt;
+  for (int i = 0; i < 2; ++i) {
+    std::optional<int64_t> c = getConstantIntValue(add->getOperand(1 - i));
+    Value rest = add->getOperand(i);
+    if (c && *c >= 0 && knownDivisor(rest, Value(), width) % width == 0)
+      return VectorLane{rest, *c - *c % width, *c % width};
+  }
+  return std::nullopt;
+}
+} // namespace
+
+DenseMap<Value, int64_t>
+mlir::triton_spirv::chooseVectorTiles(func::FuncOp func, const RunLoops &runs) {
+  DenseMap<Value, int64_t> tiles;
+  func.walk([&](memref::AllocOp alloc) {
+    Value tile = alloc.getResult();
+    if (!isWorkgroupTile(tile))
+      return;
+    int64_t width = 0;
+    SmallVector<FragmentAccess> fragments;
+    SmallVector<memref::LoadOp> laneLoads;
+    for (Operation *user : tile.getUsers()) {
+      if (FragmentAccess f = fragmentAccess(user); f.op && f.memref == tile) {
+        fragments.push_back(f);
+        continue;
+      }
+      auto load = dyn_cast<memref::LoadOp>(user);
+      auto store = dyn_cast<memref::StoreOp>(user);
+      if ((!load && !store) || (store && store.getValue() == tile))
+        return;
+      if (load && !runs.isInsideRun(load)) {
+        laneLoads.push_back(load);
+        continue;
+      }
+      ValueRange indices = load ? load.getIndices() : store.getIndices();
+      int64_t runWidth = runs.alignedVectorWidth(user, indices);
+      if (!runWidth || (width && runWidth != width))
+        return;
+      width = runWidth;
+    }
+    if (width < 2 || cast<MemRefType>(tile.getType()).getShape().back() % width)
+      return;
+    for (const FragmentAccess &f : fragments)
+      if (f.transposed || f.leadDimension % width ||
+          knownDivisor(f.column->get(), Value(), width) % width)
+        return;
+    for (memref::LoadOp load : laneLoads)
+      if (!splitVectorLane(load.getIndices().back(), width))
+        return;
+    tiles[tile] = width;
+  });
+  return tiles;
+}
+
+void mlir::triton_spirv::retypeAsVectors(Value tile, int64_t width,
+                                         const RunLoops &runs) {
+  auto type = cast<MemRefType>(tile.getType());
+  SmallVector<std::pair<memref::LoadOp, VectorLane>> laneLoads;
+  for (Operation *user : tile.getUsers())
+    if (auto load = dyn_cast<memref::LoadOp>(user))
+      if (!runs.isInsideRun(load))
+        laneLoads.push_back({load, *splitVectorLane(load.getIndices().back(), width)});
+  SmallVector<int64_t> shape(type.getShape());
+  shape.back() /= width;
+  tile.setType(MemRefType::get(shape, VectorType::get({width}, type.getElementType()),
+                               MemRefLayoutAttrInterface(), type.getMemorySpace()));
+  for (Operation *user : llvm::to_vector(tile.getUsers())) {
+    FragmentAccess f = fragmentAccess(user);
+    if (!f.op)
+      continue;
+    OpBuilder b(user);
+    Location loc = user->getLoc();
+    f.column->set(arith::DivUIOp::create(b, loc, f.column->get(),
+                                         arith::ConstantIndexOp::create(b, loc, width)));
+    user->setAttr("leadDimension", b.getIndexAttr(f.leadDimension / width));
+  }
+  for (auto [load, split] : laneLoads) {
+    OpBuilder b(load);
+    Location loc = load.getLoc();
+    Value column = split.base;
+    if (split.offset)
+      column = arith::AddIOp::create(b, loc, column,
+                                     arith::ConstantIndexOp::create(b, loc, split.offset));
+    SmallVector<Value> indices(load.getIndices());
+    indices.back() = arith::DivUIOp::create(b, loc, column,
+                                            arith::ConstantIndexOp::create(b, loc, width));
+    Value vector = memref::LoadOp::create(b, loc, tile, indices);
+    load.replaceAllUsesWith(vector::ExtractOp::create(b, loc, vector, split.lane).getResult());
+    load.erase();
+  }
+}

@@ -58,8 +58,7 @@ bool usesMemref(Operation *op, function_ref<bool(Value)> pred) {
 /// share of its (linearized) iteration space.
 LogicalResult distributeParallelLoop(scf::ParallelOp loop, Value threadId,
                                      int64_t numThreads, int64_t contiguity,
-                                     int64_t subgroupSize,
-                                     bool subgroupContiguous,
+                                     int64_t spanSubgroupSize,
                                      const DenseSet<Value> &privateBuffers) {
   if (loop.getNumResults() != 0)
     return loop.emitError("distribute-to-workgroup: parallel loops with "
@@ -88,30 +87,8 @@ LogicalResult distributeParallelLoop(scf::ParallelOp loop, Value threadId,
   int64_t run = distribution.run, perRound = distribution.perRound,
           rounds = distribution.rounds;
 
-  // Round-major: round r of invocation tid starts at r * perRound +
-  // tid * run. Subgroup-contiguous (a loop whose iterations own no private
-  // element, so any assignment is correct): subgroup s covers a span of its
-  // own, rounds advance through it, lanes stay adjacent within a round.
-  int64_t roundStep = perRound;
-  Value first;
-  if (subgroupContiguous && rounds > 1 && numThreads > subgroupSize &&
-      numThreads % subgroupSize == 0 &&
-      !usesMemref(loop, [&](Value memref) {
-        return privateBuffers.contains(memref);
-      })) {
-    roundStep = subgroupSize * run;
-    Value size = indexConstant(builder, loc, subgroupSize);
-    Value subgroup = arith::DivUIOp::create(builder, loc, threadId, size);
-    Value lane = arith::RemUIOp::create(builder, loc, threadId, size);
-    Value spanStart = arith::MulIOp::create(
-        builder, loc, subgroup, indexConstant(builder, loc, rounds * roundStep));
-    Value laneStart = arith::MulIOp::create(builder, loc, lane,
-                                            indexConstant(builder, loc, run));
-    first = arith::AddIOp::create(builder, loc, spanStart, laneStart);
-  } else {
-    first = arith::MulIOp::create(builder, loc, threadId,
-                                  indexConstant(builder, loc, run));
-  }
+  auto [first, roundStep] =
+      distribution.ownedRuns(builder, loc, threadId, spanSubgroupSize);
   auto roundLoop = scf::ForOp::create(
       builder, loc, indexConstant(builder, loc, 0),
       indexConstant(builder, loc, rounds * roundStep),
@@ -479,10 +456,33 @@ struct DistributeToWorkgroupPass
         gpu::BarrierOp::create(builder, phase->getLoc());
       }
     }
+    // Subgroup spans: for any loop or fold whose iterations own no private
+    // element; for those that do only when every lowering that touches a
+    // private buffer takes the same ownership (loops and 1-D owned-elements
+    // folds do; matmul owners and the other reduction kinds assume
+    // round-major rounds).
+    auto isPrivate = [&](Value memref) { return privateBuffers.contains(memref); };
+    bool privateSpans =
+        subgroupContiguous &&
+        llvm::none_of(matmuls,
+                      [&](linalg::MatmulOp matmul) {
+                        return usesMemref(matmul, isPrivate);
+                      }) &&
+        llvm::all_of(reductions, [&](linalg::ReduceOp reduce) {
+          return !usesMemref(reduce, isPrivate) ||
+                 triton_spirv::classifyReduction(reduce, numThreads, contiguity,
+                                                 useSubgroupOps) ==
+                     triton_spirv::ReductionOwnership::WholeWorkgroup;
+        });
+    auto spanSubgroupSize = [&](Operation *op) -> int64_t {
+      return subgroupContiguous && (privateSpans || !usesMemref(op, isPrivate))
+                 ? subgroupSize
+                 : 0;
+    };
     for (scf::ParallelOp loop : loops)
       if (failed(distributeParallelLoop(loop, threadId, numThreads,
-                                        contiguity, subgroupSize,
-                                        subgroupContiguous, privateBuffers)))
+                                        contiguity, spanSubgroupSize(loop),
+                                        privateBuffers)))
         return signalPassFailure();
     for (linalg::MatmulOp matmul : matmuls) {
       auto tiling = cooperative.find(matmul);
@@ -495,7 +495,7 @@ struct DistributeToWorkgroupPass
     for (linalg::ReduceOp reduce : reductions)
       if (failed(triton_spirv::lowerReduceToWorkgroup(
               reduce, threadId, numThreads, contiguity, privateBuffers,
-              workgroup, useSubgroupOps)))
+              workgroup, useSubgroupOps, spanSubgroupSize(reduce))))
         return signalPassFailure();
   }
 };

@@ -30,6 +30,26 @@ Value Distribution::privateSlot(OpBuilder &b, Location loc, Value round,
       inRun);
 }
 
+Distribution::OwnedRuns Distribution::ownedRuns(OpBuilder &b, Location loc,
+                                                Value threadId,
+                                                int64_t subgroupSize) const {
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  int64_t numThreads = perRound / run;
+  if (subgroupSize <= 0 || rounds <= 1 || numThreads <= subgroupSize ||
+      numThreads % subgroupSize != 0)
+    return {arith::MulIOp::create(b, loc, threadId, constant(run)), perRound};
+  int64_t roundStep = subgroupSize * run;
+  Value size = constant(subgroupSize);
+  Value subgroup = arith::DivUIOp::create(b, loc, threadId, size);
+  Value lane = arith::RemUIOp::create(b, loc, threadId, size);
+  Value spanStart =
+      arith::MulIOp::create(b, loc, subgroup, constant(rounds * roundStep));
+  Value laneStart = arith::MulIOp::create(b, loc, lane, constant(run));
+  return {arith::AddIOp::create(b, loc, spanStart, laneStart), roundStep};
+}
+
 namespace {
 /// The top-level block loop around `op`, if any.
 scf::ParallelOp blockLoopOf(Operation *op) {

@@ -17,6 +17,20 @@ struct Distribution {
   int64_t elementsPerInvocation() const { return rounds * run; }
   /// Where iteration `inRun` of round `round` lives in a private buffer.
   Value privateSlot(OpBuilder &b, Location loc, Value round, Value inRun) const;
+
+  /// Where invocation `threadId`'s runs are: round r's run starts at
+  /// r * roundStep + first. Round-major (`subgroupSize` 0): first = tid * run,
+  /// roundStep = perRound. Subgroup spans (subgroupSize L > 0, several
+  /// rounds, several subgroups): subgroup s covers its own rounds * L * run
+  /// iterations, lanes adjacent within a round: first = s * rounds * L * run
+  /// + lane * run, roundStep = L * run. Every lowering that reads or writes
+  /// the same private buffers must use the same choice.
+  struct OwnedRuns {
+    Value first;
+    int64_t roundStep;
+  };
+  OwnedRuns ownedRuns(OpBuilder &b, Location loc, Value threadId,
+                      int64_t subgroupSize) const;
 };
 
 /// Finds buffers (with everything they flow into through scf.for/scf.if)

@@ -129,12 +129,13 @@ SmallVector<int64_t> logicalShape(linalg::ReduceOp reduce) {
 }
 
 /// The owned-elements path: each invocation folds the elements the block
-/// loops give it (rounds of numThreads * run), reading a private input at
-/// its private index.
+/// loops give it (Distribution::ownedRuns), reading a private input at its
+/// private index.
 void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
                               const SubgroupCombiner &combiner, Value threadId,
                               int64_t numThreads, int64_t contiguity,
-                              bool privateInput, Attribute workgroup) {
+                              int64_t spanSubgroupSize, bool privateInput,
+                              Attribute workgroup) {
   OpBuilder b(reduce);
   Location loc = reduce.getLoc();
   Value input = reduce.getInputs()[0];
@@ -144,7 +145,7 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
   triton_spirv::Distribution d =
       triton_spirv::Distribution::of(extent, numThreads, contiguity);
   Value identity = arith::ConstantOp::create(b, loc, combiner.identity);
-  Value start = arith::MulIOp::create(b, loc, threadId, constantIndex(b, loc, d.run));
+  auto [start, roundStep] = d.ownedRuns(b, loc, threadId, spanSubgroupSize);
   auto rounds = scf::ForOp::create(
       b, loc, constantIndex(b, loc, 0), constantIndex(b, loc, d.rounds),
       constantIndex(b, loc, 1), ValueRange{identity},
@@ -158,7 +159,7 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
                   arith::AddIOp::create(
                       fb, fl,
                       arith::MulIOp::create(fb, fl, round,
-                                            constantIndex(fb, fl, d.perRound)),
+                                            constantIndex(fb, fl, roundStep)),
                       start),
                   j);
               Value index = global;
@@ -446,7 +447,7 @@ triton_spirv::ReductionOwnership mlir::triton_spirv::classifyReduction(
 LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     linalg::ReduceOp reduce, Value threadId, int64_t numThreads,
     int64_t contiguity, const DenseSet<Value> &privateBuffers,
-    Attribute workgroup, bool useSubgroupOps) {
+    Attribute workgroup, bool useSubgroupOps, int64_t spanSubgroupSize) {
   if (!reduce.hasPureBufferSemantics())
     return reduce.emitError("distribute-to-workgroup: reduce on tensors");
   ReductionOwnership ownership =
@@ -463,7 +464,7 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
   }
   if (ownership == ReductionOwnership::WholeWorkgroup) {
     lowerOwnedElementsReduce(reduce, *matchSubgroupCombiner(reduce), threadId,
-                             numThreads, contiguity,
+                             numThreads, contiguity, spanSubgroupSize,
                              privateBuffers.contains(reduce.getInputs()[0]),
                              workgroup);
     return success();

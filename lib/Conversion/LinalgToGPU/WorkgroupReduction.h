@@ -44,11 +44,14 @@ ReductionOwnership classifyReduction(linalg::ReduceOp reduce,
 /// associative combiner works (argmax with several operands too).
 /// The WholeWorkgroup, PerInvocation and RowClasses kinds (see classifyReduction) read
 /// only owned elements, so their buffers may be invocation-private
-/// (`privateBuffers`).
+/// (`privateBuffers`). `spanSubgroupSize` > 0: a WholeWorkgroup fold owns
+/// its elements by subgroup spans (Distribution::ownedRuns), as the block
+/// loops around it must then.
 LogicalResult lowerReduceToWorkgroup(linalg::ReduceOp reduce, Value threadId,
                                      int64_t numThreads, int64_t contiguity,
                                      const DenseSet<Value> &privateBuffers,
-                                     Attribute workgroup, bool useSubgroupOps);
+                                     Attribute workgroup, bool useSubgroupOps,
+                                     int64_t spanSubgroupSize = 0);
 
 
 } // namespace mlir::triton_spirv

@@ -43,20 +43,20 @@ func.func @copy(%in: memref<?xf32>, %out: memref<?xf32>) {
 
 // -----
 
-// Loops over a private temporary keep the round-major order (its entries
-// are numbered by round): rounds stride by the whole workgroup, 32 x 8.
+// A private temporary whose only users are block loops: its loops take
+// subgroup spans too (private entries are numbered by round either way).
 // CHECK-LABEL: func.func @private_temporary(
 // CHECK:         %[[TID:.*]] = gpu.thread_id x
-// CHECK:         memref.alloca() : memref<32xf32, #spirv.storage_class<Function>>
-// CHECK-NOT:     arith.remui %[[TID]]
-// CHECK:         arith.muli %[[TID]], %{{.*}} : index
-// CHECK-NEXT:    arith.constant 256 : index
-// CHECK-NEXT:    arith.constant 1024 : index
-// CHECK-NOT:     arith.remui %[[TID]]
-// CHECK:         arith.muli %[[TID]], %{{.*}} : index
-// CHECK-NEXT:    arith.constant 256 : index
-// CHECK-NEXT:    arith.constant 1024 : index
-// CHECK-NOT:     arith.remui %[[TID]]
+// CHECK:         %[[TMP:.*]] = memref.alloca() : memref<32xf32, #spirv.storage_class<Function>>
+// CHECK:         arith.remui %[[TID]]
+// CHECK:         %[[STEP:.*]] = arith.constant 64 : index
+// CHECK:         scf.for %[[ROUND:.*]] = %{{.*}} to %{{.*}} step %[[STEP]] {
+// CHECK:           scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:             %[[C64:.*]] = arith.constant 64 : index
+// CHECK-NEXT:        %[[R:.*]] = arith.divui %[[ROUND]], %[[C64]] : index
+// CHECK:             memref.store %{{.*}}, %[[TMP]][%{{.*}}] : memref<32xf32, #spirv.storage_class<Function>>
+// CHECK:         arith.remui %[[TID]]
+// CHECK:             memref.load %[[TMP]][%{{.*}}] : memref<32xf32, #spirv.storage_class<Function>>
 // CHECK:         return
 func.func @private_temporary(%in: memref<?xf32>, %out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
@@ -94,6 +94,86 @@ func.func @one_round(%in: memref<?xf32>, %out: memref<?xf32>) {
     %v = memref.load %in[%i] : memref<?xf32>
     memref.store %v, %out[%i] : memref<?xf32>
     scf.reduce
+  }
+  return
+}
+
+// -----
+
+// A private row folded by a 1-D sum (the owned-elements fold): the loop that
+// fills it and the fold take the same subgroup spans; the fold's bounds test
+// uses the span index.
+// CHECK-LABEL: func.func @row_sum(
+// CHECK:         %[[TID:.*]] = gpu.thread_id x
+// CHECK:         %[[ROW:.*]] = memref.alloca() : memref<32xf32, #spirv.storage_class<Function>>
+// CHECK:         arith.remui %[[TID]]
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[STEP:.*]] {
+// CHECK:           memref.store %{{.*}}, %[[ROW]]
+// CHECK:         %[[LANE:.*]] = arith.remui %[[TID]], %{{.*}} : index
+// CHECK:         scf.for %[[ROUND:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:           scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:             %[[SPAN_ROUND:.*]] = arith.muli %[[ROUND]], %[[C64:.*]] : index
+// CHECK:             memref.load %[[ROW]]
+// CHECK:         gpu.subgroup_reduce add
+func.func @row_sum(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %X = memref.alloc() : memref<1024xf32>
+  %S = memref.alloc() : memref<f32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%X : memref<1024xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %v = memref.load %in[%i] : memref<?xf32>
+    linalg.yield %v : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%S : memref<f32>)
+  linalg.reduce ins(%X : memref<1024xf32>) outs(%S : memref<f32>) dimensions = [0]
+    (%x: f32, %acc: f32) {
+      %sum = arith.addf %x, %acc : f32
+      linalg.yield %sum : f32
+    }
+  %s = memref.load %S[] : memref<f32>
+  %c0 = arith.constant 0 : index
+  memref.store %s, %out[%c0] : memref<?xf32>
+  return
+}
+
+// -----
+
+// A private block folded by row classes (column sums of 16 x 32; rounds of
+// 256 hold whole rows): that lowering numbers rows by round-major rounds, so
+// the block's loops keep the round-major order (rounds step by 32 x 8).
+// CHECK-LABEL: func.func @column_sum_row_classes(
+// CHECK:         %[[TID:.*]] = gpu.thread_id x
+// CHECK:         memref.alloca() : memref<16xf32, #spirv.storage_class<Function>>
+// CHECK-NOT:     arith.remui %[[TID]], %{{.*}} : index
+// CHECK:         %[[STEP:.*]] = arith.constant 256 : index
+// CHECK-NEXT:    %[[UB:.*]] = arith.constant 512 : index
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %[[UB]] step %[[STEP]] {
+func.func @column_sum_row_classes(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %X = memref.alloc() : memref<16x32xf32>
+  %S = memref.alloc() : memref<32xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%X : memref<16x32xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c32 = arith.constant 32 : index
+    %r = arith.muli %i, %c32 : index
+    %f = arith.addi %r, %j : index
+    %v = memref.load %in[%f] : memref<?xf32>
+    linalg.yield %v : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%S : memref<32xf32>)
+  linalg.reduce ins(%X : memref<16x32xf32>) outs(%S : memref<32xf32>) dimensions = [0]
+    (%x: f32, %acc: f32) {
+      %sum = arith.addf %x, %acc : f32
+      linalg.yield %sum : f32
+    }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%S : memref<32xf32>) {
+  ^bb0(%s: f32):
+    %j = linalg.index 0 : index
+    memref.store %s, %out[%j] : memref<?xf32>
+    linalg.yield
   }
   return
 }

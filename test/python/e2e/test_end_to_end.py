@@ -101,6 +101,27 @@ def test_layer_norm_forward():
     torch.testing.assert_close(rstd, 1 / torch.sqrt(x.var(dim=1, unbiased=False) + 1e-5), atol=1e-4, rtol=1e-4)
 
 
+@pytest.mark.parametrize("num_warps", [2, 4, 8, 16])
+def test_row_kernels_across_num_warps(num_warps):
+    # Several subgroups per workgroup: on lavapipe each owns one span of a row
+    # (subgroup-contiguous loops and folds); rows ragged against the block.
+    rows, n = 6, 1500
+    x, w, b = torch.randn(rows, n), torch.rand(n) + 0.5, torch.randn(n)
+    y = _fresh((rows, n))
+    mean, rstd = _fresh(rows), _fresh(rows)
+    kernels.layer_norm_fwd_kernel[(rows,)](x, y, w, b, mean, rstd, x.stride(0), n, 1e-5,
+                                           BLOCK=512, num_warps=num_warps)
+    ref = torch.nn.functional.layer_norm(x, (n,), w, b, 1e-5)
+    torch.testing.assert_close(y, ref, atol=1e-4, rtol=1e-4)
+    torch.testing.assert_close(mean, x.mean(dim=1))
+    cols = 781
+    sx = torch.randn(rows, cols) * 4
+    out = _fresh((rows, cols))
+    kernels.softmax_kernel[(rows,)](out, sx, sx.stride(0), out.stride(0), cols, BLOCK=1024,
+                                    num_warps=num_warps)
+    torch.testing.assert_close(out, torch.softmax(sx, dim=1))
+
+
 def test_reductions_over_each_axis():
     R, C = 16, 64
     x = torch.randn(R, C)

@@ -135,6 +135,8 @@ struct ConvertKernelToSPIRVPass
       });
       if (f64.wasInterrupted())
         return signalPassFailure();
+      if (vectorsAsInt64)
+        triton_spirv::packWorkgroupVectorsAsInt64(gpuModule);
 
 
       spirv::TargetEnvAttr targetAttr = spirv::lookupTargetEnvOrDefault(gpuModule);

@@ -2,6 +2,7 @@
 #ifndef TRITON_SPIRV_LIB_CONVERSION_GPUTOSPIRV_PATTERNS_H
 #define TRITON_SPIRV_LIB_CONVERSION_GPUTOSPIRV_PATTERNS_H
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 
 namespace mlir::triton_spirv {
@@ -26,6 +27,10 @@ void populateRawAddressToSPIRVPatterns(SPIRVTypeConverter &converter,
 void populateVectorAccessToSPIRVPatterns(SPIRVTypeConverter &converter,
                                          RewritePatternSet &patterns,
                                          bool vectorsAsInt64);
+
+/// Workgroup allocs of 8-byte vectors accessed only by element loads and
+/// stores become allocs of i64, bitcast at each access (before conversion).
+void packWorkgroupVectorsAsInt64(gpu::GPUModuleOp module);
 
 /// f64 exp/exp2/expm1/log/log2/log10/log1p/pow as arithmetic (GLSL.std.450
 /// has no f64 transcendentals).

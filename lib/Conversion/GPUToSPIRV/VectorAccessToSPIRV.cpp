@@ -7,12 +7,15 @@
 // drivers turn into one wide memory instruction. With `asInt64`, an 8-byte
 // vector is accessed as one i64 and bitcast: llvmpipe makes one scalar
 // access per lane and per vector component, so that halves (f32) or
-// quarters (f16) its accesses.
+// quarters (f16) its accesses. Workgroup arrays of 8-byte vectors become
+// arrays of i64 for the same reason (packWorkgroupVectorsAsInt64).
 //
 //===----------------------------------------------------------------------===//
 #include "KernelToSPIRVPatterns.h"
 
 #include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -125,4 +128,49 @@ void mlir::triton_spirv::populateVectorAccessToSPIRVPatterns(
   populateVectorToSPIRVPatterns(converter, patterns);
   patterns.add<GlobalVectorLoad, GlobalVectorStore>(
       converter, patterns.getContext(), vectorsAsInt64, /*benefit=*/10);
+}
+
+void mlir::triton_spirv::packWorkgroupVectorsAsInt64(gpu::GPUModuleOp module) {
+  module.walk([](memref::AllocOp alloc) {
+    MemRefType type = alloc.getType();
+    auto vector = dyn_cast<VectorType>(type.getElementType());
+    auto storage =
+        dyn_cast_or_null<spirv::StorageClassAttr>(type.getMemorySpace());
+    if (!vector || vector.getRank() != 1 ||
+        vector.getNumElements() * vector.getElementTypeBitWidth() != 64 ||
+        !storage || storage.getValue() != spirv::StorageClass::Workgroup)
+      return;
+    // Only element loads and stores (a cooperative-matrix access or a view
+    // would need the vector type).
+    Value tile = alloc.getResult();
+    if (!llvm::all_of(tile.getUses(), [](OpOperand &use) {
+          if (auto store = dyn_cast<memref::StoreOp>(use.getOwner()))
+            return use.get() == store.getMemRef();
+          return isa<memref::LoadOp>(use.getOwner());
+        }))
+      return;
+    OpBuilder b(alloc);
+    Type i64 = b.getI64Type();
+    auto word = VectorType::get({1}, i64);
+    tile.setType(MemRefType::get(type.getShape(), i64, type.getLayout(),
+                                 type.getMemorySpace()));
+    for (Operation *user : llvm::to_vector(tile.getUsers())) {
+      b.setInsertionPoint(user);
+      Location loc = user->getLoc();
+      if (auto load = dyn_cast<memref::LoadOp>(user)) {
+        Value bits = memref::LoadOp::create(b, loc, tile, load.getIndices());
+        Value packed = vector::BroadcastOp::create(b, loc, word, bits);
+        load.replaceAllUsesWith(
+            vector::BitCastOp::create(b, loc, vector, packed).getResult());
+        load.erase();
+        continue;
+      }
+      auto store = cast<memref::StoreOp>(user);
+      Value packed =
+          vector::BitCastOp::create(b, loc, word, store.getValueToStore());
+      Value bits = vector::ExtractOp::create(b, loc, packed, 0);
+      memref::StoreOp::create(b, loc, bits, tile, store.getIndices());
+      store.erase();
+    }
+  });
 }

@@ -87,8 +87,10 @@ LogicalResult distributeParallelLoop(scf::ParallelOp loop, Value threadId,
   int64_t run = distribution.run, perRound = distribution.perRound,
           rounds = distribution.rounds;
 
-  auto [first, roundStep] =
+  triton_spirv::Distribution::OwnedRuns owned =
       distribution.ownedRuns(builder, loc, threadId, spanSubgroupSize);
+  Value first = owned.first;
+  int64_t roundStep = owned.roundStep;
   auto roundLoop = scf::ForOp::create(
       builder, loc, indexConstant(builder, loc, 0),
       indexConstant(builder, loc, rounds * roundStep),

@@ -145,7 +145,10 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
   triton_spirv::Distribution d =
       triton_spirv::Distribution::of(extent, numThreads, contiguity);
   Value identity = arith::ConstantOp::create(b, loc, combiner.identity);
-  auto [start, roundStep] = d.ownedRuns(b, loc, threadId, spanSubgroupSize);
+  triton_spirv::Distribution::OwnedRuns owned =
+      d.ownedRuns(b, loc, threadId, spanSubgroupSize);
+  Value start = owned.first;
+  int64_t roundStep = owned.roundStep;
   auto rounds = scf::ForOp::create(
       b, loc, constantIndex(b, loc, 0), constantIndex(b, loc, d.rounds),
       constantIndex(b, loc, 1), ValueRange{identity},

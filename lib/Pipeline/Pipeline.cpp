@@ -80,6 +80,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
                                      : profile->hasCooperativeMatrix;
   distribute.subgroupSize = profile->subgroupSize;
   distribute.subgroupContiguous = profile->subgroupContiguousLoops;
+  distribute.barrierAfterPrivatePhases = profile->barrierAfterPrivatePhases;
   distribute.workgroupMemoryBytes = profile->maxSharedMemoryBytes;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));
   // Parallel loops nested in distributed work (generics whose reduction

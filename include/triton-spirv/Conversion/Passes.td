@@ -130,6 +130,10 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
     Option<"subgroupSize", "subgroup-size", "int64_t", /*default=*/"32",
            "Invocations per subgroup (cooperative matrices, "
            "subgroup-contiguous loops)">,
+    Option<"barrierAfterPrivatePhases", "barrier-after-private-phases",
+           "bool", /*default=*/"true",
+           "Also put a barrier after block loops that touch no workgroup "
+           "memory (in functions that use workgroup memory)">,
     Option<"subgroupContiguous", "subgroup-contiguous", "bool",
            /*default=*/"false",
            "Loops that own no invocation-private element give each subgroup "

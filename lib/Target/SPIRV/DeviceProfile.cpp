@@ -32,7 +32,10 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*dontUnrollLoops=*/"workgroup-memory",
                          // Vector add 2^24 at num_warps 4: 46 -> 28 ms.
                          /*subgroupContiguousLoops=*/true,
-                         /*vectorsAsInt64=*/true};
+                         /*vectorsAsInt64=*/true,
+                         // Each barrier switches every subgroup's coroutine:
+                         // layer norm 1024x4096 21 -> 13.6 ms without them.
+                         /*barrierAfterPrivatePhases=*/false};
   if (name == "nvidia")
     return DeviceProfile{"nvidia", /*subgroupSize=*/32,
                          /*maxSharedMemoryBytes=*/49152,
@@ -51,7 +54,9 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*elementTilePrefetchDistance=*/1,
                          /*dontUnrollLoops=*/"none",
                          /*subgroupContiguousLoops=*/false,
-                         /*vectorsAsInt64=*/false};
+                         /*vectorsAsInt64=*/false,
+                         // Without them softmax ran up to 2.4x slower.
+                         /*barrierAfterPrivatePhases=*/true};
   return std::nullopt;
 }
 

@@ -45,6 +45,9 @@ struct DeviceProfile {
   /// 8-byte global vector accesses load/store one 64-bit integer (llvmpipe
   /// issues one scalar access per lane and per vector component).
   bool vectorsAsInt64;
+  /// Block loops that touch no workgroup memory are followed by a barrier
+  /// all the same (distribute-to-workgroup barrier-after-private-phases).
+  bool barrierAfterPrivatePhases;
 };
 
 /// The built-in profile called `name` ("lavapipe", "nvidia").

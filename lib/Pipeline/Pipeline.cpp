@@ -80,7 +80,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
                                      : profile->hasCooperativeMatrix;
   distribute.subgroupSize = profile->subgroupSize;
   distribute.subgroupContiguous = profile->subgroupContiguousLoops;
-  distribute.barrierAfterPrivatePhases = profile->barrierAfterPrivatePhases;
+  distribute.barrierAfterPrivatePhases = !profile->minimalBarriers;
   distribute.workgroupMemoryBytes = profile->maxSharedMemoryBytes;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));
   // Parallel loops nested in distributed work (generics whose reduction
@@ -130,6 +130,8 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
     doubleBuffer.fragmentLoopsOnly = !profile->doubleBufferElementTiles;
     pm.addNestedPass<func::FuncOp>(createDoubleBufferWorkgroupTiles(doubleBuffer));
   }
+  if (profile->minimalBarriers)
+    pm.addNestedPass<func::FuncOp>(createEliminateRedundantBarriers());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 

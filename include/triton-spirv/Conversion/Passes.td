@@ -265,6 +265,21 @@ def SubstituteInductionTensors : Pass<"substitute-induction-tensors", "func::Fun
   let dependentDialects = ["linalg::LinalgDialect", "arith::ArithDialect"];
 }
 
+def EliminateRedundantBarriers
+    : Pass<"eliminate-redundant-barriers", "func::FuncOp"> {
+  let summary = "Remove the workgroup barriers no conflicting workgroup "
+                "access needs";
+  let description = [{
+    Runs on distributed GPU code. Within a block, a `gpu.barrier` between
+    two straight-line segments (back to the previous barrier kept, up to the
+    next one) is removed when no workgroup buffer is written on one side and
+    accessed on the other. Segments that reach the start or end of a region
+    other than the function body, or hold a barrier in a nested region, keep
+    their barriers; so do the kernel's own barriers (`tl.debug_barrier`).
+  }];
+  let dependentDialects = ["gpu::GPUDialect"];
+}
+
 def FuseElementwiseChains : Pass<"fuse-elementwise-chains", "func::FuncOp"> {
   let summary = "Fuse elementwise linalg chains so intermediates stay in "
                 "registers, never duplicating a producer that writes memory";

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "CooperativeMatmul.h"
 #include "MatmulTiles.h"
+#include "MemorySpaces.h"
 #include "Privatization.h"
 #include "WorkgroupReduction.h"
 #include "triton-spirv/Conversion/Passes.h"
@@ -259,6 +260,10 @@ struct DistributeToWorkgroupPass
     if (func.isExternal())
       return;
     MLIRContext *context = &getContext();
+    // Barriers so far are the kernel's own; the ones added below are ours.
+    func.walk([&](gpu::BarrierOp barrier) {
+      barrier->setAttr(triton_spirv::kUserBarrierAttr, UnitAttr::get(context));
+    });
     auto workgroup =
         spirv::StorageClassAttr::get(context, spirv::StorageClass::Workgroup);
 

@@ -16,6 +16,10 @@
 
 namespace mlir::triton_spirv {
 
+/// Marks a barrier the kernel itself asked for (`tl.debug_barrier`): it may
+/// order global memory too, so no pass removes it.
+constexpr llvm::StringLiteral kUserBarrierAttr = "triton_spirv.user_barrier";
+
 /// A memref type in workgroup memory (SPIR-V storage class or GPU address
 /// space spelling).
 inline bool isWorkgroupSpace(MemRefType type) {

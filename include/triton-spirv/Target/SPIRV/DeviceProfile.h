@@ -45,9 +45,10 @@ struct DeviceProfile {
   /// 8-byte global vector accesses load/store one 64-bit integer (llvmpipe
   /// issues one scalar access per lane and per vector component).
   bool vectorsAsInt64;
-  /// Block loops that touch no workgroup memory are followed by a barrier
-  /// all the same (distribute-to-workgroup barrier-after-private-phases).
-  bool barrierAfterPrivatePhases;
+  /// Only the barriers workgroup-memory conflicts need: none after block
+  /// loops that touch no workgroup memory (distribute-to-workgroup
+  /// barrier-after-private-phases=false), eliminate-redundant-barriers.
+  bool minimalBarriers;
 };
 
 /// The built-in profile called `name` ("lavapipe", "nvidia").

@@ -220,6 +220,7 @@ def main():
         print(f"# interpreter baseline: {time.perf_counter() - t0:.1f} s")
 
     rows, failures = [], 0
+    copy_ms = {}  # bytes -> best wall ms of a plain copy of that many bytes
     for case in all_cases:
         t = case.make(seed=0)
         case.launch(t)                                   # compiles (cached after) and runs once
@@ -235,6 +236,8 @@ def main():
             case.launch(t2)
             ok, msg2 = case.check(t2)
             row["ok"], row["check"] = ok, msg + " | seed 1: " + msg2
+            if case.bound == "memory":
+                row["copy_ms"] = _copy_ceiling_ms(case.bytes, copy_ms)
         i = interp.get(case.id)
         if i is not None:
             row["interp_ms"], row["interp_ok"], row["interp_check"] = i["ms"], i["ok"], i["check"]
@@ -274,6 +277,19 @@ def main():
     return 1 if failures else 0
 
 
+def _copy_ceiling_ms(nbytes, memo):
+    """Wall ms of a plain copy kernel moving the case's fewest bytes through this backend (checked
+    first): no kernel that reads its inputs and writes its outputs can launch faster here."""
+    import cases as C
+    if nbytes not in memo:
+        copy = C.copy_case(nbytes)
+        t = copy.make(seed=0)
+        copy.launch(t)
+        ok, msg = copy.check(t)
+        memo[nbytes] = _time_ms(lambda: copy.launch(t))[0] if ok else None
+    return memo[nbytes]
+
+
 def _dispatch_ms(case, t, runtime):
     """The dispatch alone: GPU timestamps around back-to-back dispatches of the compiled kernel."""
     ck = case.kernel.warmup(*case.call_args(t), grid=case.grid, **case.constexprs,
@@ -296,10 +312,11 @@ def _print_row(case, r):
     if not _HEADER_PRINTED:
         print("\nours = wall clock of a Triton launch; dispatch = GPU timestamps of the dispatch alone; "
               "rate from dispatch;\nx torch / x interp = their time / ours (> 1: we are faster), by wall "
-              "clock and by dispatch")
+              "clock and by dispatch;\nceiling = torch ms / the wall ms of a plain copy of the same bytes "
+              "through this backend (the best x torch any kernel can reach here)")
         print(f"{'kernel':12s} {'size':10s} {'config':9s} {'ours ms':>9s} {'dispatch':>9s} "
               f"{'rate':>15s} {'torch ms':>9s} {'x torch':>8s} {'(disp.)':>8s} {'interp ms':>10s} "
-              f"{'x interp':>9s} {'(disp.)':>8s}")
+              f"{'x interp':>9s} {'(disp.)':>8s} {'ceiling':>8s}")
         _HEADER_PRINTED = True
     if not r["ok"]:
         print(f"{case.kernel_name:12s} {case.size:10s} {case.config:9s} WRONG: {r['check']}")
@@ -317,7 +334,8 @@ def _print_row(case, r):
         x_interp_d = _fmt(interp_ms / disp if interp_ms else None, "{:.0f}")
     print(f"{case.kernel_name:12s} {case.size:10s} {case.config:9s} {ours:9.3f} {disp:9.3f} "
           f"{rate:>15s} {r['torch_ms']:9.3f} {r['torch_ms'] / ours:8.3f} {r['torch_ms'] / disp:8.3f} "
-          f"{_fmt(interp_ms, '{:.1f}'):>10s} {x_interp:>9s} {x_interp_d:>8s}")
+          f"{_fmt(interp_ms, '{:.1f}'):>10s} {x_interp:>9s} {x_interp_d:>8s} "
+          f"{_fmt(r['torch_ms'] / r['copy_ms'] if r.get('copy_ms') else None, '{:.3f}'):>8s}")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,8 @@ if str(REPO / "bench") not in sys.path:
     sys.path.insert(0, str(REPO / "bench"))
 
 import torch  # noqa: E402
+import triton  # noqa: E402
+import triton.language as tl  # noqa: E402
 
 from e2e import kernels as K  # noqa: E402  (imported after TRITON_INTERPRET is decided)
 
@@ -122,6 +124,23 @@ def add_case(n, num_warps=4, block=1024):
                 reference=lambda t: {"out": t["x"] + t["y"]},
                 torch_fn=lambda t: torch.add(t["x"], t["y"]),
                 bytes=3 * 4 * n, config=f"B{block}")
+
+
+@triton.jit
+def copy_kernel(src_ptr, dst_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(dst_ptr + offs, tl.load(src_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+def copy_case(nbytes, num_warps=4, block=1024):
+    """A plain copy moving `nbytes` (half read, half written): the device's ceiling for a
+    memory-bound kernel that must move that many bytes at least once."""
+    n = max(block, nbytes // 8 // block * block)
+    return Case("copy", str(n), copy_kernel,
+                {"src": Tensor((n,), torch.float32), "dst": Tensor((n,), torch.float32, output=True)},
+                [T("src"), T("dst"), n], {"BLOCK": block}, (math.ceil(n / block), 1, 1), num_warps,
+                reference=lambda t: {"dst": t["src"]}, torch_fn=lambda t: t["src"].clone(),
+                bytes=2 * 4 * n, config=f"B{block}")
 
 
 def softmax_case(rows, cols, num_warps=4):

@@ -279,7 +279,9 @@ def test_lavapipe_properties():
     assert p["subgroup_size"] == 8
     assert p["has_external_memory_host"]
     assert p["min_imported_host_pointer_alignment"] == 4096
-    assert p["max_push_constants_size"] == 128
+    # Mesa 22.3 (Debian 12): 128 bytes, Mesa 25 (bookworm-backports): 256; the
+    # lavapipe profile plans for 128.
+    assert p["max_push_constants_size"] >= 128
     assert p["max_shared_mem"] == 32768
     assert p["max_workgroup_invocations"] == 1024
     assert p["multiprocessor_count"] == os.cpu_count()

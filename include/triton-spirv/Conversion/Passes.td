@@ -210,17 +210,22 @@ def SPIRVCompleteVCE
 def SPIRVLoopControl : Pass<"spirv-loop-control", "spirv::ModuleOp"> {
   let summary = "Tell the driver's compiler which loops not to unroll";
   let description = [{
-    Sets `DontUnroll` on the `spirv.mlir.loop`s the profile names: `all`,
-    `workgroup-memory` (loops that load or store workgroup memory, at any
-    depth) or
-    `none`. Loops that already carry a loop control keep it. llvmpipe
-    (Mesa 25) turns each workgroup-memory access into a branch per lane, and
-    unrolling loops of them took some scan kernels tens of seconds to
-    compile.
+    Sets `DontUnroll` on the `spirv.mlir.loop`s of the classes the profile
+    names (comma-separated): `all`; `workgroup-memory`, loops that load or
+    store workgroup memory at any depth; `nested-global`, loops inside
+    a loop with a run-time trip count that touch no workgroup memory and index
+    no function-storage array (their unrolled global accesses re-run every
+    outer iteration);
+    `none`. Loops that already carry a loop control keep it. llvmpipe turns
+    each memory access into a loop over the lanes: unrolled loops of
+    workgroup accesses took some scan kernels tens of seconds to compile,
+    and unrolled global-access loops inside a kernel's column loop ran
+    slower than rolled ones.
   }];
   let options = [
     Option<"dontUnroll", "dont-unroll", "std::string", "\"none\"",
-           "Loops to mark DontUnroll: none, all or workgroup-memory">,
+           "Loop classes to mark DontUnroll: none, all, workgroup-memory, "
+           "nested-global (comma-separated)">,
   ];
 }
 

@@ -1,6 +1,7 @@
 // RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=workgroup-memory | FileCheck %s --check-prefix=WG
 // RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=all | FileCheck %s --check-prefix=ALL
 // RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control | FileCheck %s --check-prefix=NONE
+// RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=workgroup-memory,nested-global | FileCheck %s --check-prefix=NESTED
 // RUN: not triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=some 2>&1 | FileCheck %s --check-prefix=BAD
 
 // A loop that stores to workgroup memory from a nested selection, and one that
@@ -14,7 +15,7 @@ spirv.module Logical GLSL450 {
   // ALL-COUNT-2:  spirv.mlir.loop control(DontUnroll)
   // NONE-LABEL: spirv.func @two_loops
   // NONE-NOT:     DontUnroll
-  // BAD: spirv-loop-control: dont-unroll must be none, all or workgroup-memory, not 'some'
+  // BAD: spirv-loop-control: dont-unroll takes none, all, workgroup-memory or nested-global (comma-separated), not 'some'
   spirv.func @two_loops(%count : i32, %value : f32) "None" {
     %zero = spirv.Constant 0 : i32
     %one = spirv.Constant 1 : i32
@@ -97,6 +98,105 @@ spirv.module Logical GLSL450 {
       spirv.Store "Function" %i, %next : i32
       spirv.Branch ^header
     ^merge:
+      spirv.mlir.merge
+    }
+    spirv.Return
+  }
+}
+
+// -----
+
+// nested-global: constant-trip loops of global accesses inside a run-time loop
+// (a kernel's column loop) stay rolled; one indexing a private array, and the
+// same global loop at the top level or inside constant-trip loops only, are
+// left for the driver to unroll.
+spirv.module Logical GLSL450 {
+  spirv.GlobalVariable @data bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0])>, StorageBuffer>
+  // NESTED-LABEL: spirv.func @column_loop
+  // NESTED:         spirv.mlir.loop {
+  // NESTED:           spirv.mlir.loop control(DontUnroll) {
+  // NESTED:           spirv.mlir.loop {
+  // NESTED:             spirv.AccessChain %{{.*}} : !spirv.ptr<!spirv.array<4 x f32>, Function>
+  // NESTED:         spirv.mlir.loop {
+  // NESTED:           spirv.mlir.loop {
+  // NESTED-NOT:     DontUnroll
+  // NESTED:         spirv.Return
+  // WG-LABEL:     spirv.func @column_loop
+  // WG-NOT:         DontUnroll
+  // WG:             spirv.Return
+  spirv.func @column_loop(%n : i32, %value : f32) "None" {
+    %zero = spirv.Constant 0 : i32
+    %one = spirv.Constant 1 : i32
+    %four = spirv.Constant 4 : i32
+    %acc = spirv.Variable : !spirv.ptr<!spirv.array<4 x f32>, Function>
+    %data = spirv.mlir.addressof @data : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0])>, StorageBuffer>
+    // for (off = 0; off < n; off += 4): a run-time trip count.
+    spirv.mlir.loop {
+      spirv.Branch ^header(%zero : i32)
+    ^header(%off : i32):
+      %more = spirv.SLessThan %off, %n : i32
+      spirv.BranchConditional %more, ^body, ^merge
+    ^body:
+      // Global stores only: kept rolled.
+      spirv.mlir.loop {
+        spirv.Branch ^h(%zero : i32)
+      ^h(%i : i32):
+        %c = spirv.SLessThan %i, %four : i32
+        spirv.BranchConditional %c, ^b, ^m
+      ^b:
+        %index = spirv.IAdd %off, %i : i32
+        %slot = spirv.AccessChain %data[%zero, %index] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0])>, StorageBuffer>, i32, i32 -> !spirv.ptr<f32, StorageBuffer>
+        spirv.Store "StorageBuffer" %slot, %value : f32
+        %i1 = spirv.IAdd %i, %one : i32
+        spirv.Branch ^h(%i1 : i32)
+      ^m:
+        spirv.mlir.merge
+      }
+      // A private accumulator: unrolled, it lives in registers.
+      spirv.mlir.loop {
+        spirv.Branch ^h(%zero : i32)
+      ^h(%i : i32):
+        %c = spirv.SLessThan %i, %four : i32
+        spirv.BranchConditional %c, ^b, ^m
+      ^b:
+        %elem = spirv.AccessChain %acc[%i] : !spirv.ptr<!spirv.array<4 x f32>, Function>, i32 -> !spirv.ptr<f32, Function>
+        %old = spirv.Load "Function" %elem : f32
+        %new = spirv.FAdd %old, %value : f32
+        spirv.Store "Function" %elem, %new : f32
+        %i1 = spirv.IAdd %i, %one : i32
+        spirv.Branch ^h(%i1 : i32)
+      ^m:
+        spirv.mlir.merge
+      }
+      %next = spirv.IAdd %off, %four : i32
+      spirv.Branch ^header(%next : i32)
+    ^merge:
+      spirv.mlir.merge
+    }
+    // The same global stores in constant-trip loops only: left alone.
+    spirv.mlir.loop {
+      spirv.Branch ^h(%zero : i32)
+    ^h(%j : i32):
+      %c = spirv.SLessThan %j, %four : i32
+      spirv.BranchConditional %c, ^b, ^m
+    ^b:
+      spirv.mlir.loop {
+        spirv.Branch ^h2(%zero : i32)
+      ^h2(%i : i32):
+        %c2 = spirv.SLessThan %i, %four : i32
+        spirv.BranchConditional %c2, ^b2, ^m2
+      ^b2:
+        %index = spirv.IAdd %j, %i : i32
+        %slot = spirv.AccessChain %data[%zero, %index] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0])>, StorageBuffer>, i32, i32 -> !spirv.ptr<f32, StorageBuffer>
+        spirv.Store "StorageBuffer" %slot, %value : f32
+        %i1 = spirv.IAdd %i, %one : i32
+        spirv.Branch ^h2(%i1 : i32)
+      ^m2:
+        spirv.mlir.merge
+      }
+      %j1 = spirv.IAdd %j, %one : i32
+      spirv.Branch ^h(%j1 : i32)
+    ^m:
       spirv.mlir.merge
     }
     spirv.Return

@@ -35,8 +35,8 @@ struct DeviceProfile {
   /// How many iterations ahead (at most) element-read tiles are loaded,
   /// whatever num_stages asks; 0: num_stages - 1.
   int64_t elementTilePrefetchDistance;
-  /// Loops marked DontUnroll for the driver (spirv-loop-control):
-  /// "none", "all" or "workgroup-memory".
+  /// Loop classes marked DontUnroll for the driver (spirv-loop-control,
+  /// comma-separated): "none", "all", "workgroup-memory", "nested-global".
   std::string dontUnrollLoops;
   /// Distributed loops that own no private element give each subgroup one
   /// contiguous span (llvmpipe runs a workgroup's subgroups one after

@@ -134,6 +134,11 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
            "bool", /*default=*/"true",
            "Also put a barrier after block loops that touch no workgroup "
            "memory (in functions that use workgroup memory)">,
+    Option<"foldPartialsIntoInit", "fold-partials-into-init", "bool",
+           /*default=*/"false",
+           "Whole-workgroup reductions: invocation 0 folds the subgroup "
+           "partials straight into the accumulator (one barrier and one "
+           "branch fewer per reduction)">,
     Option<"subgroupContiguous", "subgroup-contiguous", "bool",
            /*default=*/"false",
            "Loops that own no invocation-private element give each subgroup "

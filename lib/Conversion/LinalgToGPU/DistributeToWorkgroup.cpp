@@ -505,7 +505,8 @@ struct DistributeToWorkgroupPass
     for (linalg::ReduceOp reduce : reductions)
       if (failed(triton_spirv::lowerReduceToWorkgroup(
               reduce, threadId, numThreads, contiguity, privateBuffers,
-              workgroup, useSubgroupOps, spanSubgroupSize(reduce))))
+              workgroup, useSubgroupOps, spanSubgroupSize(reduce),
+              foldPartialsIntoInit)))
         return signalPassFailure();
   }
 };

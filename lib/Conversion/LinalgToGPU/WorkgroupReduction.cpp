@@ -84,10 +84,12 @@ std::optional<SubgroupCombiner> matchSubgroupCombiner(linalg::ReduceOp reduce) {
 }
 
 /// Subgroup reduce of each invocation's `value`, then one partial per
-/// subgroup through `scratch`; invocation 0 folds them into scratch[0].
-void reduceAcrossWorkgroup(OpBuilder &b, Location loc, linalg::ReduceOp reduce,
-                           const SubgroupCombiner &combiner, Value value,
-                           Value scratch, Value threadId) {
+/// subgroup through `scratch`; invocation 0 folds them and hands the total
+/// to `finish` (by default: stores it to scratch[0]), then all wait.
+void reduceAcrossWorkgroup(
+    OpBuilder &b, Location loc, linalg::ReduceOp reduce,
+    const SubgroupCombiner &combiner, Value value, Value scratch, Value threadId,
+    function_ref<void(OpBuilder &, Location, Value)> finish = nullptr) {
   Value reduced = gpu::SubgroupReduceOp::create(b, loc, value, combiner.kind,
                                                 /*uniform=*/false);
   Value laneInSubgroup = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
@@ -112,8 +114,11 @@ void reduceAcrossWorkgroup(OpBuilder &b, Location loc, linalg::ReduceOp reduce,
           Value x = memref::LoadOp::create(fb, fl, scratch, ValueRange{i});
           scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, ValueRange{x}));
         });
-    memref::StoreOp::create(tb, l, fold.getResult(0), scratch,
-                            ValueRange{constantIndex(tb, l, 0)});
+    if (finish)
+      finish(tb, l, fold.getResult(0));
+    else
+      memref::StoreOp::create(tb, l, fold.getResult(0), scratch,
+                              ValueRange{constantIndex(tb, l, 0)});
     scf::YieldOp::create(tb, l);
   });
   gpu::BarrierOp::create(b, loc);
@@ -135,7 +140,7 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
                               const SubgroupCombiner &combiner, Value threadId,
                               int64_t numThreads, int64_t contiguity,
                               int64_t spanSubgroupSize, bool privateInput,
-                              Attribute workgroup) {
+                              Attribute workgroup, bool foldPartialsIntoInit) {
   OpBuilder b(reduce);
   Location loc = reduce.getLoc();
   Value input = reduce.getInputs()[0];
@@ -149,6 +154,7 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
       d.ownedRuns(b, loc, threadId, spanSubgroupSize);
   Value start = owned.first;
   int64_t roundStep = owned.roundStep;
+
   auto rounds = scf::ForOp::create(
       b, loc, constantIndex(b, loc, 0), constantIndex(b, loc, d.rounds),
       constantIndex(b, loc, 1), ValueRange{identity},
@@ -183,16 +189,25 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
       });
   Value scratch = memref::AllocOp::create(
       b, loc, MemRefType::get({numThreads}, elementType, AffineMap(), workgroup));
+  auto foldIntoInit = [&](OpBuilder &tb, Location l, Value total) {
+    Value acc = memref::LoadOp::create(tb, l, init, ValueRange{});
+    memref::StoreOp::create(tb, l, combine(tb, reduce, acc, total)[0], init,
+                            ValueRange{});
+  };
+  if (foldPartialsIntoInit) {
+    reduceAcrossWorkgroup(b, loc, reduce, combiner, rounds.getResult(0), scratch,
+                          threadId, foldIntoInit);
+    reduce.erase();
+    return;
+  }
   reduceAcrossWorkgroup(b, loc, reduce, combiner, rounds.getResult(0), scratch,
                         threadId);
   Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         threadId, constantIndex(b, loc, 0));
   scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &tb, Location l) {
-    Value acc = memref::LoadOp::create(tb, l, init, ValueRange{});
-    Value total = memref::LoadOp::create(tb, l, scratch,
-                                         ValueRange{constantIndex(tb, l, 0)});
-    memref::StoreOp::create(tb, l, combine(tb, reduce, acc, total)[0], init,
-                            ValueRange{});
+    foldIntoInit(tb, l,
+                 memref::LoadOp::create(tb, l, scratch,
+                                        ValueRange{constantIndex(tb, l, 0)}));
     scf::YieldOp::create(tb, l);
   });
   gpu::BarrierOp::create(b, loc);
@@ -450,7 +465,8 @@ triton_spirv::ReductionOwnership mlir::triton_spirv::classifyReduction(
 LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     linalg::ReduceOp reduce, Value threadId, int64_t numThreads,
     int64_t contiguity, const DenseSet<Value> &privateBuffers,
-    Attribute workgroup, bool useSubgroupOps, int64_t spanSubgroupSize) {
+    Attribute workgroup, bool useSubgroupOps, int64_t spanSubgroupSize,
+    bool foldPartialsIntoInit) {
   if (!reduce.hasPureBufferSemantics())
     return reduce.emitError("distribute-to-workgroup: reduce on tensors");
   ReductionOwnership ownership =
@@ -469,7 +485,7 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     lowerOwnedElementsReduce(reduce, *matchSubgroupCombiner(reduce), threadId,
                              numThreads, contiguity, spanSubgroupSize,
                              privateBuffers.contains(reduce.getInputs()[0]),
-                             workgroup);
+                             workgroup, foldPartialsIntoInit);
     return success();
   }
   ArrayRef<int64_t> dims = reduce.getDimensions();

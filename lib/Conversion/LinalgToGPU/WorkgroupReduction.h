@@ -46,12 +46,15 @@ ReductionOwnership classifyReduction(linalg::ReduceOp reduce,
 /// only owned elements, so their buffers may be invocation-private
 /// (`privateBuffers`). `spanSubgroupSize` > 0: a WholeWorkgroup fold owns
 /// its elements by subgroup spans (Distribution::ownedRuns), as the block
-/// loops around it must then.
+/// loops around it must then. `foldPartialsIntoInit`: in a WholeWorkgroup
+/// reduction, invocation 0 folds the subgroup partials straight into the
+/// accumulator instead of through a workgroup slot and a second barrier.
 LogicalResult lowerReduceToWorkgroup(linalg::ReduceOp reduce, Value threadId,
                                      int64_t numThreads, int64_t contiguity,
                                      const DenseSet<Value> &privateBuffers,
                                      Attribute workgroup, bool useSubgroupOps,
-                                     int64_t spanSubgroupSize = 0);
+                                     int64_t spanSubgroupSize = 0,
+                                     bool foldPartialsIntoInit = false);
 
 
 } // namespace mlir::triton_spirv

@@ -56,6 +56,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createSPIRVPushConstantABI(); });
   registerOurPass([] { return triton_spirv::createSPIRVCompleteVCE(); });
   registerOurPass([] { return triton_spirv::createSPIRVLoopControl(); });
+  registerOurPass([] { return triton_spirv::createSPIRVRebroadcastUniforms(); });
   registerOurPass([] { return triton_spirv::createStoreBF16AsI16(); });
   registerOurPass([] { return triton_spirv::createSubstituteInductionTensors(); });
   registerOurPass([] { return triton_spirv::createPrefetchWorkgroupTiles(); });

@@ -155,6 +155,11 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   abi.maxPushConstantBytes = profile->maxPushConstantBytes;
   spirvModule.addPass(createSPIRVPushConstantABI(abi));
   spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  if (profile->rebroadcastUniforms) {
+    SPIRVRebroadcastUniformsOptions rebroadcast;
+    rebroadcast.extendedTypes = profile->subgroupExtendedTypes;
+    spirvModule.addPass(createSPIRVRebroadcastUniforms(rebroadcast));
+  }
   spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
   spirvModule.addPass(createSPIRVCompleteVCE());
   SPIRVLoopControlOptions loopControl;

@@ -234,6 +234,31 @@ def SPIRVLoopControl : Pass<"spirv-loop-control", "spirv::ModuleOp"> {
   ];
 }
 
+def SPIRVRebroadcastUniforms
+    : Pass<"spirv-rebroadcast-uniforms", "spirv::ModuleOp"> {
+  let summary = "Read subgroup-uniform values again after each workgroup "
+                "barrier, through a subgroup broadcast";
+  let description = [{
+    After each workgroup `spirv.ControlBarrier`, a value that is the same in
+    every invocation of a subgroup (derived from constants, push constants
+    and the workgroup/subgroup ids and counts through pure operations),
+    defined before the barrier and used after it in the barrier's block, is
+    replaced there by `spirv.GroupNonUniformBroadcast` of lane 0 (64-bit
+    scalars as two 32-bit words unless `extended-types` says the device's
+    subgroup operations take them); physical-storage-buffer pointers are
+    computed again from such values. llvmpipe saves values live across a
+    barrier as per-lane vectors and then rebuilds each address lane by lane;
+    the broadcast tells it they are uniform again. Run after the push-constant
+    ABI pass and before spirv-update-vce (the broadcast needs
+    GroupNonUniformBallot).
+  }];
+  let options = [
+    Option<"extendedTypes", "extended-types", "bool", /*default=*/"false",
+           "The device's subgroup operations take 8-, 16- and 64-bit values "
+           "(shaderSubgroupExtendedTypes): broadcast those directly">,
+  ];
+}
+
 def PrefetchWorkgroupTiles : Pass<"prefetch-workgroup-tiles", "func::FuncOp"> {
   let summary = "Load the next iteration's workgroup-memory tiles while the "
                 "current ones are used (register prefetch)";

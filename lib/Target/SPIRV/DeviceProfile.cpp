@@ -39,7 +39,11 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // Each barrier switches every subgroup's coroutine:
                          // layer norm 1024x4096 21 -> 13.6 ms without the
                          // ones after private phases.
-                         /*minimalBarriers=*/true};
+                         /*minimalBarriers=*/true,
+                         // Row sum 17%, softmax 6%, layer norm 1024x4096
+                         // 8% faster (one process, interleaved runs).
+                         /*rebroadcastUniforms=*/true,
+                         /*subgroupExtendedTypes=*/true};
   if (name == "nvidia")
     return DeviceProfile{"nvidia", /*subgroupSize=*/32,
                          /*maxSharedMemoryBytes=*/49152,
@@ -60,7 +64,9 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*subgroupContiguousLoops=*/false,
                          /*vectorsAsInt64=*/false,
                          // Fewer barriers: softmax up to 2.4x slower.
-                         /*minimalBarriers=*/false};
+                         /*minimalBarriers=*/false,
+                         /*rebroadcastUniforms=*/false,
+                         /*subgroupExtendedTypes=*/true};
   return std::nullopt;
 }
 

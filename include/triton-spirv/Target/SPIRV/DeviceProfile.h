@@ -49,6 +49,13 @@ struct DeviceProfile {
   /// loops that touch no workgroup memory (distribute-to-workgroup
   /// barrier-after-private-phases=false), eliminate-redundant-barriers.
   bool minimalBarriers;
+  /// Subgroup-uniform values used after a barrier are read again through a
+  /// subgroup broadcast (spirv-rebroadcast-uniforms): llvmpipe saves values
+  /// across barriers as per-lane vectors and forgets they are uniform.
+  bool rebroadcastUniforms;
+  /// Subgroup operations take 8-, 16- and 64-bit values
+  /// (shaderSubgroupExtendedTypes).
+  bool subgroupExtendedTypes;
 };
 
 /// The built-in profile called `name` ("lavapipe", "nvidia").

@@ -248,10 +248,19 @@ def triton_next_pow2(x):
 
 # --- the sets -------------------------------------------------------------------------------------
 
+def tutorial_size_cases():
+    """The sizes Triton's tutorials test with: 01 vector add (98432 elements), 02 fused softmax
+    (1823 x 781), 05 layer norm (1151 x 8192, one block per row, 8 warps; fp32 here). The issue
+    asks for the interpreter ratio on tutorial sizes."""
+    return [add_case(98432), softmax_case(1823, 781),
+            layer_norm_case(1151, 8192, num_warps=8, block=8192)]
+
+
 def cpu_cases():
     """bench.py on the default device (lavapipe on this machine). The two smallest sizes of each
-    kernel also run in Triton's interpreter (it runs each program in numpy)."""
-    return [
+    kernel and the tutorial sizes also run in Triton's interpreter (it runs each program in
+    numpy)."""
+    return tutorial_size_cases() + [
         add_case(1 << 16), add_case(1 << 20), add_case(1 << 24),
         softmax_case(64, 1024), softmax_case(1024, 1024), softmax_case(4096, 1024),
         layer_norm_case(64, 1024), layer_norm_case(1024, 1024), layer_norm_case(1024, 4096),
@@ -263,9 +272,11 @@ def cpu_cases():
 
 
 def interpreter_ids(per_kernel=2):
-    """The smallest sizes of each kernel: what Triton's interpreter runs (a few seconds each)."""
-    count, ids = {}, []
-    for c in cpu_cases():
+    """The tutorial sizes and the smallest sizes of each kernel: what Triton's interpreter runs
+    (a few seconds each)."""
+    ids = [c.id for c in tutorial_size_cases()]
+    count = {}
+    for c in cpu_cases()[len(ids):]:
         if count.get(c.kernel_name, 0) < per_kernel:
             count[c.kernel_name] = count.get(c.kernel_name, 0) + 1
             ids.append(c.id)

@@ -297,3 +297,22 @@ def attention_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, seq_len, scale,
         m_i = m_new
     out = acc / l_i[:, None]
     tl.store(o_ptr + rm[:, None] * HEAD_DIM + rd[None, :], out.to(tl.float16), mask=rm[:, None] < seq_len)
+
+
+@triton.jit
+def values_across_barriers_kernel(x_ptr, out_ptr, shift, scale, n_cols, BLOCK: tl.constexpr):
+    # Kernel arguments (a 64-bit integer, a float, the pointers) and the program
+    # id are used after barriers, inside and after a run-time loop.
+    row = tl.program_id(0)
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for start in range(0, n_cols, BLOCK):
+        cols = start + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * n_cols + cols, mask=cols < n_cols, other=0.0)
+        tl.debug_barrier()
+        acc += x * scale
+    total = tl.sum(acc, axis=0)
+    tl.debug_barrier()
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * n_cols + cols, mask=cols < n_cols, other=0.0)
+    tl.store(out_ptr + row * n_cols + cols, x * total + (shift - 4294967296).to(tl.float32),
+             mask=cols < n_cols)

@@ -319,3 +319,19 @@ def test_attention_forward_fp16():
     ref = torch.softmax((q.double() @ k.double().T) * scale, dim=1) @ v.double()
     assert not out.isnan().any()
     torch.testing.assert_close(out.double(), ref, atol=2e-3, rtol=2e-3)
+
+
+@pytest.mark.parametrize("num_warps", [1, 4])
+def test_values_across_barriers(num_warps):
+    # On lavapipe the values every lane shares are read again after each barrier
+    # (spirv-rebroadcast-uniforms): a 64-bit argument, a float, pointers, program id.
+    rows, n, block = 5, 300, 128
+    x = torch.randn(rows, n)
+    out = _fresh((rows, n))
+    shift = 4294967296 + 7  # beyond 32 bits: Triton passes it as int64
+    kernels.values_across_barriers_kernel[(rows,)](x, out, shift, 0.5, n, BLOCK=block,
+                                                   num_warps=num_warps)
+    total = (x * 0.5).sum(dim=1, keepdim=True)
+    expect = x[:, :block] * total + 7.0
+    torch.testing.assert_close(out[:, :block], expect, atol=1e-4, rtol=1e-4)
+    assert out[:, block:].isnan().all()

@@ -1,0 +1,96 @@
+"""In-process A/B of a compile-time switch, for effects smaller than run-to-run noise.
+
+On shared cores, timings of separate processes vary by 15% or more, and for minutes at a time.
+That hides or invents the 2-10% effects most compiler changes have. This script compiles each
+case twice in one process: once with the environment variable VAR unset and once with VAR=1.
+Each build reads the variable when it builds its pipeline (TRITON_ALWAYS_COMPILE is set, and the
+second copy comes from a second import of the kernels module, so Triton's caches cannot hand one
+binary to both). Both results are checked against the float64 reference. Then the two copies
+are timed in alternating rounds, each round taking the best of a few launches, and the medians
+are compared.
+
+The switch is a temporary `getenv("VAR")` in the compiler, never committed; the profile or a
+pass option decides in the end.
+
+    python3 bench/ab_compile_switch.py EXP_X softmax-1024x1024,layer_norm-1024x4096 [--rounds 15]
+
+Case ids (substrings) are those of bench/cases.py's cpu_cases().
+"""
+import argparse
+import dataclasses
+import importlib.util
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "bench"))
+
+
+def second_kernels_module():
+    """The e2e kernels imported again under another name: new JITFunctions, empty caches."""
+    path = REPO / "test" / "python" / "e2e" / "kernels.py"
+    spec = importlib.util.spec_from_file_location("kernels_second_copy", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def best_ms(launch, launches):
+    best = float("inf")
+    for _ in range(launches):
+        start = time.perf_counter()
+        launch()
+        best = min(best, time.perf_counter() - start)
+    return best * 1e3
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("var", help="environment variable the compiler reads at build time")
+    ap.add_argument("cases", help="comma-separated substrings of case ids")
+    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--launches", type=int, default=5, help="launches per round (best kept)")
+    args = ap.parse_args()
+    os.environ["TRITON_ALWAYS_COMPILE"] = "1"
+    os.environ.pop(args.var, None)
+    import cases as C
+    second = second_kernels_module()
+    selected = [c for c in C.cpu_cases() if any(s in c.id for s in args.cases.split(","))]
+    if not selected:
+        sys.exit(f"no case id contains any of {args.cases!r}")
+    status = 0
+    for case in selected:
+        kernel_module = sys.modules[case.kernel.__module__]
+        if not hasattr(second, case.kernel.__name__):
+            print(f"{case.id}: kernel {case.kernel.__name__} is not in the e2e kernels; skipped")
+            continue
+        twin = dataclasses.replace(case, kernel=getattr(second, case.kernel.__name__))
+        assert kernel_module is not second
+        tensors = case.make(seed=0)
+        case.launch(tensors)                    # compiled with VAR unset
+        ok_off, msg_off = case.check(tensors)
+        os.environ[args.var] = "1"
+        twin_tensors = case.make(seed=0)
+        twin.launch(twin_tensors)               # compiled with VAR=1
+        ok_on, msg_on = twin.check(twin_tensors)
+        os.environ.pop(args.var, None)
+        if not (ok_off and ok_on):
+            print(f"{case.id}: WRONG (unset: {msg_off}; set: {msg_on})")
+            status = 1
+            continue
+        off, on = [], []
+        for _ in range(args.rounds):
+            off.append(best_ms(lambda: case.launch(tensors), args.launches))
+            on.append(best_ms(lambda: twin.launch(twin_tensors), args.launches))
+        m_off, m_on = statistics.median(off), statistics.median(on)
+        print(f"{case.id:36s} {args.var} unset {m_off:8.3f} ms  set {m_on:8.3f} ms  "
+              f"set/unset {m_on / m_off:.3f}  (best {min(off):.3f} / {min(on):.3f})")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -194,23 +194,24 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
     memref::StoreOp::create(tb, l, combine(tb, reduce, acc, total)[0], init,
                             ValueRange{});
   };
-  if (foldPartialsIntoInit) {
-    reduceAcrossWorkgroup(b, loc, reduce, combiner, rounds.getResult(0), scratch,
-                          threadId, foldIntoInit);
-    reduce.erase();
-    return;
-  }
   reduceAcrossWorkgroup(b, loc, reduce, combiner, rounds.getResult(0), scratch,
-                        threadId);
-  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        threadId, constantIndex(b, loc, 0));
-  scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &tb, Location l) {
-    foldIntoInit(tb, l,
-                 memref::LoadOp::create(tb, l, scratch,
-                                        ValueRange{constantIndex(tb, l, 0)}));
-    scf::YieldOp::create(tb, l);
-  });
-  gpu::BarrierOp::create(b, loc);
+                        threadId,
+                        foldPartialsIntoInit
+                            ? function_ref<void(OpBuilder &, Location, Value)>(
+                                  foldIntoInit)
+                            : nullptr);
+  if (!foldPartialsIntoInit) {
+    // The total went to scratch[0]: fold it in after everyone has seen it.
+    Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          threadId, constantIndex(b, loc, 0));
+    scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &tb, Location l) {
+      foldIntoInit(tb, l,
+                   memref::LoadOp::create(tb, l, scratch,
+                                          ValueRange{constantIndex(tb, l, 0)}));
+      scf::YieldOp::create(tb, l);
+    });
+    gpu::BarrierOp::create(b, loc);
+  }
   reduce.erase();
 }
 

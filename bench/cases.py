@@ -10,7 +10,7 @@ runs through triton-spirv, Triton's interpreter and Triton's CUDA backend.
 """
 import math
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, List, Tuple
 
@@ -59,12 +59,15 @@ class Case:
     config: str = ""             # block configuration label
     cuda_only: bool = False      # a Triton-CUDA tuning point (no SPIR-V run)
     num_stages: int = 3          # Triton's (CUDA's default); ours: loads num_stages - 1 steps ahead
+    spirv_options: Dict[str, int] = field(default_factory=dict)  # our backend's options only
+
 
     @property
     def id(self):
         cfg = f"-{self.config}" if self.config else ""
         stages = f"-s{self.num_stages}" if self.num_stages != 3 else ""
-        return f"{self.kernel_name}-{self.size}{cfg}-w{self.num_warps}{stages}"
+        options = "".join(f"-{k}{v}" for k, v in sorted(self.spirv_options.items()))
+        return f"{self.kernel_name}-{self.size}{cfg}-w{self.num_warps}{stages}{options}"
 
     @property
     def bound(self):
@@ -93,8 +96,9 @@ class Case:
 
     def launch(self, tensors):
         """Launches through Triton's JIT (whichever backend / interpreter is active)."""
+        ours = triton.runtime.driver.active.get_current_target().backend == "spirv"
         self.kernel[self.grid](*self.call_args(tensors), **self.constexprs, num_warps=self.num_warps,
-                               num_stages=self.num_stages)
+                               num_stages=self.num_stages, **(self.spirv_options if ours else {}))
 
     def check(self, tensors):
         """(ok, message): every output written, relative L2 error under tol against float64."""
@@ -386,11 +390,24 @@ def gpu_fp16_tiles_cases():
                                    (256, 128, 32, 8), (128, 128, 32, 4), (256, 128, 32, 16)]]
 
 
+def gpu_alignment_cases():
+    """Rows 1000 wide: Triton specializes divisibility by 16 only, so nothing proves the rows
+    16-byte aligned; with runtime_alignment_checks each run checks its row offset and width and
+    takes a vector copy (every row here). The same cases without the checks beside them."""
+    cases = []
+    for checks in (0, 1):
+        for case in (softmax_case(16384, 1000), softmax_case(4096, 1000, num_warps=8),
+                     layer_norm_case(16384, 1000)):
+            case.spirv_options = {"runtime_alignment_checks": checks}
+            cases.append(case)
+    return cases
+
+
 GPU_SETS = {"suite": gpu_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
-            "fp16tiles": gpu_fp16_tiles_cases}
+            "fp16tiles": gpu_fp16_tiles_cases, "alignment": gpu_alignment_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("probe", "stages", "fp32tiles", "fp16tiles")
+GPU_EVERY_POINT_SETS = ("probe", "stages", "fp32tiles", "fp16tiles", "alignment")
 
 
 def by_id(cases):

@@ -118,7 +118,8 @@ def main():
             linalg, t_linalg = _best_of(lambda: _compiler.to_linalg(ttir), args.reps)
             spirvir, t_spirvir = _best_of(
                 lambda: _compiler.to_spirvir(linalg, "nvidia", case.num_warps,
-                                             num_stages=case.num_stages), args.reps)
+                                             num_stages=case.num_stages, **case.spirv_options),
+                args.reps)
             spv, t_spv = _best_of(lambda: _compiler.to_spv(spirvir["ir"]), args.reps)
         except Exception as e:
             entry["error"] = f"{type(e).__name__}: {e}"[:500]

@@ -97,6 +97,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   VectorizeContiguousRunsOptions vectorize;
   vectorize.vectorBytes =
       options.vectorBytes >= 0 ? options.vectorBytes : profile->vectorBytes;
+  vectorize.runtimeAlignmentChecks = options.runtimeAlignmentChecks >= 0
+                                         ? options.runtimeAlignmentChecks > 0
+                                         : profile->runtimeAlignmentChecks;
   pm.addNestedPass<func::FuncOp>(createVectorizeContiguousRuns(vectorize));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

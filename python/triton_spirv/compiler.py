@@ -26,6 +26,10 @@ class SPIRVOptions:
     # f16 dots on cooperative matrices; -1: when the profile's device has
     # them, 0: never, 1: always.
     cooperative_matrix: int = -1
+    # Vector copies of contiguous runs that are aligned only when some
+    # run-time values (strides, bounds) are multiples of the vector width,
+    # taken after a check; -1: the device profile's choice, 0: never, 1: always.
+    runtime_alignment_checks: int = -1
     debug: bool = False
     sanitize_overflow: bool = False
     arch: str = None
@@ -145,7 +149,8 @@ class SPIRVBackend(BaseBackend):
         result = _compiler.to_spirvir(src, options.profile, options.num_warps,
                                      options.vector_bytes,
                                      options.cooperative_matrix,
-                                     options.num_stages)
+                                     options.num_stages,
+                                     options.runtime_alignment_checks)
         info = result["metadata"]
         metadata["name"] = info["entry"]
         metadata["shared"] = info["shared"]

@@ -162,6 +162,12 @@ def VectorizeContiguousRuns : Pass<"vectorize-contiguous-runs", "func::FuncOp"> 
     become one `vector.load`/`vector.store`; other accesses stay per lane.
     An access under a per-element mask becomes the vector access when every
     lane is inside, else the original code per lane.
+    With `runtime-alignment-checks`, a run whose contiguous accesses (or
+    `linear < bound` masks) miss only the divisibility of values computed
+    before the run (a row offset `row * stride` with a stride Triton did not
+    specialize, an odd-looking bound) is versioned: `scf.if` every such value
+    is a multiple of the width, the widened run with those accesses as
+    vectors, else the run as before.
     Workgroup allocs that every run loads/stores as whole aligned vectors
     (and cooperative-matrix ops read or write at vector-aligned columns)
     become arrays of `vector<lanes x T>`: one shared-memory access per run.
@@ -171,6 +177,11 @@ def VectorizeContiguousRuns : Pass<"vectorize-contiguous-runs", "func::FuncOp"> 
   let options = [
     Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
            "Bytes per vector access (0 disables the pass)">,
+    Option<"runtimeAlignmentChecks", "runtime-alignment-checks", "bool",
+           /*default=*/"false",
+           "Runs whose accesses are aligned and whose masks are uniform when "
+           "some values set before the run are multiples of the vector "
+           "width get a vector copy, taken when they are">,
   ];
 }
 

@@ -34,6 +34,12 @@ struct TritonToSPIRVOptions
       llvm::cl::desc("f16 matmuls on cooperative matrices (-1: when the "
                      "profile's device has them, 0: never, 1: always)"),
       llvm::cl::init(-1)};
+  Option<int64_t> runtimeAlignmentChecks{
+      *this, "runtime-alignment-checks",
+      llvm::cl::desc("Vector copies of runs aligned only for some run-time "
+                     "values, taken after a check (-1: the profile's choice, "
+                     "0: never, 1: always)"),
+      llvm::cl::init(-1)};
   Option<int64_t> numStages{
       *this, "num-stages",
       llvm::cl::desc("Triton num_stages: tiles staged in workgroup memory are "

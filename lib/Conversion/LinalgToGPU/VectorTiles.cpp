@@ -6,7 +6,11 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <numeric>
 
 using namespace mlir;
 using mlir::triton_spirv::knownDivisor;
@@ -155,4 +159,43 @@ void mlir::triton_spirv::retypeAsVectors(Value tile, int64_t width,
     load.replaceAllUsesWith(vector::ExtractOp::create(b, loc, vector, split.lane).getResult());
     load.erase();
   }
+}
+
+int64_t mlir::triton_spirv::knownDivisor(Value v, Value runLane0, int64_t width,
+                                         const llvm::DenseSet<Value> *assumedMultiples,
+                                         int depth) {
+  constexpr int64_t kCap = int64_t(1) << 20;
+  if (depth > 32)
+    return 1;
+  auto recurse = [&](Value x) {
+    return knownDivisor(x, runLane0, width, assumedMultiples, depth + 1);
+  };
+  if (assumedMultiples && assumedMultiples->contains(v))
+    return width;
+  if (auto c = getConstantIntValue(v))
+    return *c == 0 ? kCap : std::min<int64_t>(kCap, std::abs(*c));
+  if (runLane0 && v == runLane0)
+    return width;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto forOp = dyn_cast<scf::ForOp>(owner))
+      if (arg == forOp.getInductionVar())
+        return std::gcd(recurse(forOp.getLowerBound()), recurse(forOp.getStep()));
+    if (auto func = dyn_cast<func::FuncOp>(owner))
+      if (auto attr = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                         "tt.divisibility"))
+        return std::max<int64_t>(1, attr.getInt());
+    return 1;
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return 1;
+  if (isa<arith::IndexCastOp, arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastUIOp>(def))
+    return recurse(def->getOperand(0));
+  if (isa<arith::AddIOp, arith::SubIOp, arith::RemUIOp>(def))
+    return std::gcd(recurse(def->getOperand(0)), recurse(def->getOperand(1)));
+  if (isa<arith::MulIOp>(def))
+    return std::min<int64_t>(kCap, recurse(def->getOperand(0)) *
+                                       recurse(def->getOperand(1)));
+  return 1;
 }

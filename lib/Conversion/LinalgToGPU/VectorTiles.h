@@ -11,13 +11,17 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace mlir::triton_spirv {
 
 /// A number `v` is known to be a multiple of. `runLane0`, when given, is a
-/// run loop's induction variable, a multiple of `width` at lane 0.
-int64_t knownDivisor(Value v, Value runLane0, int64_t width, int depth = 0);
+/// run loop's induction variable, a multiple of `width` at lane 0; values in
+/// `assumedMultiples` are multiples of `width` (checked at run time).
+int64_t knownDivisor(Value v, Value runLane0, int64_t width,
+                     const llvm::DenseSet<Value> *assumedMultiples = nullptr,
+                     int depth = 0);
 
 /// What the tile choice needs to know of the run loops about to be widened.
 struct RunLoops {

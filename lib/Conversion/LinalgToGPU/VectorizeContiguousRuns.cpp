@@ -34,6 +34,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 #include <numeric>
 
 namespace mlir::triton_spirv {
@@ -163,11 +164,53 @@ public:
     return std::nullopt;
   }
 
-  /// A number `v` is known to be a multiple of at lane 0.
-  int64_t divisor(Value v) { return knownDivisor(v, loop.getInductionVar(), width); }
+  /// A number `v` is known (or assumed) to be a multiple of at lane 0.
+  int64_t divisor(Value v) {
+    return knownDivisor(v, loop.getInductionVar(), width, &assumed);
+  }
 
-  /// Whether an access of `memref` at `indices` is one aligned vector.
-  bool isAlignedContiguous(Value memref, ValueRange indices) {
+  /// Run-invariant values (defined before the loop) that, each a multiple of
+  /// the width, make every contiguous global access of the run an aligned
+  /// vector and every `linear < bound` mask uniform over a vector: the
+  /// divisibility Triton specializes (16) misses strides like 1000. Empty
+  /// when nothing would gain or a lane-varying part would still be unaligned.
+  SmallVector<Value> alignmentTerms() {
+    SetVector<Value> terms;
+    bool needed = false, feasible = true;
+    auto requireMultiple = [&](Value v) {
+      if (divisor(v) % width == 0)
+        return;
+      needed = true;
+      feasible &= splitIntoTerms(v, terms);
+    };
+    loop.getBody()->walk([&](Operation *op) {
+      if (auto load = dyn_cast<memref::LoadOp>(op))
+        if (isContiguous(load.getMemRef(), load.getIndices()))
+          requireMultiple(load.getIndices().back());
+      if (auto store = dyn_cast<memref::StoreOp>(op))
+        if (isContiguous(store.getMemRef(), store.getIndices()))
+          requireMultiple(store.getIndices().back());
+      if (auto ifOp = dyn_cast<scf::IfOp>(op))
+        for (auto [linear, bound] : linearBounds(ifOp.getCondition())) {
+          requireMultiple(linear);
+          requireMultiple(bound);
+        }
+    });
+    if (!needed || !feasible)
+      return {};
+    return terms.takeVector();
+  }
+
+  /// Takes `values` as multiples of the width from now on (replacing any
+  /// earlier assumption).
+  void assumeMultiples(ArrayRef<Value> values) {
+    assumed.clear();
+    assumed.insert(values.begin(), values.end());
+  }
+
+  /// Whether an access of `memref` at `indices` reads or writes consecutive
+  /// elements of a rank-1 global buffer whose base is vector-aligned.
+  bool isContiguous(Value memref, ValueRange indices) {
     if (!isGlobalBuffer(memref) || indices.empty())
       return false;
     for (Value index : indices.drop_back())
@@ -183,9 +226,12 @@ public:
     auto func = cast<func::FuncOp>(arg.getOwner()->getParentOp());
     auto baseAlign = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
                                                         "tt.divisibility");
-    int64_t vectorBytes = bytes * width;
-    return baseAlign && baseAlign.getInt() % vectorBytes == 0 &&
-           divisor(indices.back()) % width == 0;
+    return baseAlign && baseAlign.getInt() % (bytes * width) == 0;
+  }
+
+  /// Whether an access of `memref` at `indices` is one aligned vector.
+  bool isAlignedContiguous(Value memref, ValueRange indices) {
+    return isContiguous(memref, indices) && divisor(indices.back()) % width == 0;
   }
 
   /// Whether `op`, a load or store directly in the run loop, reads or
@@ -238,6 +284,72 @@ public:
 
 private:
   VectorType vectorOf(Type t) { return VectorType::get({width}, t); }
+
+  /// Adds to `terms` the run-invariant summands of `v` (through casts, adds
+  /// and subtractions) not known to be multiples of the width; false when a
+  /// lane-varying summand is such a value or an invariant one is computed
+  /// inside the loop.
+  bool splitIntoTerms(Value v, SetVector<Value> &terms, int depth = 0) {
+    if (divisor(v) % width == 0)
+      return true;
+    if (!varying.contains(v)) {
+      if (neverMultiple(v) || !loop.isDefinedOutsideOfLoop(v) ||
+          !v.getType().isIntOrIndex())
+        return false;
+      terms.insert(v);
+      return true;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!def || depth > 16)
+      return false;
+    if (isa<arith::IndexCastOp, arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastUIOp>(def))
+      return splitIntoTerms(def->getOperand(0), terms, depth + 1);
+    if (isa<arith::AddIOp, arith::SubIOp>(def))
+      return splitIntoTerms(def->getOperand(0), terms, depth + 1) &&
+             splitIntoTerms(def->getOperand(1), terms, depth + 1);
+    return false;
+  }
+
+  /// Whether `v` is a constant, or a multiple of the width plus or minus
+  /// one, that is not a multiple: checking it could only fail.
+  bool neverMultiple(Value v) {
+    if (auto c = getConstantIntValue(v))
+      return *c % width != 0;
+    Operation *def = v.getDefiningOp();
+    if (!isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def))
+      return false;
+    for (int i = 0; i < 2; ++i) {
+      auto c = getConstantIntValue(def->getOperand(i));
+      if (c && *c % width != 0 && divisor(def->getOperand(1 - i)) % width == 0)
+        return true;
+    }
+    return false;
+  }
+
+  /// The (linear value of stride 1, run-invariant bound) pairs compared in
+  /// an and-tree of ordered comparisons: the masks isRunUniform can decide
+  /// at lane 0 once both sides are multiples of the width.
+  SmallVector<std::pair<Value, Value>> linearBounds(Value cond, int depth = 0) {
+    SmallVector<std::pair<Value, Value>> pairs;
+    Operation *def = cond.getDefiningOp();
+    if (!def || depth > 16 || !varying.contains(cond))
+      return pairs;
+    if (isa<arith::AndIOp>(def)) {
+      for (Value operand : def->getOperands())
+        llvm::append_range(pairs, linearBounds(operand, depth + 1));
+      return pairs;
+    }
+    auto cmp = dyn_cast<arith::CmpIOp>(def);
+    if (!cmp || cmp.getPredicate() == arith::CmpIPredicate::eq ||
+        cmp.getPredicate() == arith::CmpIPredicate::ne)
+      return pairs;
+    Value lhs = cmp.getLhs(), rhs = cmp.getRhs();
+    if (stride(lhs) == 1 && stride(rhs) == 0)
+      pairs.push_back({lhs, rhs});
+    else if (stride(rhs) == 1 && stride(lhs) == 0)
+      pairs.push_back({rhs, lhs});
+    return pairs;
+  }
 
   /// Lane 0's indices into a tile retyped to vectors: the column in vectors.
   SmallVector<Value> tileIndices(OpBuilder &b, Location loc, ValueRange indices) {
@@ -537,7 +649,42 @@ private:
   DenseMap<Value, Value> vectors;
   IRMapping uniform;
   DenseMap<std::pair<Value, int64_t>, Value> laneCache;
+  /// Run-invariant values a runtime check has proven multiples of the width.
+  DenseSet<Value> assumed;
 };
+
+/// Whether `loop` reads or writes a workgroup tile retyped to vectors (its
+/// accesses there must be widened, so the loop cannot keep a scalar copy).
+bool accessesVectorTile(scf::ForOp loop, const DenseMap<Value, int64_t> &tiles) {
+  WalkResult result = loop.getBody()->walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (tiles.count(operand))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// Runs a copy of `loop` when every one of `terms` is a multiple of `width`
+/// (a power of two), `loop` itself otherwise; returns the copy.
+scf::ForOp versionOnMultiples(scf::ForOp loop, ArrayRef<Value> terms, int64_t width) {
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Value all;
+  for (Value term : terms) {
+    Value lowBits = arith::AndIOp::create(
+        b, loc, term,
+        arith::ConstantOp::create(b, loc, b.getIntegerAttr(term.getType(), width - 1)));
+    Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(term.getType(), 0));
+    Value isMultiple =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lowBits, zero);
+    all = all ? arith::AndIOp::create(b, loc, all, isMultiple) : isMultiple;
+  }
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, all, /*withElseRegion=*/true);
+  loop->moveBefore(ifOp.elseBlock()->getTerminator());
+  OpBuilder tb = OpBuilder::atBlockTerminator(ifOp.thenBlock());
+  return cast<scf::ForOp>(tb.clone(*loop));
+}
 
 struct VectorizeContiguousRunsPass
     : public triton_spirv::impl::VectorizeContiguousRunsBase<VectorizeContiguousRunsPass> {
@@ -601,43 +748,26 @@ struct VectorizeContiguousRunsPass
       triton_spirv::retypeAsVectors(tile, width, runs);
     for (auto &vectorizer : vectorizers) {
       vectorizer->setVectorTiles(&tiles);
+      int64_t width = vectorizer->getWidth();
+      if (runtimeAlignmentChecks && (width & (width - 1)) == 0 &&
+          !accessesVectorTile(vectorizer->getLoop(), tiles)) {
+        SmallVector<Value> terms = vectorizer->alignmentTerms();
+        vectorizer->assumeMultiples(terms);
+        bool gainsVectorAccess = !terms.empty() && vectorizer->hasVectorAccess();
+        vectorizer->assumeMultiples({});
+        if (gainsVectorAccess) {
+          // Terms live before the loop, so the copy shares them.
+          RunVectorizer aligned(
+              versionOnMultiples(vectorizer->getLoop(), terms, width), width);
+          aligned.findVarying();
+          aligned.assumeMultiples(terms);
+          aligned.setVectorTiles(&tiles);
+          aligned.run();
+        }
+      }
       if (vectorizer->hasVectorAccess())
         vectorizer->run();
     }
   }
 };
 } // namespace
-
-int64_t mlir::triton_spirv::knownDivisor(Value v, Value runLane0, int64_t width,
-                                         int depth) {
-  constexpr int64_t kCap = int64_t(1) << 20;
-  if (depth > 32)
-    return 1;
-  auto recurse = [&](Value x) { return knownDivisor(x, runLane0, width, depth + 1); };
-  if (auto c = getConstantIntValue(v))
-    return *c == 0 ? kCap : std::min<int64_t>(kCap, std::abs(*c));
-  if (runLane0 && v == runLane0)
-    return width;
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    Operation *owner = arg.getOwner()->getParentOp();
-    if (auto forOp = dyn_cast<scf::ForOp>(owner))
-      if (arg == forOp.getInductionVar())
-        return std::gcd(recurse(forOp.getLowerBound()), recurse(forOp.getStep()));
-    if (auto func = dyn_cast<func::FuncOp>(owner))
-      if (auto attr = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
-                                                         "tt.divisibility"))
-        return std::max<int64_t>(1, attr.getInt());
-    return 1;
-  }
-  Operation *def = v.getDefiningOp();
-  if (!def)
-    return 1;
-  if (isa<arith::IndexCastOp, arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastUIOp>(def))
-    return recurse(def->getOperand(0));
-  if (isa<arith::AddIOp, arith::SubIOp, arith::RemUIOp>(def))
-    return std::gcd(recurse(def->getOperand(0)), recurse(def->getOperand(1)));
-  if (isa<arith::MulIOp>(def))
-    return std::min<int64_t>(kCap, recurse(def->getOperand(0)) *
-                                       recurse(def->getOperand(1)));
-  return 1;
-}

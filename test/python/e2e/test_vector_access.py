@@ -148,3 +148,21 @@ def test_matmul_masks_decided_per_run(dtype, M, N, K):
     # vector path has no per-lane fallback; the last K step and the last
     # column block are half outside.
     _check_matmul_tiles(dtype, M, N, K, 32)
+
+
+@pytest.mark.parametrize("vector_bytes", [8, 16])
+@pytest.mark.parametrize("stride,cols", [(1000, 1000), (781, 781), (1004, 998), (1000, 1)])
+def test_runtime_alignment_checks(stride, cols, vector_bytes):
+    # Strides and widths Triton does not specialize (only multiples of 16
+    # are): rows whose offset and width are multiples of the vector width
+    # take the checked vector copy of each run, the others the scalar run.
+    # Both must write exactly the row's first `cols` elements.
+    rows = 37
+    x = torch.randn(rows * stride + 16)
+    out = _poisoned(rows * stride + 16, torch.float32)
+    kernels.softmax_kernel[(rows,)](out, x, stride, stride, cols, BLOCK=1024,
+                                    vector_bytes=vector_bytes, runtime_alignment_checks=1)
+    got = out[:rows * stride].view(rows, stride)
+    ref = torch.softmax(x[:rows * stride].view(rows, stride)[:, :cols], dim=1)
+    torch.testing.assert_close(got[:, :cols], ref)
+    assert torch.isnan(got[:, cols:]).all() and torch.isnan(out[rows * stride:]).all()

@@ -56,6 +56,10 @@ struct DeviceProfile {
   /// Subgroup operations take 8-, 16- and 64-bit values
   /// (shaderSubgroupExtendedTypes).
   bool subgroupExtendedTypes;
+  /// Runs that are vector-aligned only for some values of run-time
+  /// arguments get a checked vector copy (vectorize-contiguous-runs
+  /// runtime-alignment-checks).
+  bool runtimeAlignmentChecks;
 };
 
 /// The built-in profile called `name` ("lavapipe", "nvidia").

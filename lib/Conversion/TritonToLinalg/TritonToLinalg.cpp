@@ -124,6 +124,27 @@ struct ConvertCall : public OpConversionPattern<CallOp> {
   }
 };
 
+/// A select between pointers is a select between their i64 offsets (the
+/// pointer-base analysis has checked both sides share one base). Tensors of
+/// them become the same select on offset tensors, which the elementwise
+/// patterns then turn into a linalg.generic; it outranks those patterns,
+/// which would keep the pointer types.
+struct ConvertPointerSelect : public OpConversionPattern<arith::SelectOp> {
+  ConvertPointerSelect(TypeConverter &converter, MLIRContext *context)
+      : OpConversionPattern(converter, context, /*benefit=*/2) {}
+  LogicalResult
+  matchAndRewrite(arith::SelectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type || type == op.getType())
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, type, adaptor.getCondition(),
+                                                 adaptor.getTrueValue(),
+                                                 adaptor.getFalseValue());
+    return success();
+  }
+};
+
 struct TritonToLinalgPass
     : public triton_spirv::impl::TritonToLinalgBase<TritonToLinalgPass> {
   void runOnOperation() override {
@@ -136,6 +157,7 @@ struct TritonToLinalgPass
     TritonPointerTypeConverter converter;
     RewritePatternSet patterns(context);
     populateFunctionConversionPatterns(converter, patterns);
+    patterns.add<ConvertPointerSelect>(converter, context);
     populateMemoryOpConversionPatterns(converter, patterns);
     populateTensorOpConversionPatterns(converter, patterns);
     populateShapeOpConversionPatterns(converter, patterns);
@@ -152,11 +174,12 @@ struct TritonToLinalgPass
                            func::FuncDialect>();
     // Raw-address accesses (lower-raw-pointers).
     target.addLegalOp<LLVM::IntToPtrOp, LLVM::LoadOp, LLVM::StoreOp>();
-    // Scalar arith/math stay; their tensor forms become linalg.generic.
-    auto isScalarOp = [](Operation *op) {
+    // Scalar arith/math stay (pointer selects become offset selects); their
+    // tensor forms become linalg.generic.
+    auto isScalarOp = [&](Operation *op) {
       auto notTensor = [](Type t) { return !isa<RankedTensorType>(t); };
       return llvm::all_of(op->getOperandTypes(), notTensor) &&
-             llvm::all_of(op->getResultTypes(), notTensor);
+             llvm::all_of(op->getResultTypes(), notTensor) && converter.isLegal(op);
     };
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
         isScalarOp);

@@ -3,17 +3,6 @@
 // arith.select between two pointers derived from the same kernel argument is
 // a select between their i64 offsets (PointerBaseAnalysis resolves both
 // sides to the same argument, so the load reads that argument's memref).
-//
-// XFAIL: *
-// Known bug: the pass accepts the select in PointerBaseAnalysis but nothing
-// converts arith.select on !tt.ptr operands: the scalar form is "legal"
-// (isScalarOp only looks for tensors) and the tensor form is converted by the
-// upstream elementwise-to-linalg pattern without type conversion, so both
-// fail with "failed to legalize unresolved materialization from ('i64') to
-// ('!tt.ptr<f32>') that remained live after conversion" (tensor<16xi64> /
-// tensor<16x!tt.ptr<f32>> for the tensor case). A type-converting pattern
-// for arith.select (and making pointer-typed arith ops illegal) fixes it;
-// then remove this XFAIL.
 
 // CHECK-LABEL: func.func public @select_scalar(
 // CHECK-SAME:    %[[A:[^:]*]]: memref<?xf32>, %[[OUT:[^:]*]]: memref<?xf32>, %[[K:[^:]*]]: i32)

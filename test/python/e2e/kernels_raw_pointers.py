@@ -25,6 +25,17 @@ def select_between_arguments_kernel(a_ptr, b_ptr, out_ptr, n, BLOCK: tl.constexp
 
 
 @triton.jit
+def select_within_argument_kernel(x_ptr, out_ptr, k, n, BLOCK: tl.constexpr):
+    # Both sides of each select offset the same argument: a select of
+    # offsets into one buffer (tensor and scalar forms).
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    src = tl.where(offs % 3 == 0, x_ptr + offs, x_ptr + n - 1 - offs)
+    scalar = tl.where(k > 8, x_ptr + 8, x_ptr + k)
+    tl.store(out_ptr + offs, tl.load(src, mask=mask) + tl.load(scalar), mask=mask)
+
+
+@triton.jit
 def store_addresses_kernel(x_ptr, y_ptr, table_ptr):
     tl.store(table_ptr, x_ptr.to(tl.int64))
     tl.store(table_ptr + 1, y_ptr.to(tl.int64))

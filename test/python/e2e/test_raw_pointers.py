@@ -1,6 +1,7 @@
 """Pointers that do not trace to one kernel argument: integer round trips,
 selects between arguments, pointer tables read from memory and walked in
 loops (lower-raw-pointers: every pointer becomes a 64-bit address)."""
+import pytest
 import torch
 
 from . import kernels_raw_pointers as k
@@ -29,6 +30,18 @@ def test_select_between_arguments():
     offs = torch.arange(n)
     torch.testing.assert_close(out[:n], torch.where(offs % 3 == 0, a, b) * 2.0)
     assert out[n].item() == a[0].item()
+
+
+@pytest.mark.parametrize("threshold", [3, 20])
+def test_select_within_one_argument(threshold):
+    n = 300
+    x = torch.randn(n)
+    out = torch.full((n + 5,), float("nan"))
+    k.select_within_argument_kernel[(3,)](x, out, threshold, n, BLOCK=128)
+    offs = torch.arange(n)
+    ref = torch.where(offs % 3 == 0, x[offs], x[n - 1 - offs]) + x[8 if threshold > 8 else threshold]
+    torch.testing.assert_close(out[:n], ref)
+    assert out[n:].isnan().all()
 
 
 def test_pointer_table_in_a_loop():

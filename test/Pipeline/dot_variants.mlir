@@ -9,12 +9,8 @@
 // accepts for Vulkan 1.2; the kernel's arguments are one push-constant block
 // (scalar layout, pointers as 64-bit addresses) and the workgroup is
 // 4 warps x 8 (lavapipe's subgroup size) = 32 invocations.
-//
-// NOTE: this kernel compiles and validates, but is MISCOMPILED today: the
-// tt.dot conversion passes the accumulator as operand A of every
-// linalg.matmul (see test/Conversion/TritonToLinalg/dot.mlir, XFAIL).
-// It also allocates ~61 KiB of workgroup memory, more than lavapipe's
-// 32 KiB (nothing checks max_compute_shared_memory_size yet).
+// (The launch checks the workgroup memory, 26 KiB here, against the
+// device's maxComputeSharedMemorySize.)
 
 // CHECK:       spirv.module @__spv__triton_spirv PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5,
 // CHECK:         spirv.GlobalVariable @__triton_spirv_args_dot_variants : !spirv.ptr<!spirv.struct<(i64 [0], i64 [8], i64 [16], i64 [24], i64 [32])>, PushConstant>

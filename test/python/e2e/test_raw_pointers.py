@@ -1,6 +1,7 @@
 """Pointers that do not trace to one kernel argument: integer round trips,
 selects between arguments, pointer tables read from memory and walked in
-loops (lower-raw-pointers: every pointer becomes a 64-bit address)."""
+loops (lower-raw-pointers: every pointer becomes a 64-bit address); and
+selects between pointers into one argument (a select of offsets)."""
 import pytest
 import torch
 

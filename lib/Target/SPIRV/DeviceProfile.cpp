@@ -44,7 +44,9 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // 8% faster (one process, interleaved runs).
                          /*rebroadcastUniforms=*/true,
                          /*subgroupExtendedTypes=*/true,
-                         /*runtimeAlignmentChecks=*/true};
+                         // llvmpipe runs both copies under masks: softmax
+                         // 2048x1000 1.01x, 2048x781 1.23x the time.
+                         /*runtimeAlignmentChecks=*/false};
   if (name == "nvidia")
     return DeviceProfile{"nvidia", /*subgroupSize=*/32,
                          /*maxSharedMemoryBytes=*/49152,
@@ -68,6 +70,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*minimalBarriers=*/false,
                          /*rebroadcastUniforms=*/false,
                          /*subgroupExtendedTypes=*/true,
+                         // Not measured yet (bench/gpu --set alignment).
                          /*runtimeAlignmentChecks=*/false};
   return std::nullopt;
 }

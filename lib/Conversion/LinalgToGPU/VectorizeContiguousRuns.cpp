@@ -310,8 +310,9 @@ private:
     return false;
   }
 
-  /// Whether `v` is a constant, or a multiple of the width plus or minus
-  /// one, that is not a multiple: checking it could only fail.
+  /// Whether `v` can never be a multiple of the width: a constant that is
+  /// not, or a known multiple plus or minus such a constant (a check would
+  /// only ever fail).
   bool neverMultiple(Value v) {
     if (auto c = getConstantIntValue(v))
       return *c % width != 0;

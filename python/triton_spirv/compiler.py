@@ -51,6 +51,11 @@ class SPIRVOptions:
     waves_per_eu: int = 0
     matrix_instr_nonkdim: int = 0
     kpack: int = 1
+    # The device's subgroup size; Triton >= 3.9 checks num_warps * warp_size
+    # against the workgroup limit with it.
+    warp_size: int = 32
+    # Triton >= 3.9 passes its floating-point sanitizer knob to every backend.
+    fpsan_homomorphic_casts: bool = False
 
     def hash(self):
         key = "_".join(f"{name}-{value}" for name, value in sorted(self.__dict__.items()))
@@ -101,6 +106,7 @@ class SPIRVBackend(BaseBackend):
         args = {k: v for k, v in opts.items() if k in SPIRVOptions.__dataclass_fields__ and v is not None}
         args.setdefault("profile", self.target.arch)
         args["arch"] = self.target.arch
+        args["warp_size"] = self.target.warp_size
         if "supported_fp8_dtypes" in args:
             args["supported_fp8_dtypes"] = tuple(args["supported_fp8_dtypes"])
         return SPIRVOptions(**args)

@@ -126,6 +126,10 @@ class SPIRVUtils:
         module = {"name": name}
         return module, function, self.NOMINAL_REGISTERS, 0, properties["max_workgroup_invocations"]
 
+    def unload_module(self, module):
+        # Pipelines live as long as the process's device (Triton >= 3.9 calls this).
+        pass
+
     def get_device_properties(self, device=None):
         properties = runtime.get_device().device_properties()
         return {

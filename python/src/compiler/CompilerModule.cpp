@@ -13,8 +13,6 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
@@ -70,8 +68,7 @@ private:
     static const DialectRegistry instance = [] {
       DialectRegistry registry;
       triton_spirv::registerAllDialects(registry);
-      mlir::registerAllDialects(registry);
-      mlir::registerAllExtensions(registry);
+      triton_spirv::registerUpstreamDialects(registry);
       return registry;
     }();
     return instance;

@@ -3,6 +3,7 @@
 
 #include "triton-spirv/Conversion/Passes.h"
 #include "triton-spirv/Dialect/Triton/IR/Dialect.h"
+#include "triton-spirv/Dialect/TritonGPU/IR/Dialect.h"
 #include "triton-spirv/Pipeline/Pipeline.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -35,7 +36,7 @@ template <typename CreateFn> void registerOurPass(CreateFn create) {
 } // namespace
 
 void triton_spirv::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<triton::TritonDialect>();
+  registry.insert<triton::TritonDialect, ttg::TritonGPUDialect>();
 }
 
 void triton_spirv::registerAllPasses() {

@@ -28,12 +28,17 @@ fi
 # the current directory's .python-version).
 resolved=()
 for p in "${pythons[@]}"; do
-  resolved+=("$("$p" -c 'import sys; print(sys.executable)')")
+  resolved+=("$("$p" -c 'import os, sys; print(os.path.realpath(sys.executable))')")
 done
 wanted=$(IFS=';'; echo "${resolved[*]}")
+# Interpreters configured before stay (build-wheels adds some, setup one).
+covered=1
+for p in "${resolved[@]}"; do
+  case ";$cached;" in *";$p;"*) ;; *) covered=0 ;; esac
+done
 
 mkdir -p "$BUILD"
-if [ ! -f "$BUILD/build.ninja" ] || [ "$wanted" != "$cached" ]; then
+if [ ! -f "$BUILD/build.ninja" ] || [ $covered = 0 ]; then
   echo "build: configuring $BUILD for ${resolved[*]}"
   cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \

@@ -135,12 +135,13 @@ def build_wheel(build: Path, tag: str, out: Path, only_if_changed: bool = False)
         for name, data, executable in entries:
             item = zipfile.ZipInfo(name, ZIP_DATE)
             item.compress_type = zipfile.ZIP_DEFLATED
-            item.external_attr = (0o755 if executable else 0o644) << 16
+            # S_IFREG plus permissions: pip keeps the executable bit only then.
+            item.external_attr = (0o100755 if executable else 0o100644) << 16
             zf.writestr(item, data)
             writer.writerow([name, _record_hash(data), len(data)])
         writer.writerow([f"{info}/RECORD", "", ""])
         item = zipfile.ZipInfo(f"{info}/RECORD", ZIP_DATE)
-        item.external_attr = 0o644 << 16
+        item.external_attr = 0o100644 << 16
         zf.writestr(item, record.getvalue(), compress_type=zipfile.ZIP_DEFLATED)
     os.replace(tmp, target)
     return target

@@ -19,8 +19,19 @@ py_failed=$(grep -oP '[0-9]+(?= (failed|error))' "$py_log" | awk '{s+=$1} END {p
 py_passed=${py_passed:-0}; py_failed=${py_failed:-0}
 if ! grep -qE '[0-9]+ (passed|failed)' "$py_log"; then py_failed=$((py_failed + 1)); fi
 
-passed=$((lit_passed + py_passed))
-failed=$((lit_failed + py_failed))
-echo "lit: $lit_passed passed, $lit_failed failed; pytest: $py_passed passed, $py_failed failed"
+# The end-to-end subset and the TTIR corpus under Triton 3.7.1, 3.8.0 and
+# 3.9.0, each in its own venv (TRITON_SPIRV_SKIP_VERSIONS=1 skips this).
+ver_passed=0; ver_failed=0
+if [ "${TRITON_SPIRV_SKIP_VERSIONS:-0}" != 1 ]; then
+  ver_log=$(mktemp)
+  bash utils/test-triton-versions.sh 2>&1 | tee "$ver_log" | grep -E "^triton-versions|passed|failed"
+  ver_passed=$(grep -oP '^triton versions .*: \K[0-9]+(?= passed)' "$ver_log" || echo 0)
+  ver_failed=$(grep -oP '^triton versions .*, \K[0-9]+(?= failed)' "$ver_log" || echo 1)
+  ver_passed=${ver_passed:-0}; ver_failed=${ver_failed:-1}
+fi
+
+passed=$((lit_passed + py_passed + ver_passed))
+failed=$((lit_failed + py_failed + ver_failed))
+echo "lit: $lit_passed passed, $lit_failed failed; pytest: $py_passed passed, $py_failed failed; other Triton versions: $ver_passed passed, $ver_failed failed"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -16,6 +16,7 @@
 #include "TritonToLinalgPatterns.h"
 
 #include "triton-spirv/Dialect/Triton/IR/Dialect.h"
+#include "triton-spirv/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -222,7 +223,24 @@ LogicalResult mlir::triton_spirv::prepareDebugOps(ModuleOp module) {
   return success();
 }
 
+namespace {
+/// ttg.barrier (tl.debug_barrier from Triton >= 3.7) -> gpu.barrier, as
+/// Triton 3.6 emitted it: a workgroup barrier that also orders memory, which
+/// covers any set of address spaces the op names.
+struct ConvertTritonGPUBarrier
+    : public OpConversionPattern<ttg::BarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ttg::BarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
+    return success();
+  }
+};
+} // namespace
+
 void mlir::triton_spirv::populateDebugOpConversionPatterns(
     TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ConvertPrint, ConvertAssert>(converter, patterns.getContext());
+  patterns.add<ConvertPrint, ConvertAssert, ConvertTritonGPUBarrier>(
+      converter, patterns.getContext());
 }

@@ -3,6 +3,7 @@
 
 #include "triton-spirv/Conversion/Passes.h"
 #include "triton-spirv/Dialect/Triton/IR/Dialect.h"
+#include "triton-spirv/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -168,7 +169,7 @@ struct TritonToLinalgPass
     linalg::populateElementwiseToLinalgConversionPatterns(patterns);
 
     ConversionTarget target(*context);
-    target.addIllegalDialect<TritonDialect>();
+    target.addIllegalDialect<TritonDialect, ttg::TritonGPUDialect>();
     target.addLegalDialect<linalg::LinalgDialect, tensor::TensorDialect,
                            memref::MemRefDialect, gpu::GPUDialect,
                            func::FuncDialect>();

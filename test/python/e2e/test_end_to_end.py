@@ -297,6 +297,8 @@ def test_layer_norm_backward(n, groups, block, block_g, block_n):
     torch.testing.assert_close(db, b.grad, atol=1e-4, rtol=1e-4)
 
 
+@pytest.mark.skipif(tuple(int(v) for v in triton.__version__.split(".")[:2]) >= (3, 9),
+                    reason="Triton 3.9 removed tl.make_block_ptr (its frontend refuses the kernel)")
 def test_block_pointers_with_boundary_checks():
     M, N = 37, 50
     x = torch.randn(M, N)

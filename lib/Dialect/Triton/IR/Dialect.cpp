@@ -15,6 +15,8 @@ using namespace mlir::triton;
 
 #define GET_TYPEDEF_CLASSES
 #include "triton-spirv/Dialect/Triton/IR/TritonTypes.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "triton-spirv/Dialect/Triton/IR/TritonAttrs.cpp.inc"
 
 namespace {
 // Lets the inliner inline tt.call of non-noinline functions.
@@ -45,11 +47,59 @@ void TritonDialect::initialize() {
 #define GET_TYPEDEF_LIST
 #include "triton-spirv/Dialect/Triton/IR/TritonTypes.cpp.inc"
       >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "triton-spirv/Dialect/Triton/IR/TritonAttrs.cpp.inc"
+      >();
   addOperations<
 #define GET_OP_LIST
 #include "triton-spirv/Dialect/Triton/IR/TritonOps.cpp.inc"
       >();
   addInterfaces<TritonInlinerInterface>();
+}
+
+//===----------------------------------------------------------------------===//
+// !tt.tensordesc<tensor<64x32xf16>> (Triton 3.6, 3.7) or
+// !tt.tensordesc<64x32xf16> (3.8 and later)
+//===----------------------------------------------------------------------===//
+Type TensorDescType::parse(AsmParser &parser) {
+  if (parser.parseLess())
+    return {};
+  RankedTensorType block;
+  bool bareShape = false;
+  if (succeeded(parser.parseOptionalKeyword("tensor"))) {
+    // The legacy spelling: re-read the whole tensor type.
+    SmallVector<int64_t> shape;
+    Type element;
+    if (parser.parseLess() ||
+        parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+        parser.parseType(element) || parser.parseGreater())
+      return {};
+    block = RankedTensorType::get(shape, element);
+  } else {
+    SmallVector<int64_t> shape;
+    Type element;
+    if (parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+        parser.parseType(element))
+      return {};
+    block = RankedTensorType::get(shape, element);
+    bareShape = true;
+  }
+  if (parser.parseGreater())
+    return {};
+  return TensorDescType::get(parser.getContext(), block, bareShape);
+}
+
+void TensorDescType::print(AsmPrinter &printer) const {
+  printer << "<";
+  if (getBareShape()) {
+    for (int64_t dim : getBlockType().getShape())
+      printer << dim << "x";
+    printer << getBlockType().getElementType();
+  } else {
+    printer << getBlockType();
+  }
+  printer << ">";
 }
 
 //===----------------------------------------------------------------------===//

@@ -25,6 +25,8 @@
 
 #define GET_TYPEDEF_CLASSES
 #include "triton-spirv/Dialect/Triton/IR/TritonTypes.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "triton-spirv/Dialect/Triton/IR/TritonAttrs.h.inc"
 
 namespace mlir::triton {
 

@@ -71,4 +71,17 @@ def TT_ScaleDotElemTypeAttr : TT_I32Enum<"ScaleDotElemType", [
   I32EnumAttrCase<"E2M1", 4, "e2m1">, I32EnumAttrCase<"BF16", 5, "bf16">,
   I32EnumAttrCase<"FP16", 6, "fp16">]>;
 
+// Triton >= 3.9 carries load/store cache hints as one attribute in the
+// attr-dict: {cachePolicy = #tt.cache_policy<cache_modifier = cg,
+// eviction_policy = evict_first>}. Hints only: the lowering ignores them.
+include "mlir/IR/AttrTypeBase.td"
+include "triton-spirv/Dialect/Triton/IR/TritonDialect.td"
+
+def TT_CachePolicyAttr : AttrDef<Triton_Dialect, "CachePolicy"> {
+  let mnemonic = "cache_policy";
+  let parameters = (ins EnumParameter<TT_CacheModifierAttr>:$cache_modifier,
+                        EnumParameter<TT_EvictionPolicyAttr>:$eviction_policy);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 #endif

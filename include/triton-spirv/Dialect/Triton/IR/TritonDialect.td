@@ -23,6 +23,7 @@ def Triton_Dialect : Dialect {
     "cf::ControlFlowDialect", "ub::UBDialect"
   ];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 0;
 }
 

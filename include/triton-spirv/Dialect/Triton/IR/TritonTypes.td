@@ -30,8 +30,20 @@ def TT_PtrType : TT_TypeDef<"Pointer", "ptr"> {
 // tensor (shape/strides live in the op that makes it).
 def TT_TensorDescType : TT_TypeDef<"TensorDesc", "tensordesc"> {
   let summary = "tensor descriptor";
-  let parameters = (ins "RankedTensorType":$blockType);
-  let assemblyFormat = "`<` $blockType `>`";
+  let description = [{
+    Triton 3.6/3.7 print the block as a tensor type
+    (`!tt.tensordesc<tensor<64x32xf16>>`), 3.8 and later as its shape
+    (`!tt.tensordesc<64x32xf16>`). Both parse; `bareShape` remembers which
+    spelling was read so that a module prints back as its frontend wrote it.
+  }];
+  let parameters = (ins "RankedTensorType":$blockType,
+                        DefaultValuedParameter<"bool", "false">:$bareShape);
+  let builders = [
+    TypeBuilderWithInferredContext<(ins "RankedTensorType":$blockType), [{
+      return $_get(blockType.getContext(), blockType, false);
+    }]>
+  ];
+  let hasCustomAssemblyFormat = 1;
 }
 
 //===----------------------------------------------------------------------===//

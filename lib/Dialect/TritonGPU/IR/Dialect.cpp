@@ -32,6 +32,7 @@ void TritonGPUDialect::initialize() {
 
 ParseResult BarrierOp::parse(OpAsmParser &parser, OperationState &result) {
   std::string spaces;
+  SMLoc start = parser.getCurrentLocation();
   do {
     StringRef keyword;
     if (parser.parseKeyword(&keyword))
@@ -40,8 +41,7 @@ ParseResult BarrierOp::parse(OpAsmParser &parser, OperationState &result) {
   } while (succeeded(parser.parseOptionalVerticalBar()));
   std::optional<AddrSpace> value = symbolizeAddrSpace(spaces);
   if (!value)
-    return parser.emitError(parser.getCurrentLocation(),
-                            "unknown address spaces '" + spaces + "'");
+    return parser.emitError(start, "unknown address spaces '" + spaces + "'");
   result.addAttribute(getAddrSpaceAttrName(result.name),
                       AddrSpaceAttr::get(parser.getContext(), *value));
   return parser.parseOptionalAttrDict(result.attributes);

@@ -10,6 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${TRITON_SPIRV_BUILD_DIR:-build}
+# One build at a time (2 cores): a second caller waits for the first.
+mkdir -p "$BUILD"
+exec 9>"$BUILD/.build.lock"
+flock 9
 
 pythons=()
 for p in "$@"; do pythons+=("$(command -v "$p" || echo "$p")"); done

@@ -5,14 +5,15 @@ and print install size, import time and first-compile time.
     python3 -m pip install --no-deps --target /tmp/site triton_spirv-*-cp312-*.whl
     PYTHONPATH=/tmp/site TRITON_SPIRV_BACKEND=1 python3 bench/gpu/wheel_check.py
 
-Tensors are torch CPU tensors (host memory imported into Vulkan) until the CUDA-tensor route
-exists; the numbers here are about installing and compiling, not bandwidth.
+With TRITON_SPIRV_BACKEND=1 where torch has CUDA, the tensors are torch CUDA tensors (the cuda
+route); elsewhere CPU tensors. The numbers here are about installing and compiling, not bandwidth.
 """
 import os
 import sys
 import time
 from pathlib import Path
 
+os.environ.setdefault("TRITON_SPIRV_BACKEND", "1")
 import triton  # noqa: E402  (first: its backend discovery imports ours)
 
 t0 = time.perf_counter()
@@ -23,8 +24,9 @@ import_s = time.perf_counter() - t0
 import torch  # noqa: E402
 import triton.language as tl  # noqa: E402
 
-triton_spirv.activate()
 from triton_spirv import _vulkan_runtime as runtime  # noqa: E402
+
+DEVICE = triton.runtime.driver.active.get_active_torch_device()
 
 
 @triton.jit
@@ -66,14 +68,15 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constex
 def timed(label, fn):
     start = time.perf_counter()
     fn()
-    runtime.get_device().synchronize()
+    triton.runtime.driver.active.get_device_interface().synchronize()
     elapsed = time.perf_counter() - start
     print(f"{label}: first call (compile + run) {elapsed * 1000:.0f} ms")
 
 
 def main():
     props = runtime.get_device().device_properties()
-    print(f"device: {props['name']}  Triton {triton.__version__}  Python {sys.version.split()[0]}")
+    print(f"device: {props['name']}  Triton {triton.__version__}  Python {sys.version.split()[0]}"
+          f"  tensors on {DEVICE}")
     package = Path(triton_spirv.__file__).parent
     size = sum(p.stat().st_size for p in package.rglob("*") if p.is_file())
     print(f"installed package: {size / 1e6:.1f} MB at {package}; import {import_s * 1000:.0f} ms")
@@ -81,22 +84,22 @@ def main():
     failures = 0
 
     n = 1 << 20
-    x, y = torch.rand(n), torch.rand(n)
-    out = torch.full((n,), float("nan"))
+    x, y = torch.rand(n, device=DEVICE), torch.rand(n, device=DEVICE)
+    out = torch.full((n,), float("nan"), device=DEVICE)
     timed("vector add", lambda: add_kernel[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK=1024))
     failures += not torch.allclose(out, x + y)
 
     rows, cols = 512, 781
-    s_in = torch.randn(rows, cols)
-    s_out = torch.full((rows, cols), float("nan"))
+    s_in = torch.randn(rows, cols, device=DEVICE)
+    s_out = torch.full((rows, cols), float("nan"), device=DEVICE)
     timed("softmax", lambda: softmax_kernel[(rows,)](s_out, s_in, s_in.stride(0), s_out.stride(0),
                                                      cols, BLOCK=1024))
     failures += not torch.allclose(s_out, torch.softmax(s_in, dim=1), atol=1e-6)
 
     M = N = K = 512
-    a = torch.randn(M, K, dtype=torch.float16)
-    b = torch.randn(K, N, dtype=torch.float16)
-    c = torch.full((M, N), float("nan"), dtype=torch.float16)
+    a = torch.randn(M, K, dtype=torch.float16, device=DEVICE)
+    b = torch.randn(K, N, dtype=torch.float16, device=DEVICE)
+    c = torch.full((M, N), float("nan"), dtype=torch.float16, device=DEVICE)
     timed("matmul fp16", lambda: matmul_kernel[(M // 64, N // 64)](a, b, c, M, N, K, BM=64, BN=64,
                                                                    BK=32, num_warps=4))
     ref = (a.float() @ b.float()).half()
@@ -106,5 +109,4 @@ def main():
 
 
 if __name__ == "__main__":
-    os.environ.setdefault("TRITON_SPIRV_BACKEND", "1")
     sys.exit(main())

@@ -6,13 +6,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "triton-spirv/Runtime/CudaInterop.h"
 #include "triton-spirv/Runtime/VulkanRuntime.h"
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstdio>
 #include <cstring>
 #include <mutex>
+#include <sys/types.h>
 
 namespace py = pybind11;
 using namespace triton_spirv::runtime;
@@ -27,6 +30,34 @@ std::shared_ptr<Device> getDevice() {
   if (!defaultDevice)
     defaultDevice = Device::create();
   return defaultDevice;
+}
+
+// The process-wide CUDA interop: created once, never destroyed, because
+// torch may free tensors (calling triton_spirv_cuda_free) during teardown.
+std::mutex interopMutex;
+std::shared_ptr<CudaInterop> *interop = nullptr;
+std::string interopError;
+
+std::shared_ptr<CudaInterop> getInterop(int ordinal) {
+  std::lock_guard<std::mutex> lock(interopMutex);
+  if (!interop) {
+    if (!interopError.empty())
+      throw VulkanError(interopError, VK_ERROR_INITIALIZATION_FAILED);
+    try {
+      interop = new std::shared_ptr<CudaInterop>(
+          CudaInterop::create(getDevice(), ordinal));
+    } catch (const std::exception &e) {
+      interopError = e.what();
+      throw;
+    }
+  }
+  if (ordinal >= 0 && (*interop)->cudaOrdinal() != ordinal)
+    throw VulkanError("CUDA interop serves CUDA device " +
+                          std::to_string((*interop)->cudaOrdinal()) +
+                          " (the Vulkan device's), not device " +
+                          std::to_string(ordinal),
+                      VK_ERROR_INITIALIZATION_FAILED);
+  return *interop;
 }
 
 /// Copies any C-contiguous bytes-like object (bytes, bytearray, memoryview,
@@ -82,6 +113,9 @@ py::dict propertiesDict(const DeviceProperties &p) {
   d["timestamp_valid_bits"] = p.timestampValidBits;
   d["has_external_memory_host"] = p.hasExternalMemoryHost;
   d["min_imported_host_pointer_alignment"] = p.minImportedHostPointerAlignment;
+  d["has_external_fd"] = p.hasExternalFd;
+  d["device_uuid"] = py::bytes(reinterpret_cast<const char *>(p.deviceUuid.data()),
+                               p.deviceUuid.size());
   d["has_cooperative_matrix"] = p.hasCooperativeMatrix;
   py::list shapes;
   for (const CooperativeMatrixShape &s : p.cooperativeMatrixShapes) {
@@ -166,6 +200,54 @@ py::list listDevices() {
 }
 
 } // namespace
+
+// torch.cuda.memory.CUDAPluggableAllocator entry points (this module's file
+// is the allocator library). Errors cannot cross into torch as exceptions:
+// they are printed, and a null pointer makes torch raise its out-of-memory
+// error.
+extern "C" __attribute__((visibility("default"))) void *
+triton_spirv_cuda_malloc(ssize_t size, int device, void * /*stream*/) {
+  try {
+    std::shared_ptr<CudaInterop> shared;
+    try {
+      shared = getInterop(device);
+    } catch (const std::exception &e) {
+      // Torch keeps working; kernels refuse such tensors, naming this reason.
+      static std::once_flag warned;
+      std::call_once(warned, [&] {
+        std::fprintf(stderr, "triton-spirv: CUDA memory is not shared with "
+                     "Vulkan (kernels cannot take these tensors): %s\n",
+                     e.what());
+      });
+      return reinterpret_cast<void *>(CudaInterop::allocateUnshared(size));
+    }
+    return reinterpret_cast<void *>(shared->allocate(size));
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "triton-spirv: cannot allocate %zd bytes of CUDA "
+                 "memory: %s\n", size, e.what());
+    return nullptr;
+  }
+}
+
+extern "C" __attribute__((visibility("default"))) void
+triton_spirv_cuda_free(void *ptr, ssize_t /*size*/, int /*device*/,
+                       void * /*stream*/) {
+  const uint64_t address = reinterpret_cast<uint64_t>(ptr);
+  try {
+    std::shared_ptr<CudaInterop> shared;
+    {
+      std::lock_guard<std::mutex> lock(interopMutex);
+      if (interop)
+        shared = *interop;
+    }
+    if (shared && shared->owns(address))
+      shared->release(address);
+    else
+      CudaInterop::releaseUnshared(address);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "triton-spirv: %s\n", e.what());
+  }
+}
 
 PYBIND11_MODULE(_vulkan_runtime, m) {
   m.doc() = "triton-spirv Vulkan runtime: run SPIR-V compute kernels whose "
@@ -358,6 +440,41 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
       },
       py::arg("kernel"), py::arg("gx"), py::arg("gy"), py::arg("gz"),
       py::arg("args"), py::arg("reps"));
+  py::class_<CudaInterop, std::shared_ptr<CudaInterop>>(m, "CudaInterop")
+      .def_property_readonly("cuda_device", &CudaInterop::cudaOrdinal)
+      .def("vulkan_address", &CudaInterop::vulkanAddress,
+           py::arg("cuda_address"), py::arg("nbytes"),
+           "The Vulkan device address of CUDA memory from this interop's "
+           "allocator, 0 for any other memory")
+      .def("allocate", &CudaInterop::allocate, py::arg("nbytes"))
+      .def("release", &CudaInterop::release, py::arg("cuda_address"))
+      .def("empty_cache", &CudaInterop::emptyCache,
+           py::call_guard<py::gil_scoped_release>())
+      .def(
+          "launch",
+          [](CudaInterop &self, const Kernel &kernel, uint32_t gx, uint32_t gy,
+             uint32_t gz, const py::object &args, uint64_t stream) {
+            std::string bytes = bytesOf(args);
+            py::gil_scoped_release release;
+            self.launch(kernel, gx, gy, gz, bytes.data(), bytes.size(), stream);
+          },
+          py::arg("kernel"), py::arg("gx"), py::arg("gy"), py::arg("gz"),
+          py::arg("args"), py::arg("stream"))
+      .def("stats", [](const CudaInterop &self) {
+        CudaInteropStats st = self.stats();
+        py::dict d;
+        d["segments"] = st.segments;
+        d["reserved_bytes"] = st.reservedBytes;
+        d["live_blocks"] = st.liveBlocks;
+        d["live_bytes"] = st.liveBytes;
+        d["cached_bytes"] = st.cachedBytes;
+        d["launches"] = st.launches;
+        return d;
+      });
+  m.def("cuda_interop", &getInterop, py::arg("cuda_device"),
+        "The process-wide CUDA interop of the default device with CUDA "
+        "device `cuda_device` (-1: the one that is the Vulkan device; "
+        "created on first use; raises why not)");
   m.def("validation_error_count",
         []() { return getDevice()->validationErrorCount(); });
   m.def("validation_messages",

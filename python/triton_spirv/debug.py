@@ -57,8 +57,8 @@ def messages_of(ttir):
     return messages
 
 
-def new_buffer(capacity_words=DEFAULT_CAPACITY_WORDS):
-    buffer = torch.zeros(HEADER_WORDS + capacity_words, dtype=torch.int32)
+def new_buffer(capacity_words=DEFAULT_CAPACITY_WORDS, device="cpu"):
+    buffer = torch.zeros(HEADER_WORDS + capacity_words, dtype=torch.int32, device=device)
     buffer[1] = capacity_words
     return buffer
 
@@ -74,6 +74,7 @@ def _format(value_bits, element_type, hex_format):
 
 def report(kernel_name, messages, buffer, out=print):
     """Prints the records; raises for failed assertions."""
+    buffer = buffer.cpu()  # stream-ordered after the launch for CUDA tensors
     used = int(buffer[0])
     words = buffer[HEADER_WORDS:HEADER_WORDS + min(used, int(buffer[1]))].tolist()
     records = [words[i:i + RECORD_WORDS] for i in range(0, len(words) - RECORD_WORDS + 1, RECORD_WORDS)]

@@ -1,7 +1,20 @@
-"""Triton driver: runs SPIR-V kernels through the Vulkan runtime (torch CPU tensors as arguments)."""
+"""Triton driver: runs SPIR-V kernels through the Vulkan runtime.
 
+Two routes, fixed per process:
+- cpu (the default): kernels take torch CPU tensors, whose memory Vulkan
+  imports (zero copy on lavapipe);
+- cuda (TRITON_SPIRV_BACKEND=1 where torch has CUDA; TRITON_SPIRV_CUDA=0 opts
+  out): kernels take torch CUDA tensors on the GPU that is the Vulkan device.
+  torch's CUDA allocations come from Vulkan memory shared with CUDA (our
+  pluggable allocator), and launches are ordered on torch's current stream
+  through a timeline semaphore shared with CUDA (docs/gpu.md).
+"""
+
+import importlib.abc
+import importlib.machinery
 import os
 import struct
+import sys
 import time
 
 from triton.backends.compiler import GPUTarget
@@ -31,15 +44,101 @@ def _pack_scalar(kind, value):
     raise TypeError(f"triton-spirv: cannot pass a kernel argument of type {kind}")
 
 
-def _device_address(device, tensor):
-    """A buffer device address for a torch CPU tensor: its whole storage is imported (zero copy)."""
-    if getattr(tensor, "device", None) is not None and tensor.device.type != "cpu":
-        raise ValueError(f"triton-spirv runs on torch CPU tensors, got a tensor on {tensor.device}")
+class CudaRoute:
+    """The cuda route's state: torch's allocator swap and the CUDA interop."""
+
+    def __init__(self):
+        import torch
+        self.allocator_error = None
+        try:
+            allocator = torch.cuda.memory.CUDAPluggableAllocator(
+                runtime.__file__, "triton_spirv_cuda_malloc", "triton_spirv_cuda_free")
+            torch.cuda.memory.change_current_allocator(allocator)
+            self.allocator = allocator
+        except Exception as error:  # torch had served CUDA memory already
+            self.allocator_error = str(error).strip()
+        self._interop = None
+
+    @property
+    def interop(self):
+        """The runtime's CudaInterop (Vulkan device + CUDA), created on first use."""
+        if self._interop is None:
+            self._interop = runtime.cuda_interop(-1)
+        return self._interop
+
+    def foreign_tensor_error(self, name):
+        if self.allocator_error is not None:
+            why = ("torch's CUDA allocator had already served memory when triton-spirv took over "
+                   f"({self.allocator_error}); set TRITON_SPIRV_BACKEND=1 before the process "
+                   "allocates CUDA tensors (e.g. in the environment, or before importing triton)")
+        else:
+            why = ("it was not allocated through torch's allocator after triton-spirv took it "
+                   "over (memory from another library, a CUDA graph pool, or from before)")
+        return ValueError(f"triton-spirv: argument '{name}' is CUDA memory that Vulkan cannot "
+                          f"reach: {why}. Copy it into a new tensor (t.clone()) to pass it.")
+
+
+_cuda_route = None
+_cuda_route_decided = False
+
+
+def cuda_route():
+    """The process's CudaRoute, or None on the cpu route (decided once)."""
+    global _cuda_route, _cuda_route_decided
+    if not _cuda_route_decided:
+        _cuda_route_decided = True
+        if (os.environ.get("TRITON_SPIRV_BACKEND") == "1"
+                and os.environ.get("TRITON_SPIRV_CUDA", "1") != "0" and _torch_has_cuda()):
+            _cuda_route = CudaRoute()
+    return _cuda_route
+
+
+def _torch_has_cuda():
+    try:
+        import torch
+    except ImportError:
+        return False
+    return torch.cuda.is_available() and getattr(torch.version, "hip", None) is None
+
+
+def _storage_of(value, name):
+    """(tensor owning the storage, storage base, storage bytes) of a pointer argument."""
+    tensor = value
+    if not hasattr(tensor, "untyped_storage"):
+        tensor = getattr(value, "base", None)  # triton.reinterpret's TensorWrapper
+    if tensor is None or not hasattr(tensor, "untyped_storage") or not hasattr(value, "data_ptr"):
+        raise TypeError(f"triton-spirv: argument '{name}' is a {type(value).__name__}, "
+                        "where the kernel takes a pointer (a torch tensor)")
     storage = tensor.untyped_storage()
-    base, nbytes = storage.data_ptr(), storage.nbytes()
+    return tensor, storage.data_ptr(), storage.nbytes()
+
+
+def _device_address(value, name):
+    """The buffer device address of a tensor argument (zero copy on either route)."""
+    tensor, base, nbytes = _storage_of(value, name)
     if nbytes == 0:
         return 0
-    return device.host_address(base, nbytes) + (tensor.data_ptr() - base)
+    device_type = tensor.device.type
+    route = cuda_route()
+    if route is None:
+        if device_type != "cpu":
+            raise ValueError(f"triton-spirv: argument '{name}' is a tensor on {tensor.device}; "
+                             "kernels take torch CPU tensors here (set TRITON_SPIRV_BACKEND=1 "
+                             "to run on the CUDA GPU through Vulkan)")
+        return runtime.get_device().host_address(base, nbytes) + (value.data_ptr() - base)
+    if device_type != "cuda":
+        raise ValueError(f"triton-spirv: argument '{name}' is a tensor on {tensor.device}; "
+                         "kernels run on the CUDA GPU through Vulkan and take CUDA tensors "
+                         "(move it with .cuda())")
+    try:
+        address = route.interop.vulkan_address(base, nbytes)
+    except runtime.VulkanError as error:
+        raise ValueError(f"triton-spirv: argument '{name}' is CUDA memory, but CUDA and Vulkan "
+                         f"cannot share memory here: {error} (TRITON_SPIRV_CUDA=0 runs "
+                         "kernels on CPU tensors instead)") from None
+    if address == 0:
+        raise route.foreign_tensor_error(name)
+    return address + (value.data_ptr() - base)
 
 
 class SPIRVLauncher:
@@ -48,6 +147,7 @@ class SPIRVLauncher:
     def __init__(self, src, metadata):
         self.metadata = metadata
         signature = src.signature if hasattr(src, "signature") else {}
+        self.arg_names = list(signature.keys())
         self.arg_types = list(signature.values())
         self.kernel = None
         self.debug_buffer = None
@@ -67,30 +167,31 @@ class SPIRVLauncher:
         return self.kernel
 
     @staticmethod
-    def _expand(value, ty):
+    def _expand(value, ty, name):
         # A tensor descriptor is passed as its base, a "pad with NaN" flag,
         # then its shape and strides (lower-tensor-descriptors' ABI).
         if isinstance(ty, str) and ty.startswith("tensordesc"):
-            return [(value.base, "*desc"), (value.padding == "nan", "i1"),
-                    *[(v, "i32") for v in value.shape], *[(v, "i64") for v in value.strides]]
-        return [(value, ty)]
+            return [(value.base, "*desc", f"{name}.base"), (value.padding == "nan", "i1", name),
+                    *[(v, "i32", name) for v in value.shape],
+                    *[(v, "i64", name) for v in value.strides]]
+        return [(value, ty, name)]
 
     def pack(self, args):
-        device = runtime.get_device()
-        runtime_args = [expanded for a, ty in zip(args, self.arg_types) if ty != "constexpr"
-                        for expanded in self._expand(a, ty)]
+        names = self.arg_names or [f"#{i}" for i in range(len(self.arg_types))]
+        runtime_args = [expanded for a, ty, name in zip(args, self.arg_types, names)
+                        if ty != "constexpr" for expanded in self._expand(a, ty, name)]
         if self.debug_buffer is not None:
-            runtime_args.append((self.debug_buffer, "*i32"))
+            runtime_args.append((self.debug_buffer, "*i32", "debug buffer"))
         fields = self.metadata.arguments
         if len(runtime_args) != len(fields):
             raise TypeError(f"triton-spirv: kernel {self.metadata.name} takes {len(fields)} runtime "
                             f"arguments, got {len(runtime_args)}")
         packed = bytearray(self.metadata.argument_bytes)
-        for (value, ty), field in zip(runtime_args, fields):
+        for (value, ty, name), field in zip(runtime_args, fields):
             kind, offset = field["kind"], field["offset"]
             # Raw-address kernels take pointers as plain i64 arguments.
             if kind == "ptr" or (isinstance(ty, str) and ty.startswith("*")):
-                address = 0 if value is None else _device_address(device, value)
+                address = 0 if value is None else _device_address(value, name)
                 data = struct.pack("<Q", address)
             else:
                 data = _pack_scalar(kind, value)
@@ -105,8 +206,14 @@ class SPIRVLauncher:
         if launch_enter_hook is not None:
             launch_enter_hook(launch_metadata)
         messages = getattr(self.metadata, "debug_messages", None)
-        self.debug_buffer = debug.new_buffer() if messages else None
-        runtime.get_device().launch(kernel, gridX, gridY, gridZ, self.pack(args), sync=True)
+        route = cuda_route()
+        self.debug_buffer = (debug.new_buffer(device="cuda" if route else "cpu")
+                             if messages else None)
+        if route is None:
+            runtime.get_device().launch(kernel, gridX, gridY, gridZ, self.pack(args), sync=True)
+        else:
+            # Ordered on the stream Triton passes (torch's current one); no host wait.
+            route.interop.launch(kernel, gridX, gridY, gridZ, self.pack(args), stream or 0)
         if messages:
             debug.report(self.metadata.name, messages, self.debug_buffer)
         if launch_exit_hook is not None:
@@ -181,6 +288,9 @@ class SPIRVDriver(DriverBase):
         super().__init__()
         self.utils = SPIRVUtils()
         self.launcher_cls = SPIRVLauncher
+        # The cuda route takes torch's CUDA allocator now, before the
+        # program's first CUDA tensor.
+        self.cuda = cuda_route()
 
     @staticmethod
     def is_active():
@@ -189,9 +299,11 @@ class SPIRVDriver(DriverBase):
             return True
         if choice == "0":
             return False
+        if _torch_has_cuda():
+            return False
         try:
             import torch
-            if torch.cuda.is_available() or getattr(torch.version, "hip", None):
+            if getattr(torch.version, "hip", None):
                 return False
         except ImportError:
             pass
@@ -206,6 +318,8 @@ class SPIRVDriver(DriverBase):
 
     def get_active_torch_device(self):
         import torch
+        if self.cuda is not None:
+            return torch.device("cuda", torch.cuda.current_device())
         # Code written against a GPU device does getattr(torch, device.type)
         # .set_stream(...) (tutorial 02); torch.cpu has Stream() but no
         # set_stream. Launches here are synchronous, so any stream is fine.
@@ -214,15 +328,26 @@ class SPIRVDriver(DriverBase):
         return torch.device("cpu")
 
     def get_current_device(self):
+        if self.cuda is not None:
+            import torch
+            return torch.cuda.current_device()
         return 0
 
     def set_current_device(self, device):
-        pass
+        if self.cuda is not None:
+            import torch
+            torch.cuda.set_device(device)
 
     def get_current_stream(self, device=None):
+        if self.cuda is not None:
+            import torch
+            return torch.cuda.current_stream(device).cuda_stream
         return 0
 
     def get_device_interface(self):
+        if self.cuda is not None:
+            import torch
+            return torch.cuda
         return _DeviceInterface
 
     def get_benchmarker(self):
@@ -231,7 +356,52 @@ class SPIRVDriver(DriverBase):
 
     def get_empty_cache_for_benchmark(self):
         import torch
+        # As Triton-CUDA: larger than the GPU's L2 cache.
+        if self.cuda is not None:
+            return torch.empty(int(256 * 1024 * 1024 // 4), dtype=torch.int32, device="cuda")
         return torch.empty(int(64 * 1024 * 1024 // 4), dtype=torch.int32)
 
     def clear_cache(self, cache):
         cache.zero_()
+
+
+class _ActivateAfterImport(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Makes SPIRVDriver Triton's active driver once triton.runtime.driver is loaded.
+
+    With TRITON_SPIRV_BACKEND=1 on a machine where torch has CUDA, Triton's
+    CUDA driver is active too, and Triton refuses to choose between two; its
+    public triton.runtime.driver.set_active settles it, and this calls it the
+    moment that module exists, so scripts need no change.
+    """
+
+    module_name = "triton.runtime.driver"
+
+    def find_spec(self, fullname, path, target=None):
+        if fullname != self.module_name:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is not None and spec.loader is not None:
+            self.original = spec.loader
+            spec.loader = self
+        return spec
+
+    def create_module(self, spec):
+        return self.original.create_module(spec)
+
+    def exec_module(self, module):
+        self.original.exec_module(module)
+        module.driver.set_active(SPIRVDriver())
+
+
+def _activate_if_chosen():
+    if os.environ.get("TRITON_SPIRV_BACKEND") != "1":
+        return
+    loaded = sys.modules.get(_ActivateAfterImport.module_name)
+    if loaded is not None and hasattr(loaded, "driver"):
+        loaded.driver.set_active(SPIRVDriver())
+    elif not any(isinstance(f, _ActivateAfterImport) for f in sys.meta_path):
+        sys.meta_path.insert(0, _ActivateAfterImport())
+
+
+_activate_if_chosen()

@@ -88,6 +88,10 @@ struct DeviceProperties {
 
   bool hasExternalMemoryHost = false;
   uint64_t minImportedHostPointerAlignment = 0;
+  // Memory and timeline semaphores exportable as POSIX file descriptors
+  // (VK_KHR_external_{memory,semaphore}_fd): what CUDA interop needs.
+  bool hasExternalFd = false;
+  std::array<uint8_t, 16> deviceUuid{}; // matches CUDA's cuDeviceGetUuid
   bool hasCooperativeMatrix = false;
   std::vector<CooperativeMatrixShape> cooperativeMatrixShapes;
 
@@ -146,6 +150,7 @@ struct DeviceOptions {
 };
 
 class Device;
+class CudaInterop;
 namespace detail {
 struct RawBuffer {
   VkBuffer buffer = VK_NULL_HANDLE;
@@ -205,6 +210,7 @@ public:
 
 private:
   friend class Device;
+  friend class CudaInterop;
   friend struct detail::DeviceState;
   Kernel() = default;
   std::shared_ptr<Device> device_;
@@ -248,6 +254,16 @@ public:
   /// push-constant bytes, or in argument-block mode the block's bytes.
   void launch(const Kernel &kernel, uint32_t gx, uint32_t gy, uint32_t gz,
               const void *args, size_t argsSize, bool sync = true);
+  /// As launch(), but the dispatch first waits until `order.semaphore`
+  /// (a timeline semaphore) reaches `order.waitValue` and sets it to
+  /// `order.signalValue` when done; it never waits on the host.
+  struct TimelineOrder {
+    VkSemaphore semaphore = VK_NULL_HANDLE;
+    uint64_t waitValue = 0, signalValue = 0;
+  };
+  void launchOrdered(const Kernel &kernel, uint32_t gx, uint32_t gy,
+                     uint32_t gz, const void *args, size_t argsSize,
+                     const TimelineOrder &order);
   void synchronize();
   /// `reps` back-to-back dispatches with barriers between; per-dispatch
   /// durations in milliseconds from timestamp queries.
@@ -261,6 +277,7 @@ public:
 private:
   friend class Buffer;
   friend class Kernel;
+  friend class CudaInterop;
   Device();
   std::unique_ptr<detail::DeviceState> s_;
 };

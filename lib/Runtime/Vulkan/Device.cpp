@@ -327,6 +327,10 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
   const bool atomicFloat2 =
       atomicFloat && enableIfPresent(VK_EXT_SHADER_ATOMIC_FLOAT_2_EXTENSION_NAME);
   const bool coopMat = enableIfPresent(kCooperativeMatrixExt);
+  // CUDA interop (CudaInterop.cpp): memory and semaphores shared by fd.
+  const bool externalFd =
+      enableIfPresent(VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME) &&
+      enableIfPresent(VK_KHR_EXTERNAL_SEMAPHORE_FD_EXTENSION_NAME);
   const bool executableInfo =
       enableIfPresent(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
   bool sizeControlExt = false;
@@ -376,6 +380,7 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
   ENABLE("shader_subgroup_extended_types", v12.shaderSubgroupExtendedTypes)
   ENABLE("uniform_buffer_standard_layout", v12.uniformBufferStandardLayout)
   ENABLE("host_query_reset", v12.hostQueryReset)
+  ENABLE("timeline_semaphore", v12.timelineSemaphore)
   if (is13) {
     ENABLE("subgroup_size_control", v13.subgroupSizeControl)
     ENABLE("compute_full_subgroups", v13.computeFullSubgroups)
@@ -553,6 +558,11 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
   dp.hasExternalMemoryHost = hostImport && s.fn.vkGetMemoryHostPointerPropertiesEXT;
   dp.minImportedHostPointerAlignment =
       hostImport ? pHost.minImportedHostPointerAlignment : 0;
+  dp.hasExternalFd = externalFd && features["timeline_semaphore"] &&
+                     s.fn.vkGetMemoryFdKHR && s.fn.vkGetSemaphoreFdKHR &&
+                     s.fn.vkCreateSemaphore;
+  std::copy(std::begin(p11.deviceUUID), std::end(p11.deviceUUID),
+            dp.deviceUuid.begin());
 
   dp.hasCooperativeMatrix = coopMat && enabled.coopMat.cooperativeMatrix;
   if (dp.hasCooperativeMatrix &&

@@ -329,13 +329,29 @@ InFlight DeviceState::beginCommands() {
   return work;
 }
 
-void DeviceState::submit(InFlight &&work, bool wait) {
+void DeviceState::submit(InFlight &&work, bool wait,
+                         const Device::TimelineOrder *order) {
   recordBarrier(fn, work.cmd, /*toHost=*/true);
   VkResult r = fn.vkEndCommandBuffer(work.cmd);
   if (r == VK_SUCCESS) {
     VkSubmitInfo info{VK_STRUCTURE_TYPE_SUBMIT_INFO};
     info.commandBufferCount = 1;
     info.pCommandBuffers = &work.cmd;
+    VkTimelineSemaphoreSubmitInfo timeline{
+        VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
+    const VkPipelineStageFlags waitStage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+    if (order) {
+      timeline.waitSemaphoreValueCount = 1;
+      timeline.pWaitSemaphoreValues = &order->waitValue;
+      timeline.signalSemaphoreValueCount = 1;
+      timeline.pSignalSemaphoreValues = &order->signalValue;
+      info.pNext = &timeline;
+      info.waitSemaphoreCount = 1;
+      info.pWaitSemaphores = &order->semaphore;
+      info.pWaitDstStageMask = &waitStage;
+      info.signalSemaphoreCount = 1;
+      info.pSignalSemaphores = &order->semaphore;
+    }
     r = fn.vkQueueSubmit(queue, 1, &info, work.fence);
     if (r != VK_SUCCESS) {
       freeSlots.emplace_back(work.cmd, work.fence);
@@ -491,6 +507,26 @@ void Device::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
   s.recordDispatch(work.cmd, kernel, gx, gy, gz, push.data());
   s.launchCount++; // before submit: its idle point may drop used imports
   s.submit(std::move(work), sync);
+}
+
+void Device::launchOrdered(const Kernel &kernel, uint32_t gx, uint32_t gy,
+                           uint32_t gz, const void *args, size_t argsSize,
+                           const TimelineOrder &order) {
+  DeviceState &s = *s_;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  if (kernel.device_.get() != this)
+    fail("launch: the kernel was loaded on another device");
+  checkGrid(s.props, kernel, gx, gy, gz);
+  std::shared_ptr<ArgChunk> chunk;
+  std::vector<uint8_t> push = pushBytes(s, kernel, args, argsSize, chunk);
+  // An empty grid still passes the ordering on (the values are taken).
+  InFlight work = s.beginCommands();
+  if (chunk)
+    work.chunks.push_back(std::move(chunk));
+  if (uint64_t(gx) * gy * gz != 0)
+    s.recordDispatch(work.cmd, kernel, gx, gy, gz, push.data());
+  s.launchCount++;
+  s.submit(std::move(work), /*wait=*/false, &order);
 }
 
 void Device::synchronize() {

@@ -75,7 +75,8 @@ const GlobalFns &loader();
 #define TSPIRV_OPTIONAL_INSTANCE_FNS(X)                                        \
   X(vkCreateDebugUtilsMessengerEXT)                                            \
   X(vkDestroyDebugUtilsMessengerEXT)                                           \
-  X(vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR)
+  X(vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR)                         \
+  X(vkGetPhysicalDeviceExternalBufferProperties)
 
 #define TSPIRV_DEVICE_FNS(X)                                                   \
   X(vkDestroyDevice)                                                           \
@@ -121,6 +122,11 @@ const GlobalFns &loader();
   X(vkCmdWriteTimestamp)                                                       \
   X(vkGetQueryPoolResults)
 #define TSPIRV_OPTIONAL_DEVICE_FNS(X)                                          \
+  X(vkGetMemoryFdKHR)                                                          \
+  X(vkGetSemaphoreFdKHR)                                                       \
+  X(vkCreateSemaphore)                                                         \
+  X(vkDestroySemaphore)                                                        \
+  X(vkGetSemaphoreCounterValue)                                                \
   X(vkGetMemoryHostPointerPropertiesEXT)                                       \
   X(vkGetPipelineExecutablePropertiesKHR)                                      \
   X(vkGetPipelineExecutableStatisticsKHR)                                      \
@@ -231,7 +237,8 @@ struct DeviceState {
   InFlight beginCommands();
   /// Ends, submits and either waits (returning with the slot recycled) or
   /// queues the submission for synchronize().
-  void submit(InFlight &&work, bool wait);
+  void submit(InFlight &&work, bool wait,
+              const Device::TimelineOrder *order = nullptr);
   void waitFence(VkFence fence, const char *what);
   void retireCompleted();
   void waitAll();

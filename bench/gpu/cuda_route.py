@@ -1,0 +1,108 @@
+"""Our cuda route against Triton-CUDA, on torch CUDA tensors, in one run.
+
+Each case of bench/cases.py's GPU set runs twice, in two processes on the same GPU:
+Triton's CUDA backend (TRITON_SPIRV_BACKEND=0) and triton-spirv's cuda route
+(TRITON_SPIRV_BACKEND=1: the same script, kernels compiled by us and launched through
+Vulkan on the GPU that torch uses). Both are timed by triton.testing.do_bench (CUDA
+events on torch's stream, median) and checked against float64 references.
+
+    python3 bench/gpu/cuda_route.py [--set suite|sweep|...] [--only ID ...] [--json out.json]
+
+ratio = Triton-CUDA ms / our ms (1.0 = parity); "best CUDA" is Triton-CUDA's fastest
+configuration of the same kernel and size.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve()
+
+
+def worker(set_name, only):
+    sys.path.insert(0, str(HERE.parents[1]))
+    import torch
+    import triton
+    import cases as C
+
+    backend = triton.runtime.driver.active.get_current_target().backend
+    results = {}
+    for case in C.GPU_SETS[set_name]():
+        if only and case.id not in only:
+            continue
+        if case.cuda_only and backend != "cuda":
+            continue
+        entry = {}
+        try:
+            tensors = case.make(device="cuda")
+            start = time.perf_counter()
+            case.launch(tensors)
+            torch.cuda.synchronize()
+            entry["first_call_ms"] = (time.perf_counter() - start) * 1e3
+            entry["ok"], entry["check"] = case.check(tensors)
+            entry["ms"] = triton.testing.do_bench(lambda: case.launch(tensors), warmup=100, rep=400)
+            entry["gbps"] = case.bytes / entry["ms"] / 1e6
+            if case.flops:
+                entry["tflops"] = case.flops / entry["ms"] / 1e9
+        except Exception as error:  # reported in the table
+            entry["error"] = f"{type(error).__name__}: {str(error)[:300]}"
+        entry.update(kernel=case.kernel_name, size=case.size, config=case.config,
+                     cuda_only=case.cuda_only)
+        results[case.id] = entry
+        print(f"[{backend}] {case.id}: {entry.get('ms', entry.get('error'))}", file=sys.stderr,
+              flush=True)
+    json.dump({"backend": backend, "results": results}, sys.stdout)
+
+
+def run_worker(backend_flag, args):
+    env = dict(os.environ, TRITON_SPIRV_BACKEND=backend_flag, PYTHONUNBUFFERED="1")
+    cmd = [sys.executable, str(HERE), "--worker", "--set", args.set, *sum((["--only", o] for o in args.only), [])]
+    run = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, text=True, timeout=args.timeout)
+    if run.returncode != 0:
+        raise SystemExit(f"worker TRITON_SPIRV_BACKEND={backend_flag} failed ({run.returncode})")
+    return json.loads(run.stdout)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--set", default="suite")
+    parser.add_argument("--only", action="append", default=[])
+    parser.add_argument("--json")
+    parser.add_argument("--timeout", type=int, default=1200)
+    parser.add_argument("--worker", action="store_true")
+    args = parser.parse_args()
+    if args.worker:
+        return worker(args.set, set(args.only))
+    cuda = run_worker("0", args)
+    ours = run_worker("1", args)
+    assert cuda["backend"] == "cuda" and ours["backend"] == "spirv", (cuda["backend"], ours["backend"])
+    best = {}
+    for entry in cuda["results"].values():
+        if "ms" in entry:
+            key = (entry["kernel"], entry["size"])
+            best[key] = min(best.get(key, float("inf")), entry["ms"])
+    print(f"{'case':44} {'ours ms':>9} {'CUDA ms':>9} {'ratio':>6} {'best CUDA':>9} {'GB/s':>7} "
+          f"{'TFLOP/s':>7}  check")
+    rows = []
+    for case_id, mine in ours["results"].items():
+        theirs = cuda["results"].get(case_id, {})
+        if "ms" not in mine:
+            print(f"{case_id:44} {mine.get('error', '?')}")
+            rows.append({"id": case_id, "ours": mine, "cuda": theirs})
+            continue
+        ratio = theirs["ms"] / mine["ms"] if "ms" in theirs else float("nan")
+        best_ratio = best.get((mine["kernel"], mine["size"]), float("nan")) / mine["ms"]
+        print(f"{case_id:44} {mine['ms']:9.4f} {theirs.get('ms', float('nan')):9.4f} {ratio:6.3f} "
+              f"{best_ratio:9.3f} {mine['gbps']:7.0f} {mine.get('tflops', 0):7.1f}  "
+              f"{'ok' if mine['ok'] else 'WRONG ' + mine['check']}")
+        rows.append({"id": case_id, "ours": mine, "cuda": theirs, "ratio": ratio,
+                     "ratio_best_cuda": best_ratio})
+    if args.json:
+        Path(args.json).write_text(json.dumps({"rows": rows, "cuda": cuda, "ours": ours}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

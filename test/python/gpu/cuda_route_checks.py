@@ -1,0 +1,200 @@
+"""Checks of the cuda route, run in a process of their own with TRITON_SPIRV_BACKEND=1
+(the route is fixed per process). Prints one JSON object: check name -> result.
+
+    TRITON_SPIRV_BACKEND=1 python3 test/python/gpu/cuda_route_checks.py
+"""
+import ctypes
+import json
+import os
+import sys
+import traceback
+
+import torch
+import triton
+import triton.language as tl
+
+results = {}
+
+
+def check(fn):
+    try:
+        results[fn.__name__] = fn()
+    except Exception:  # reported, the test asserts on it
+        results[fn.__name__] = {"error": traceback.format_exc(limit=4)}
+    return fn
+
+
+@triton.jit
+def add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    tl.store(out_ptr + offsets, tl.load(x_ptr + offsets, mask=mask) + tl.load(y_ptr + offsets, mask=mask),
+             mask=mask)
+
+
+@triton.jit
+def scaled_row_sum_kernel(x_ptr, out_ptr, stride_row, stride_col, n_cols, scale, bias,
+                          BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * stride_row + cols * stride_col, mask=cols < n_cols, other=0.0)
+    tl.store(out_ptr + row, tl.sum(x, axis=0) * scale + bias)
+
+
+@triton.jit
+def increment_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    tl.store(out_ptr + offsets, tl.load(x_ptr + offsets, mask=mask) + 1, mask=mask)
+
+
+def add(x, y):
+    out = torch.full_like(x, float("nan"))
+    n = x.numel()
+    add_kernel[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK=1024)
+    return out
+
+
+def max_error(a, b):
+    return float((a.double() - b.double()).abs().max())
+
+
+@check
+def driver_is_ours():
+    driver = triton.runtime.driver.active
+    device = driver.get_active_torch_device()
+    return {"driver": type(driver).__module__ + "." + type(driver).__name__, "device": str(device),
+            "target": str(driver.get_current_target())}
+
+
+@check
+def vector_add_sizes():
+    out = {}
+    for n in (1, 1000, 98432, (1 << 20) + 3):
+        x = torch.rand(n, device="cuda")
+        y = torch.rand(n, device="cuda")
+        z = add(x, y)
+        out[n] = {"max_error": max_error(z, x + y), "nan": int(torch.isnan(z).sum())}
+    return out
+
+
+@check
+def strided_views_and_scalars():
+    # A transposed view at an offset into its storage, int/float scalars.
+    base = torch.randn(300, 97, device="cuda")
+    x = base[3:, :].t()  # 97 rows of 297, strides (1, 97)
+    out = torch.full((x.shape[0],), float("nan"), device="cuda")
+    scaled_row_sum_kernel[(x.shape[0],)](x, out, x.stride(0), x.stride(1), x.shape[1], 0.5, -2.0,
+                                         BLOCK=512)
+    ref = x.double().sum(dim=1) * 0.5 - 2.0
+    return {"max_error": max_error(out, ref), "nan": int(torch.isnan(out).sum())}
+
+
+@check
+def reinterpreted_argument():
+    x = torch.randint(0, 1 << 30, (4096,), dtype=torch.int32, device="cuda")
+    out = torch.zeros_like(x)
+    increment_kernel[(4,)](triton.reinterpret(x, tl.uint32), out, x.numel(), BLOCK=1024)
+    return {"mismatches": int((out != x + 1).sum())}
+
+
+@check
+def ordering_with_torch_ops():
+    # Work queued before the kernel, the kernel, and work after it, with no
+    # synchronization in between: each must see the other's results.
+    n = 1 << 22
+    x = torch.rand(n, device="cuda")
+    y = torch.rand(n, device="cuda")
+    x.mul_(3.0).add_(1.0)          # before: the kernel must read the updated x
+    z = add(x, y)
+    w = z * 2 + 1                   # after: must read the kernel's output
+    ref = ((x.double() + y.double()) * 2 + 1)
+    # A chain of dependent launches through two buffers.
+    a = torch.zeros(n, device="cuda")
+    b = torch.empty_like(a)
+    for _ in range(50):
+        increment_kernel[(triton.cdiv(n, 1024),)](a, b, n, BLOCK=1024)
+        a, b = b, a
+    return {"max_error": max_error(w, ref), "chain_min": float(a.min()), "chain_max": float(a.max())}
+
+
+@check
+def side_stream():
+    stream = torch.cuda.Stream()
+    x = torch.rand(1 << 20, device="cuda")
+    y = torch.rand(1 << 20, device="cuda")
+    with torch.cuda.stream(stream):
+        x2 = x.sin()
+        z = add(x2, y)
+        w = z.cos()
+    stream.synchronize()
+    return {"max_error": max_error(w, (x.double().sin() + y.double()).cos())}
+
+
+@check
+def foreign_memory_is_refused():
+    cuda = ctypes.CDLL("libcuda.so.1")
+    pointer = ctypes.c_uint64(0)
+    n = 4096
+    assert cuda.cuMemAlloc_v2(ctypes.byref(pointer), ctypes.c_size_t(n * 4)) == 0
+
+    class Foreign:
+        __cuda_array_interface__ = {"shape": (n,), "typestr": "<f4", "data": (pointer.value, False),
+                                    "version": 3}
+
+    x = torch.as_tensor(Foreign(), device="cuda")
+    y = torch.rand(n, device="cuda")
+    try:
+        add(x, y)
+        message = None
+    except ValueError as error:
+        message = str(error)
+    cuda.cuMemFree_v2(pointer)
+    cpu_message = None
+    try:
+        add(torch.rand(16), torch.rand(16))
+    except ValueError as error:
+        cpu_message = str(error)
+    return {"message": message, "cpu_message": cpu_message}
+
+
+@check
+def many_launches_no_leak():
+    from triton_spirv import _vulkan_runtime as runtime
+    interop = runtime.cuda_interop(-1)
+
+    def fds():
+        return len(os.listdir("/proc/self/fd"))
+
+    def round_trip():
+        for size in (1000, 1 << 16, 3 << 20, 1 << 24):
+            x = torch.rand(size, device="cuda")
+            z = add(x, x)
+            del x, z
+        torch.cuda.synchronize()
+
+    round_trip()
+    before, fds_before = interop.stats(), fds()
+    for _ in range(500):
+        round_trip()
+    after, fds_after = interop.stats(), fds()
+    return {"before": before, "after": after, "fds_before": fds_before, "fds_after": fds_after}
+
+
+@check
+def do_bench_times_the_device():
+    x = torch.rand(1 << 24, device="cuda")
+    y = torch.rand(1 << 24, device="cuda")
+    ms = triton.testing.do_bench(lambda: add(x, y))
+    torch_ms = triton.testing.do_bench(lambda: x + y)
+    return {"ms": ms, "torch_ms": torch_ms, "gbps": 3 * x.numel() * 4 / ms / 1e6}
+
+
+@check
+def device_properties():
+    props = triton.runtime.driver.active.utils.get_device_properties(torch.cuda.current_device())
+    return props
+
+
+json.dump(results, sys.stdout, default=str)
+print()

@@ -1,0 +1,82 @@
+"""The cuda route (TRITON_SPIRV_BACKEND=1 where torch has CUDA): torch CUDA tensors
+through Vulkan on the same GPU. Runs where CUDA and a Vulkan GPU exist."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+if not torch.cuda.is_available():
+    pytest.skip("torch has no CUDA device here (the cuda route needs one)", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def results():
+    env = dict(os.environ, TRITON_SPIRV_BACKEND="1")
+    run = subprocess.run([sys.executable, str(Path(__file__).with_name("cuda_route_checks.py"))],
+                         env=env, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr[-4000:]
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def ok(results, name):
+    value = results[name]
+    assert not (isinstance(value, dict) and "error" in value), value.get("error")
+    return value
+
+
+def test_driver_selected_by_environment(results):
+    value = ok(results, "driver_is_ours")
+    assert value["driver"] == "triton_spirv.driver.SPIRVDriver"
+    assert value["device"].startswith("cuda")
+
+
+def test_vector_add(results):
+    for n, value in ok(results, "vector_add_sizes").items():
+        assert value["nan"] == 0, n
+        assert value["max_error"] < 1e-6, n
+
+
+def test_strided_views_and_scalars(results):
+    value = ok(results, "strided_views_and_scalars")
+    assert value["nan"] == 0
+    assert value["max_error"] < 1e-3
+
+
+def test_reinterpreted_argument(results):
+    assert ok(results, "reinterpreted_argument")["mismatches"] == 0
+
+
+def test_stream_order(results):
+    value = ok(results, "ordering_with_torch_ops")
+    assert value["max_error"] < 1e-5
+    assert value["chain_min"] == value["chain_max"] == 50.0
+    assert ok(results, "side_stream")["max_error"] < 1e-5
+
+
+def test_foreign_memory_is_refused(results):
+    value = ok(results, "foreign_memory_is_refused")
+    assert value["message"] and "'x_ptr'" in value["message"] and "Vulkan cannot reach" in value["message"]
+    assert value["cpu_message"] and "'x_ptr'" in value["cpu_message"] and ".cuda()" in value["cpu_message"]
+
+
+def test_no_leaks(results):
+    value = ok(results, "many_launches_no_leak")
+    before, after = value["before"], value["after"]
+    assert after["segments"] == before["segments"]
+    assert after["live_blocks"] == before["live_blocks"]
+    assert after["launches"] - before["launches"] == 500 * 4
+    assert value["fds_after"] <= value["fds_before"]
+
+
+def test_do_bench(results):
+    value = ok(results, "do_bench_times_the_device")
+    assert value["ms"] > 0 and value["torch_ms"] > 0
+
+
+def test_device_properties(results):
+    value = ok(results, "device_properties")
+    assert value["multiprocessor_count"] > 1 and value["warpSize"] == 32

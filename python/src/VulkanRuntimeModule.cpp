@@ -469,6 +469,10 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
         d["live_bytes"] = st.liveBytes;
         d["cached_bytes"] = st.cachedBytes;
         d["launches"] = st.launches;
+        d["before_ns"] = st.beforeNs;
+        d["submit_ns"] = st.submitNs;
+        d["after_ns"] = st.afterNs;
+        d["order"] = st.order;
         return d;
       });
   m.def("cuda_interop", &getInterop, py::arg("cuda_device"),

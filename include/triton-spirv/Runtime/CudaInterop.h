@@ -7,10 +7,13 @@
 //    and maps it. The CUDA pointer is what torch sees; the Vulkan buffer
 //    device address is what kernels get. allocate()/release() serve torch's
 //    pluggable allocator, with a small cache of freed blocks.
-//  * order: one timeline semaphore shared with CUDA. A launch on CUDA
-//    stream S signals value v on S (after S's earlier work), the Vulkan
-//    submission waits for v and signals v + 1, and S waits for v + 1
-//    before its later work.
+//  * order: every launch ends by writing its sequence number into memory
+//    shared with CUDA, and the stream waits for that number on the GPU
+//    (cuStreamWaitValue64). The Vulkan work starts once the stream's earlier
+//    work is done: the host waits for the stream before submitting (the
+//    default), or a CUDA host function submits it, or CUDA signals a
+//    timeline semaphore shared with Vulkan (TRITON_SPIRV_CUDA_ORDER;
+//    docs/gpu.md has the measurements).
 //
 // libcuda.so.1 is opened at run time: nothing links against CUDA.
 //
@@ -36,6 +39,24 @@ struct CudaInteropStats {
   uint64_t liveBytes = 0;      // their (rounded) size
   uint64_t cachedBytes = 0;    // released blocks kept for reuse
   uint64_t launches = 0;
+  // Host time spent in launch() by phase (ordering CUDA before, recording and
+  // submitting the Vulkan work, ordering CUDA after), in nanoseconds.
+  uint64_t beforeNs = 0, submitNs = 0, afterNs = 0;
+  std::string order; // the ordering mode
+};
+
+/// How a launch is ordered after the earlier work of its CUDA stream.
+enum class CudaOrder {
+  // CUDA signals a timeline semaphore shared with Vulkan; the submission
+  // waits for that value.
+  Semaphore,
+  // A CUDA host function (cuLaunchHostFunc) submits the Vulkan work once the
+  // stream reaches it.
+  HostFunction,
+  // The host waits for the stream, then submits.
+  Synchronize,
+  // The host waits for the stream, submits and waits for the launch.
+  Host,
 };
 
 class CudaInterop {
@@ -43,6 +64,8 @@ public:
   /// Interop between `device` and CUDA device `cudaOrdinal`; throws
   /// VulkanError when libcuda is missing, the Vulkan device lacks exportable
   /// memory or timeline semaphores, or it is not that CUDA device (UUIDs).
+  /// The order mode comes from TRITON_SPIRV_CUDA_ORDER (semaphore,
+  /// host-function, synchronize, host; default synchronize: fastest measured).
   static std::shared_ptr<CudaInterop> create(std::shared_ptr<Device> device,
                                              int cudaOrdinal);
   ~CudaInterop();
@@ -101,6 +124,8 @@ private:
   VkSemaphore timeline_ = VK_NULL_HANDLE;
   void *cudaTimeline_ = nullptr; // CUexternalSemaphore
   uint64_t timelineValue_ = 0;
+  Segment sync_;          // holds the last launch's sequence number
+  uint64_t sequence_ = 0; // of the last launch
   uint64_t lastStream_ = 0;
 
   mutable std::mutex mutex_;
@@ -109,6 +134,12 @@ private:
   std::map<uint64_t, std::vector<uint64_t>> free_;  // rounded size -> blocks
   uint64_t smallCursor_ = 0, smallEnd_ = 0;         // bump range in a slab
   uint64_t launches_ = 0;
+  CudaOrder order_ = CudaOrder::Synchronize;
+  uint64_t beforeNs_ = 0, submitNs_ = 0, afterNs_ = 0;
+  // A failure of a submission made from a CUDA host function, reported by
+  // the next launch().
+  std::mutex errorMutex_;
+  std::string deferredError_;
 };
 
 } // namespace triton_spirv::runtime

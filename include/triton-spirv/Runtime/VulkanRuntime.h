@@ -254,16 +254,12 @@ public:
   /// push-constant bytes, or in argument-block mode the block's bytes.
   void launch(const Kernel &kernel, uint32_t gx, uint32_t gy, uint32_t gz,
               const void *args, size_t argsSize, bool sync = true);
-  /// As launch(), but the dispatch first waits until `order.semaphore`
-  /// (a timeline semaphore) reaches `order.waitValue` and sets it to
-  /// `order.signalValue` when done; it never waits on the host.
+  /// A timeline-semaphore wait before a submission and signal after it
+  /// (value 0: none); see CudaInterop.
   struct TimelineOrder {
     VkSemaphore semaphore = VK_NULL_HANDLE;
     uint64_t waitValue = 0, signalValue = 0;
   };
-  void launchOrdered(const Kernel &kernel, uint32_t gx, uint32_t gy,
-                     uint32_t gz, const void *args, size_t argsSize,
-                     const TimelineOrder &order);
   void synchronize();
   /// `reps` back-to-back dispatches with barriers between; per-dispatch
   /// durations in milliseconds from timestamp queries.

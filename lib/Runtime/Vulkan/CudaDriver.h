@@ -24,6 +24,7 @@ using ExternalSemaphore = struct ExtSemOpaque *;
 constexpr int kExternalMemoryOpaqueFd = 1;
 constexpr unsigned kExternalMemoryDedicated = 0x1;
 constexpr int kExternalSemaphoreTimelineFd = 9;
+constexpr unsigned kStreamWaitValueGeq = 0x0; // (int64)(*addr - value) >= 0
 
 struct ExternalMemoryHandleDesc {
   int type;
@@ -109,6 +110,9 @@ struct ExternalSemaphoreWaitParams {
   X(cuCtxGetCurrent, (Context *))                                              \
   X(cuCtxSetCurrent, (Context))                                                \
   X(cuCtxSynchronize, ())                                                      \
+  X(cuStreamSynchronize, (Stream))                                             \
+  X(cuLaunchHostFunc, (Stream, void (*)(void *), void *))                      \
+  X(cuStreamWaitValue64_v2, (Stream, DevicePtr, unsigned long long, unsigned)) \
   X(cuMemAlloc_v2, (DevicePtr *, size_t))                                      \
   X(cuMemFree_v2, (DevicePtr))                                                 \
   X(cuImportExternalMemory, (ExternalMemory *, const ExternalMemoryHandleDesc *)) \

@@ -6,6 +6,8 @@
 #include "VulkanInternal.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <unistd.h>
 
@@ -20,6 +22,7 @@ constexpr uint64_t kMinBlock = 512;
 constexpr uint64_t kSmallLimit = 1ull << 20;
 constexpr uint64_t kSlabBytes = 16ull << 20;
 constexpr uint64_t kLargeGranule = 2ull << 20;
+constexpr uint64_t kSyncBytes = 4096;
 
 uint64_t roundedSize(uint64_t nbytes) {
   if (nbytes <= kSmallLimit) {
@@ -32,6 +35,7 @@ uint64_t roundedSize(uint64_t nbytes) {
 }
 
 const cuda::Driver &cu() { return cuda::Driver::get(); }
+CudaOrder orderFromEnv();
 } // namespace
 
 std::shared_ptr<CudaInterop> CudaInterop::create(std::shared_ptr<Device> device,
@@ -74,6 +78,7 @@ std::shared_ptr<CudaInterop> CudaInterop::create(std::shared_ptr<Device> device,
   std::shared_ptr<CudaInterop> self(new CudaInterop());
   self->device_ = std::move(device);
   self->ordinal_ = cudaOrdinal;
+  self->order_ = orderFromEnv();
   cuda::Context context = nullptr;
   driver.check(driver.cuDevicePrimaryCtxRetain(&context, cudaDevice),
                "cuDevicePrimaryCtxRetain");
@@ -106,6 +111,13 @@ std::shared_ptr<CudaInterop> CudaInterop::create(std::shared_ptr<Device> device,
     close(fd); // on success CUDA owns the descriptor
   driver.check(r, "cuImportExternalSemaphore");
   self->cudaTimeline_ = semaphore;
+  // Launch sequence numbers that Vulkan writes and CUDA streams wait for.
+  {
+    std::lock_guard<std::mutex> lock(self->mutex_);
+    auto seg = self->segments_.find(self->newSegment(kSyncBytes, false).cudaBase);
+    self->sync_ = seg->second;
+    self->segments_.erase(seg);
+  }
   return self;
 }
 
@@ -121,6 +133,7 @@ CudaInterop::~CudaInterop() {
         static_cast<cuda::ExternalSemaphore>(cudaTimeline_));
   if (timeline_)
     s.fn.vkDestroySemaphore(s.device, timeline_, nullptr);
+  freeSegment(sync_);
 }
 
 void CudaInterop::makeContextCurrent() const {
@@ -316,39 +329,146 @@ uint64_t CudaInterop::vulkanAddress(uint64_t cudaAddress, uint64_t nbytes) const
   return seg.vulkanBase + (cudaAddress - seg.cudaBase);
 }
 
+namespace {
+/// Vulkan work recorded by launch() and submitted from a CUDA host function.
+struct PendingSubmit {
+  std::shared_ptr<Device> device; // keeps the DeviceState alive
+  DeviceState *state;
+  InFlight work;
+  std::string *error; // CudaInterop::deferredError_
+  std::mutex *errorMutex;
+};
+
+uint64_t nowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+CudaOrder orderFromEnv() {
+  const char *value = std::getenv("TRITON_SPIRV_CUDA_ORDER");
+  std::string mode = value ? value : "";
+  if (mode.empty() || mode == "synchronize")
+    return CudaOrder::Synchronize;
+  if (mode == "host-function")
+    return CudaOrder::HostFunction;
+  if (mode == "semaphore")
+    return CudaOrder::Semaphore;
+  if (mode == "host")
+    return CudaOrder::Host;
+  throw VulkanError("TRITON_SPIRV_CUDA_ORDER='" + mode +
+                        "': expected host-function, semaphore, synchronize "
+                        "or host",
+                    VK_ERROR_INITIALIZATION_FAILED);
+}
+
+const char *orderName(CudaOrder order) {
+  switch (order) {
+  case CudaOrder::Semaphore:
+    return "semaphore";
+  case CudaOrder::HostFunction:
+    return "host-function";
+  case CudaOrder::Synchronize:
+    return "synchronize";
+  case CudaOrder::Host:
+    return "host";
+  }
+  return "?";
+}
+} // namespace
+
+extern "C" void tritonSpirvSubmitPending(void *data) {
+  std::unique_ptr<PendingSubmit> pending(static_cast<PendingSubmit *>(data));
+  DeviceState &s = *pending->state;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  try {
+    s.submit(std::move(pending->work), /*wait=*/false);
+  } catch (const std::exception &e) {
+    // The stream now waits for a sequence number nothing writes: the next
+    // launch() reports this, and CUDA's wait is its only symptom until then.
+    std::lock_guard<std::mutex> errorLock(*pending->errorMutex);
+    *pending->error = std::string("an earlier launch was not run: ") + e.what();
+  }
+}
+
 void CudaInterop::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
                          uint32_t gz, const void *args, size_t argsSize,
                          uint64_t stream) {
   std::lock_guard<std::mutex> lock(mutex_);
+  {
+    std::lock_guard<std::mutex> errorLock(errorMutex_);
+    if (!deferredError_.empty()) {
+      std::string error = std::move(deferredError_);
+      deferredError_.clear();
+      fail("CUDA interop: " + error);
+    }
+  }
   makeContextCurrent();
   const cuda::Driver &driver = cu();
-  auto semaphore = static_cast<cuda::ExternalSemaphore>(cudaTimeline_);
   auto cudaStream = reinterpret_cast<cuda::Stream>(stream);
-  Device::TimelineOrder order{timeline_, timelineValue_ + 1,
-                              timelineValue_ + 2};
-  // Timeline values must only grow: a stream other than the last one first
-  // waits for the last launch, so its signal cannot overtake that launch's.
-  if (timelineValue_ != 0 && stream != lastStream_) {
-    cuda::ExternalSemaphoreWaitParams previous{};
-    previous.params.fence.value = timelineValue_;
-    driver.check(driver.cuWaitExternalSemaphoresAsync(&semaphore, &previous, 1,
-                                                      cudaStream),
-                 "cuWaitExternalSemaphoresAsync");
-  }
+  const uint64_t t0 = nowNs();
+  // Launches run in the Vulkan queue's order: a stream other than the last
+  // one first waits for the last launch.
+  if (sequence_ != 0 && stream != lastStream_)
+    driver.check(driver.cuStreamWaitValue64_v2(cudaStream, sync_.cudaBase,
+                                               sequence_, cuda::kStreamWaitValueGeq),
+                 "cuStreamWaitValue64");
   lastStream_ = stream;
-  cuda::ExternalSemaphoreSignalParams signal{};
-  signal.params.fence.value = order.waitValue;
-  driver.check(driver.cuSignalExternalSemaphoresAsync(&semaphore, &signal, 1,
-                                                      cudaStream),
-               "cuSignalExternalSemaphoresAsync");
-  // Values are used once CUDA may signal them, even if submission fails.
-  timelineValue_ = order.signalValue;
-  device_->launchOrdered(kernel, gx, gy, gz, args, argsSize, order);
-  cuda::ExternalSemaphoreWaitParams wait{};
-  wait.params.fence.value = order.signalValue;
-  driver.check(driver.cuWaitExternalSemaphoresAsync(&semaphore, &wait, 1,
-                                                    cudaStream),
-               "cuWaitExternalSemaphoresAsync");
+  Device::TimelineOrder order{timeline_, 0, 0};
+  if (order_ == CudaOrder::Semaphore) {
+    order.waitValue = ++timelineValue_;
+    auto semaphore = static_cast<cuda::ExternalSemaphore>(cudaTimeline_);
+    cuda::ExternalSemaphoreSignalParams signal{};
+    signal.params.fence.value = order.waitValue;
+    driver.check(driver.cuSignalExternalSemaphoresAsync(&semaphore, &signal, 1,
+                                                        cudaStream),
+                 "cuSignalExternalSemaphoresAsync");
+  } else if (order_ == CudaOrder::Synchronize || order_ == CudaOrder::Host) {
+    driver.check(driver.cuStreamSynchronize(cudaStream), "cuStreamSynchronize");
+  }
+  const uint64_t sequence = ++sequence_;
+  const uint64_t t1 = nowNs();
+
+  DeviceState &s = *device_->s_;
+  {
+    std::lock_guard<std::recursive_mutex> deviceLock(s.mutex);
+    if (kernel.device_.get() != device_.get())
+      fail("launch: the kernel was loaded on another device");
+    checkGrid(s.props, kernel, gx, gy, gz);
+    std::shared_ptr<ArgChunk> chunk;
+    std::vector<uint8_t> push = pushBytes(s, kernel, args, argsSize, chunk);
+    InFlight work = s.beginCommands();
+    if (chunk)
+      work.chunks.push_back(std::move(chunk));
+    if (uint64_t(gx) * gy * gz != 0)
+      s.recordDispatch(work.cmd, kernel, gx, gy, gz, push.data());
+    // The kernel's writes, then the sequence number CUDA waits for.
+    recordBarrier(s.fn, work.cmd, /*toHost=*/false);
+    s.fn.vkCmdUpdateBuffer(work.cmd, sync_.buffer, 0, sizeof(sequence), &sequence);
+    s.launchCount++;
+    if (order_ == CudaOrder::HostFunction) {
+      auto *pending = new PendingSubmit{device_, &s, std::move(work),
+                                        &deferredError_, &errorMutex_};
+      cuda::Result r =
+          driver.cuLaunchHostFunc(cudaStream, &tritonSpirvSubmitPending, pending);
+      if (r != 0) {
+        s.freeSlots.emplace_back(pending->work.cmd, pending->work.fence);
+        delete pending;
+        driver.check(r, "cuLaunchHostFunc");
+      }
+    } else {
+      s.submit(std::move(work), /*wait=*/order_ == CudaOrder::Host,
+               order.waitValue ? &order : nullptr);
+    }
+  }
+  const uint64_t t2 = nowNs();
+  if (order_ != CudaOrder::Host) // there, the work is done already
+    driver.check(driver.cuStreamWaitValue64_v2(cudaStream, sync_.cudaBase, sequence,
+                                             cuda::kStreamWaitValueGeq),
+               "cuStreamWaitValue64");
+  beforeNs_ += t1 - t0;
+  submitNs_ += t2 - t1;
+  afterNs_ += nowNs() - t2;
   ++launches_;
 }
 
@@ -380,6 +500,10 @@ CudaInteropStats CudaInterop::stats() const {
   for (const auto &[size, blocks] : free_)
     st.cachedBytes += size * blocks.size();
   st.launches = launches_;
+  st.beforeNs = beforeNs_;
+  st.submitNs = submitNs_;
+  st.afterNs = afterNs_;
+  st.order = orderName(order_);
   return st;
 }
 

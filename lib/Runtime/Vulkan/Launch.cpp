@@ -340,16 +340,18 @@ void DeviceState::submit(InFlight &&work, bool wait,
     VkTimelineSemaphoreSubmitInfo timeline{
         VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
     const VkPipelineStageFlags waitStage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
-    if (order) {
-      timeline.waitSemaphoreValueCount = 1;
+    if (order) { // a value of 0: no wait / no signal
+      const uint32_t waits = order->waitValue ? 1 : 0;
+      const uint32_t signals = order->signalValue ? 1 : 0;
+      timeline.waitSemaphoreValueCount = waits;
       timeline.pWaitSemaphoreValues = &order->waitValue;
-      timeline.signalSemaphoreValueCount = 1;
+      timeline.signalSemaphoreValueCount = signals;
       timeline.pSignalSemaphoreValues = &order->signalValue;
       info.pNext = &timeline;
-      info.waitSemaphoreCount = 1;
+      info.waitSemaphoreCount = waits;
       info.pWaitSemaphores = &order->semaphore;
       info.pWaitDstStageMask = &waitStage;
-      info.signalSemaphoreCount = 1;
+      info.signalSemaphoreCount = signals;
       info.pSignalSemaphores = &order->semaphore;
     }
     r = fn.vkQueueSubmit(queue, 1, &info, work.fence);
@@ -451,7 +453,7 @@ void DeviceState::recordDispatch(VkCommandBuffer cmd, const Kernel &kernel,
 
 } // namespace detail
 
-namespace {
+namespace detail {
 /// The push-constant bytes of one launch (uploading the argument block).
 std::vector<uint8_t> pushBytes(DeviceState &s, const Kernel &kernel,
                                const void *args, size_t argsSize,
@@ -487,7 +489,7 @@ void checkGrid(const DeviceProperties &p, const Kernel &kernel, uint32_t gx,
            kernel.entry() +
            "' reads tl.num_programs, which a split launch cannot provide");
 }
-} // namespace
+} // namespace detail
 
 void Device::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
                     uint32_t gz, const void *args, size_t argsSize,
@@ -507,26 +509,6 @@ void Device::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
   s.recordDispatch(work.cmd, kernel, gx, gy, gz, push.data());
   s.launchCount++; // before submit: its idle point may drop used imports
   s.submit(std::move(work), sync);
-}
-
-void Device::launchOrdered(const Kernel &kernel, uint32_t gx, uint32_t gy,
-                           uint32_t gz, const void *args, size_t argsSize,
-                           const TimelineOrder &order) {
-  DeviceState &s = *s_;
-  std::lock_guard<std::recursive_mutex> lock(s.mutex);
-  if (kernel.device_.get() != this)
-    fail("launch: the kernel was loaded on another device");
-  checkGrid(s.props, kernel, gx, gy, gz);
-  std::shared_ptr<ArgChunk> chunk;
-  std::vector<uint8_t> push = pushBytes(s, kernel, args, argsSize, chunk);
-  // An empty grid still passes the ordering on (the values are taken).
-  InFlight work = s.beginCommands();
-  if (chunk)
-    work.chunks.push_back(std::move(chunk));
-  if (uint64_t(gx) * gy * gz != 0)
-    s.recordDispatch(work.cmd, kernel, gx, gy, gz, push.data());
-  s.launchCount++;
-  s.submit(std::move(work), /*wait=*/false, &order);
 }
 
 void Device::synchronize() {

@@ -116,6 +116,7 @@ const GlobalFns &loader();
   X(vkCmdDispatchBase)                                                         \
   X(vkCmdPipelineBarrier)                                                      \
   X(vkCmdCopyBuffer)                                                           \
+  X(vkCmdUpdateBuffer)                                                         \
   X(vkCreateQueryPool)                                                         \
   X(vkDestroyQueryPool)                                                        \
   X(vkCmdResetQueryPool)                                                       \
@@ -127,6 +128,7 @@ const GlobalFns &loader();
   X(vkCreateSemaphore)                                                         \
   X(vkDestroySemaphore)                                                        \
   X(vkGetSemaphoreCounterValue)                                                \
+  X(vkSignalSemaphore)                                                         \
   X(vkGetMemoryHostPointerPropertiesEXT)                                       \
   X(vkGetPipelineExecutablePropertiesKHR)                                      \
   X(vkGetPipelineExecutableStatisticsKHR)                                      \
@@ -246,6 +248,15 @@ struct DeviceState {
   void recordDispatch(VkCommandBuffer cmd, const Kernel &kernel, uint32_t gx,
                       uint32_t gy, uint32_t gz, const void *push);
 };
+
+/// The push-constant bytes of one launch (uploading the argument block, which
+/// `chunk` then holds until the launch retires).
+std::vector<uint8_t> pushBytes(DeviceState &s, const Kernel &kernel,
+                               const void *args, size_t argsSize,
+                               std::shared_ptr<ArgChunk> &chunk);
+/// Refuses grids that a split dispatch cannot run (tl.num_programs).
+void checkGrid(const DeviceProperties &p, const Kernel &kernel, uint32_t gx,
+               uint32_t gy, uint32_t gz);
 
 /// A memory barrier making earlier compute/transfer writes visible to later
 /// compute/transfer work, or to the host (toHost).

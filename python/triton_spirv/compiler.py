@@ -145,6 +145,9 @@ class SPIRVBackend(BaseBackend):
         ttir = str(mod)
         metadata["name"] = _kernel_name(ttir)
         metadata["debug_messages"] = debug.messages_of(ttir)
+        # Addresses computed from integers (pointer tables, int_to_ptr) are
+        # the caller's own: the cuda route cannot translate them.
+        metadata["builds_pointers_from_integers"] = "tt.int_to_ptr" in ttir
         _dump(metadata, "ttir", ttir)
         linalg = _compiler.to_linalg(ttir)
         _dump(metadata, "linalg", linalg)

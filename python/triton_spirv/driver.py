@@ -207,6 +207,14 @@ class SPIRVLauncher:
             launch_enter_hook(launch_metadata)
         messages = getattr(self.metadata, "debug_messages", None)
         route = cuda_route()
+        if route is not None and getattr(self.metadata, "builds_pointers_from_integers", False):
+            # A CUDA address read from memory is not the Vulkan address of the
+            # same bytes: the kernel would read the wrong memory.
+            raise NotImplementedError(
+                f"triton-spirv: kernel {self.metadata.name} turns integers into pointers "
+                "(tl.pointer_type casts, pointer tables); on the cuda route those would be CUDA "
+                "addresses, which Vulkan does not share. Run it on CPU tensors "
+                "(TRITON_SPIRV_CUDA=0) or pass the tensors as pointer arguments.")
         self.debug_buffer = (debug.new_buffer(device="cuda" if route else "cpu")
                              if messages else None)
         if route is None:

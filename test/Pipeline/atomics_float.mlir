@@ -5,12 +5,13 @@
 //
 // Corpus kernel atomics_float: f32 add/xchg, float max/min split by sign
 // into integer atomics through bitcast pointers, f16 add (a compare-exchange
-// on the 32-bit word holding the element), i64 add and cas.
+// on the 32-bit word holding the element), i64 add and cas; all acq_rel
+// (Triton's default), so the exchanges acquire and release.
 
 // CHECK:       spirv.module @__spv__triton_spirv PhysicalStorageBuffer64 GLSL450
 // CHECK:         spirv.func @atomics_float()
 // CHECK:           spirv.ConvertPtrToU %{{.*}} : !spirv.ptr<f16, PhysicalStorageBuffer> to i64
-// CHECK:           spirv.AtomicCompareExchange <Device> <None> <None> %{{.*}}, %{{.*}}, %{{.*}} : !spirv.ptr<i32, PhysicalStorageBuffer>
-// CHECK:           spirv.AtomicCompareExchange <Device> <None> <None> %{{.*}}, %{{.*}}, %{{.*}} : !spirv.ptr<i64, PhysicalStorageBuffer>
+// CHECK:           spirv.AtomicCompareExchange <Device> <AcquireRelease|UniformMemory> <Acquire|UniformMemory> %{{.*}}, %{{.*}}, %{{.*}} : !spirv.ptr<i32, PhysicalStorageBuffer>
+// CHECK:           spirv.AtomicCompareExchange <Device> <AcquireRelease|UniformMemory> <Acquire|UniformMemory> %{{.*}}, %{{.*}}, %{{.*}} : !spirv.ptr<i64, PhysicalStorageBuffer>
 
 // BIN:         OpCapability Int64Atomics

@@ -19,6 +19,18 @@
 
 namespace mlir::triton_spirv {
 
+/// Unit attribute on a memref.generic_atomic_rmw whose Triton atomic asked for
+/// no ordering (sem="relaxed"); without it an atomic is acquire-release, as
+/// Triton's atomics are by default.
+inline constexpr llvm::StringLiteral kRelaxedAtomicAttr =
+    "triton_spirv.relaxed_atomic";
+
+/// Unit attribute on a gpu.barrier that also orders global memory among the
+/// workgroup's invocations (tl.debug_barrier, as bar.sync does on NVIDIA; the
+/// barrier sharing an ordered atomic's result), not just workgroup memory.
+inline constexpr llvm::StringLiteral kGlobalMemoryBarrierAttr =
+    "triton_spirv.orders_global_memory";
+
 #define GEN_PASS_DECL
 #include "triton-spirv/Conversion/Passes.h.inc"
 

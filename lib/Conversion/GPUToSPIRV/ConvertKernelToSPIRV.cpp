@@ -75,6 +75,24 @@ struct ExpandAtan2 : public OpRewritePattern<math::Atan2Op> {
 /// fold the pair unless it is exact: Mesa 25's NIR drops f2f32(f2f16(x))
 /// for inexact code (rounding toward zero compares the two). NoContraction
 /// marks the widening exact.
+/// A barrier that also orders global memory: upstream's gpu.barrier lowering
+/// orders workgroup memory only.
+struct GlobalMemoryBarrier : public OpConversionPattern<gpu::BarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gpu::BarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op->hasAttr(triton_spirv::kGlobalMemoryBarrierAttr))
+      return failure();
+    rewriter.replaceOpWithNewOp<spirv::ControlBarrierOp>(
+        op, spirv::Scope::Workgroup, spirv::Scope::Workgroup,
+        spirv::MemorySemantics::AcquireRelease |
+            spirv::MemorySemantics::WorkgroupMemory |
+            spirv::MemorySemantics::UniformMemory);
+    return success();
+  }
+};
+
 struct ExactRoundTripExtF : public OpConversionPattern<arith::ExtFOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -158,6 +176,7 @@ struct ConvertKernelToSPIRVPass
       populateMathToSPIRVPatterns(typeConverter, patterns);
       populateMemRefToSPIRVPatterns(typeConverter, patterns);
       populateFuncToSPIRVPatterns(typeConverter, patterns);
+      patterns.add<GlobalMemoryBarrier>(typeConverter, context, /*benefit=*/2);
       triton_spirv::populateGenericAtomicToSPIRVPatterns(typeConverter, patterns);
       triton_spirv::populateRawAddressToSPIRVPatterns(typeConverter, patterns);
       triton_spirv::populateVectorAccessToSPIRVPatterns(typeConverter, patterns,

@@ -6,10 +6,13 @@
 // matches. Floats are exchanged as same-width integers; 16-bit elements in
 // global memory are exchanged as the 32-bit word that holds them (Vulkan
 // devices rarely have 16-bit atomics), the other half left as it was.
+// Semantics: acquire-release at device (or workgroup) scope, none for atomics
+// marked relaxed.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelToSPIRVPatterns.h"
 
+#include "triton-spirv/Conversion/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
@@ -41,6 +44,19 @@ struct GenericAtomicToCompareExchangeLoop
     auto storage = cast<spirv::PointerType>(pointer.getType()).getStorageClass();
     auto scope = storage == spirv::StorageClass::Workgroup ? spirv::Scope::Workgroup
                                                            : spirv::Scope::Device;
+    // Triton's atomics order the accesses around them (acq_rel) unless they
+    // were relaxed: a successful exchange acquires and releases, a failed
+    // one (no write) only acquires.
+    const bool relaxed = op->hasAttr(triton_spirv::kRelaxedAtomicAttr);
+    const auto storageBit = storage == spirv::StorageClass::Workgroup
+                                ? spirv::MemorySemantics::WorkgroupMemory
+                                : spirv::MemorySemantics::UniformMemory;
+    const auto equalSemantics =
+        relaxed ? spirv::MemorySemantics::None
+                : spirv::MemorySemantics::AcquireRelease | storageBit;
+    const auto unequalSemantics =
+        relaxed ? spirv::MemorySemantics::None
+                : spirv::MemorySemantics::Acquire | storageBit;
     bool subword = width < 32;
     if (subword && storage != spirv::StorageClass::PhysicalStorageBuffer)
       return op.emitError("16-bit atomics are only supported on global memory");
@@ -145,8 +161,8 @@ struct GenericAtomicToCompareExchangeLoop
     Value next = mapping.lookupOrDefault(
         cast<memref::AtomicYieldOp>(update.getTerminator()).getResult());
     Value seen = spirv::AtomicCompareExchangeOp::create(
-        rewriter, loc, wordPointer, scope, spirv::MemorySemantics::None,
-        spirv::MemorySemantics::None, withElement(rewriter, current, next), current);
+        rewriter, loc, wordPointer, scope, equalSemantics, unequalSemantics,
+        withElement(rewriter, current, next), current);
     spirv::StoreOp::create(rewriter, loc, oldValue, currentValue);
     Value done = spirv::IEqualOp::create(rewriter, loc, seen, current);
     spirv::BranchConditionalOp::create(rewriter, loc, done, merge, ValueRange{},

@@ -263,6 +263,8 @@ struct DistributeToWorkgroupPass
     // Barriers so far are the kernel's own; the ones added below are ours.
     func.walk([&](gpu::BarrierOp barrier) {
       barrier->setAttr(triton_spirv::kUserBarrierAttr, UnitAttr::get(context));
+      barrier->setAttr(triton_spirv::kGlobalMemoryBarrierAttr,
+                       UnitAttr::get(context));
     });
     auto workgroup =
         spirv::StorageClassAttr::get(context, spirv::StorageClass::Workgroup);
@@ -406,7 +408,11 @@ struct DistributeToWorkgroupPass
       builder.setInsertionPointAfter(atomic);
       memref::StoreOp::create(builder, loc, atomic.getResult(), shared);
       builder.setInsertionPointAfter(guard);
-      gpu::BarrierOp::create(builder, loc);
+      auto barrier = gpu::BarrierOp::create(builder, loc);
+      // What invocation 0 acquired, the others see too (acq_rel atomics).
+      if (!atomic->hasAttr(triton_spirv::kRelaxedAtomicAttr))
+        barrier->setAttr(triton_spirv::kGlobalMemoryBarrierAttr,
+                         builder.getUnitAttr());
       Value old = memref::LoadOp::create(builder, loc, shared.getResult(),
                                          ValueRange{});
       atomic.getResult().replaceUsesWithIf(old, [&](OpOperand &use) {

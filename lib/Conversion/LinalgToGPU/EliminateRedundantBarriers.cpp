@@ -119,7 +119,8 @@ void eliminateInBlock(Block &block, bool isFunctionBody) {
         last ? block.end() : barriers[i + 1]->getIterator();
     Accesses after = accessesOf(std::next(barrier->getIterator()), next);
     bool afterKnown = !last || isFunctionBody;
-    if (!barrier->hasAttr(triton_spirv::kUserBarrierAttr) && beforeKnown &&
+    if (!barrier->hasAttr(triton_spirv::kUserBarrierAttr) &&
+        !barrier->hasAttr(triton_spirv::kGlobalMemoryBarrierAttr) && beforeKnown &&
         afterKnown && !before.nestedBarrier &&
         !after.nestedBarrier && !before.conflictsWith(after)) {
       barrier.erase();

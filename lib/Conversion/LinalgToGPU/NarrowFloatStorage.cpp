@@ -1,6 +1,7 @@
 //===- NarrowFloatStorage.cpp - float types kept as integers in memory ----===//
 #include "NarrowFloatStorage.h"
 
+#include "triton-spirv/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -80,6 +81,7 @@ LogicalResult mlir::triton_spirv::storeFloatsAsIntegers(
     builder.setInsertionPoint(op);
     auto replacement = memref::GenericAtomicRMWOp::create(
         builder, loc, op.getMemref(), op.getIndices());
+    replacement->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     OpBuilder bodyBuilder =
         OpBuilder::atBlockEnd(&replacement.getRegion().front());
     IRMapping mapping;

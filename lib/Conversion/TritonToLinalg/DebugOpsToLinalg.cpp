@@ -18,6 +18,7 @@
 #include "triton-spirv/Dialect/Triton/IR/Dialect.h"
 #include "triton-spirv/Dialect/TritonGPU/IR/Dialect.h"
 
+#include "triton-spirv/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -79,6 +80,7 @@ void writeRecord(OpBuilder &b, Location loc, Value buffer, int64_t id,
                  Value elementIndex, int64_t operandIndex, Value low, Value high) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   auto reserve = memref::GenericAtomicRMWOp::create(b, loc, buffer, ValueRange{zero});
+  reserve->setAttr(kRelaxedAtomicAttr, b.getUnitAttr()); // a counter only
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(reserve.getBody());

@@ -10,6 +10,7 @@
 
 #include "triton-spirv/Dialect/Triton/IR/Dialect.h"
 
+#include "triton-spirv/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -310,10 +311,12 @@ Value atomicUpdate(OpBuilder &b, Location l, RMWOp kind, Value current,
 }
 
 Value genericAtomic(OpBuilder &b, Location l, Value base, Value offset,
-                    Type elementType,
+                    Type elementType, bool relaxed,
                     function_ref<Value(OpBuilder &, Location, Value)> update) {
   Value index = arith::IndexCastOp::create(b, l, b.getIndexType(), offset);
   auto atomic = memref::GenericAtomicRMWOp::create(b, l, base, ValueRange{index});
+  if (relaxed)
+    atomic->setAttr(kRelaxedAtomicAttr, b.getUnitAttr());
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(atomic.getBody());
@@ -337,6 +340,7 @@ LogicalResult lowerAtomic(
     return failure();
   Location loc = op.getLoc();
   Type elementType = getElementTypeOrSelf(op.getType());
+  const bool relaxed = op.getSem() == MemSemantic::RELAXED;
   if (elementType.getIntOrFloatBitWidth() < 16)
     return op.emitError("atomics on ")
            << elementType << " are not supported (16/32/64-bit only)";
@@ -345,7 +349,7 @@ LogicalResult lowerAtomic(
     return maskedValue(
         b, l, laneMask, elementType,
         [&](OpBuilder &bb, Location ll) {
-          return genericAtomic(bb, ll, *base, offset, elementType,
+          return genericAtomic(bb, ll, *base, offset, elementType, relaxed,
                                [&](OpBuilder &ib, Location il, Value current) {
                                  return update(ib, il, current, laneOperands);
                                });

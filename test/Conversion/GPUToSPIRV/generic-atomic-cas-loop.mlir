@@ -3,7 +3,8 @@
 // memref.generic_atomic_rmw (Triton's atomics) becomes a compare-exchange
 // loop; floats are exchanged as integers of the same width, and the old value
 // leaves the loop through a function variable. 16-bit elements exchange the
-// aligned 32-bit word that holds them.
+// aligned 32-bit word that holds them. Atomics are acquire-release unless
+// marked relaxed (Triton's sem="relaxed").
 module attributes {gpu.container_module} {
   gpu.module @kernels attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Int16, Float16, StorageBuffer16BitAccess, PhysicalStorageBufferAddresses], [SPV_KHR_physical_storage_buffer, SPV_KHR_16bit_storage]>, #spirv.resource_limits<>>} {
     // CHECK-LABEL: spirv.func @fadd
@@ -15,7 +16,7 @@ module attributes {gpu.container_module} {
     // CHECK:           %[[CURF:.*]] = spirv.Bitcast %[[CUR]] : i32 to f32
     // CHECK:           %[[NEW:.*]] = spirv.FAdd %[[CURF]], %{{.*}} : f32
     // CHECK:           %[[NEWI:.*]] = spirv.Bitcast %[[NEW]] : f32 to i32
-    // CHECK:           %[[SEEN:.*]] = spirv.AtomicCompareExchange <Device> <None> <None> %[[INT_PTR]], %[[NEWI]], %[[CUR]]
+    // CHECK:           %[[SEEN:.*]] = spirv.AtomicCompareExchange <Device> <AcquireRelease|UniformMemory> <Acquire|UniformMemory> %[[INT_PTR]], %[[NEWI]], %[[CUR]]
     // CHECK:           spirv.Store "Function" %[[OLD]], %[[CURF]] : f32
     // CHECK:           %[[DONE:.*]] = spirv.IEqual %[[SEEN]], %[[CUR]] : i32
     // CHECK:           spirv.BranchConditional %[[DONE]], ^bb3, ^bb2(%[[SEEN]] : i32)
@@ -59,8 +60,19 @@ module attributes {gpu.container_module} {
       ^bb0(%cur: f16):
         %new = arith.addf %cur, %x : f16
         memref.atomic_yield %new : f16
-      }
+      } {triton_spirv.relaxed_atomic}
       memref.store %old, %m[%i] : memref<?xf16, #spirv.storage_class<PhysicalStorageBuffer>>
+      gpu.return
+    }
+
+    // A barrier marked to order global memory includes UniformMemory; a
+    // plain one orders workgroup memory only.
+    // CHECK-LABEL: spirv.func @barriers
+    // CHECK:         spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|UniformMemory|WorkgroupMemory>
+    // CHECK:         spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>
+    gpu.func @barriers() kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+      gpu.barrier {triton_spirv.orders_global_memory}
+      gpu.barrier
       gpu.return
     }
   }

@@ -302,3 +302,35 @@ func.func @distributed_global_store(%out: memref<?xf32>, %x: f32) {
   }
   return
 }
+
+// -----
+
+// A scalar atomic runs once (invocation 0) and shares its old value through
+// workgroup memory; an ordered (acq_rel) one is followed by a barrier that
+// orders global memory too, a relaxed one by a plain barrier. Barriers the
+// kernel had (tl.debug_barrier) order global memory as well.
+// CHECK-LABEL: func.func @scalar_atomics
+// CHECK:         scf.if
+// CHECK:           memref.generic_atomic_rmw
+// CHECK:         gpu.barrier {triton_spirv.orders_global_memory}
+// CHECK:         gpu.barrier {triton_spirv.orders_global_memory, triton_spirv.user_barrier}
+// CHECK:         scf.if
+// CHECK:           memref.generic_atomic_rmw
+// CHECK:         gpu.barrier{{$}}
+func.func @scalar_atomics(%lock: memref<?xi32>, %count: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %old = memref.generic_atomic_rmw %lock[%c0] : memref<?xi32> {
+  ^bb0(%cur: i32):
+    memref.atomic_yield %c1_i32 : i32
+  }
+  gpu.barrier
+  %n = memref.generic_atomic_rmw %count[%c0] : memref<?xi32> {
+  ^bb0(%cur: i32):
+    %next = arith.addi %cur, %c1_i32 : i32
+    memref.atomic_yield %next : i32
+  } {triton_spirv.relaxed_atomic}
+  memref.store %old, %count[%c0] : memref<?xi32>
+  memref.store %n, %lock[%c0] : memref<?xi32>
+  return
+}

@@ -209,3 +209,22 @@ tt.func public @loop_carried_scalar_pointer(%a: !tt.ptr<i32>, %n: i32) {
   tt.store %a, %r#1 : !tt.ptr<i32>
   tt.return
 }
+
+// -----
+
+// Atomics keep Triton's ordering: relaxed ones are marked, the others (acq_rel
+// by default) are ordered by the SPIR-V lowering.
+// CHECK-LABEL: func.func public @atomic_semantics(
+// CHECK:         memref.generic_atomic_rmw
+// CHECK:         } {triton_spirv.relaxed_atomic}
+// CHECK:         memref.generic_atomic_rmw
+// CHECK-NOT:     triton_spirv.relaxed_atomic
+// CHECK:         return
+tt.func public @atomic_semantics(%counts: !tt.ptr<i32>, %lock: !tt.ptr<i32>) {
+  %c1 = arith.constant 1 : i32
+  %c0 = arith.constant 0 : i32
+  %true = arith.constant true
+  %0 = tt.atomic_rmw add, relaxed, gpu, %counts, %c1, %true : (!tt.ptr<i32>, i32, i1) -> i32
+  %1 = tt.atomic_cas acq_rel, gpu, %lock, %c0, %c1 : (!tt.ptr<i32>, i32, i32) -> i32
+  tt.return
+}

@@ -48,6 +48,29 @@ def increment_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + offsets, tl.load(x_ptr + offsets, mask=mask) + 1, mask=mask)
 
 
+@triton.jit
+def locked_accumulate_kernel(x_ptr, acc_ptr, lock_ptr, n, BLOCK: tl.constexpr):
+    # Tutorial 05's pattern: programs take turns updating a shared row under a
+    # spin lock; plain loads/stores between acquire and release.
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n
+    x = tl.load(x_ptr + row * n + cols, mask=mask)
+    while tl.atomic_cas(lock_ptr, 0, 1) == 1:
+        pass
+    acc = tl.load(acc_ptr + cols, mask=mask)
+    tl.store(acc_ptr + cols, acc + x, mask=mask)
+    tl.debug_barrier()
+    tl.atomic_xchg(lock_ptr, 0)
+
+
+@triton.jit
+def pointer_table_kernel(table_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    source = tl.load(table_ptr).to(tl.pointer_type(tl.float32))
+    offsets = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offsets, tl.load(source + offsets, mask=offsets < n), mask=offsets < n)
+
+
 def add(x, y):
     out = torch.full_like(x, float("nan"))
     n = x.numel()
@@ -156,6 +179,28 @@ def foreign_memory_is_refused():
     except ValueError as error:
         cpu_message = str(error)
     return {"message": message, "cpu_message": cpu_message}
+
+
+@check
+def spin_lock_accumulation():
+    rows, n = 512, 1000
+    x = torch.randn(rows, n, device="cuda")
+    acc = torch.zeros(n, device="cuda")
+    lock = torch.zeros(1, dtype=torch.int32, device="cuda")
+    locked_accumulate_kernel[(rows,)](x, acc, lock, n, BLOCK=1024)
+    return {"max_error": max_error(acc, x.double().sum(dim=0))}
+
+
+@check
+def pointer_table_refused():
+    x = torch.rand(64, device="cuda")
+    table = torch.tensor([x.data_ptr()], dtype=torch.int64, device="cuda")
+    out = torch.zeros(64, device="cuda")
+    try:
+        pointer_table_kernel[(1,)](table, out, 64, BLOCK=64)
+        return {"message": None}
+    except NotImplementedError as error:
+        return {"message": str(error)}
 
 
 @check

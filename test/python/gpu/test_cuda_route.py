@@ -80,3 +80,14 @@ def test_do_bench(results):
 def test_device_properties(results):
     value = ok(results, "device_properties")
     assert value["multiprocessor_count"] > 1 and value["warpSize"] == 32
+
+
+def test_spin_lock_orders_plain_accesses(results):
+    # Atomics are acquire-release: the row a program reads after taking the
+    # lock holds every earlier program's update.
+    assert ok(results, "spin_lock_accumulation")["max_error"] < 1e-3
+
+
+def test_pointer_tables_are_refused(results):
+    message = ok(results, "pointer_table_refused")["message"]
+    assert message and "turns integers into pointers" in message

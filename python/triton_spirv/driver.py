@@ -144,6 +144,10 @@ def _device_address(value, name):
 class SPIRVLauncher:
     """Packs Triton's arguments into the push-constant layout the compiler chose, then dispatches."""
 
+    # (kernel, grid, packed arguments) of the latest launch in this process:
+    # benchmarks time the same dispatch with GPU timestamps (Device.time_launches).
+    last_launch = None
+
     def __init__(self, src, metadata):
         self.metadata = metadata
         signature = src.signature if hasattr(src, "signature") else {}
@@ -220,8 +224,10 @@ class SPIRVLauncher:
         if route is None:
             runtime.get_device().launch(kernel, gridX, gridY, gridZ, self.pack(args), sync=True)
         else:
-            # Ordered on the stream Triton passes (torch's current one); no host wait.
-            route.interop.launch(kernel, gridX, gridY, gridZ, self.pack(args), stream or 0)
+            # Ordered on the stream Triton passes (torch's current one).
+            packed = self.pack(args)
+            route.interop.launch(kernel, gridX, gridY, gridZ, packed, stream or 0)
+            SPIRVLauncher.last_launch = (kernel, (gridX, gridY, gridZ), packed)
         if messages:
             debug.report(self.metadata.name, messages, self.debug_buffer)
         if launch_exit_hook is not None:

@@ -184,6 +184,8 @@ struct ConvertKernelToSPIRVPass
       if (failed(applyFullConversion(gpuModule, *target, std::move(patterns))))
         return signalPassFailure();
     }
+    // (The conversion replaced each gpu.module with a spirv.module.)
+    triton_spirv::makeGlobalAccessesCoherentWhereOrdered(getOperation());
   }
 };
 } // namespace

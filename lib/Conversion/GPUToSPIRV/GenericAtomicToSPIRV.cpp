@@ -182,6 +182,29 @@ struct GenericAtomicToCompareExchangeLoop
 };
 } // namespace
 
+void mlir::triton_spirv::makeGlobalAccessesCoherentWhereOrdered(
+    Operation *root) {
+  root->walk([](spirv::FuncOp func) {
+    bool ordered = false;
+    func.walk([&](spirv::AtomicCompareExchangeOp atomic) {
+      ordered |= atomic.getEqualSemantics() != spirv::MemorySemantics::None;
+    });
+    if (!ordered)
+      return;
+    auto makeVolatile = [](auto access, Value pointer) {
+      auto type = cast<spirv::PointerType>(pointer.getType());
+      if (type.getStorageClass() != spirv::StorageClass::PhysicalStorageBuffer)
+        return;
+      auto flags = spirv::MemoryAccess::Volatile;
+      if (auto current = access.getMemoryAccess())
+        flags = flags | *current;
+      access.setMemoryAccess(flags);
+    };
+    func.walk([&](spirv::LoadOp load) { makeVolatile(load, load.getPtr()); });
+    func.walk([&](spirv::StoreOp store) { makeVolatile(store, store.getPtr()); });
+  });
+}
+
 void mlir::triton_spirv::populateGenericAtomicToSPIRVPatterns(
     SPIRVTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<GenericAtomicToCompareExchangeLoop>(converter,

@@ -14,6 +14,12 @@ inline spirv::MemoryAccessAttr alignedAccess(MLIRContext *context) {
 }
 
 /// memref.generic_atomic_rmw as a compare-exchange loop.
+/// In functions with ordered (non-relaxed) atomics, makes every global
+/// (PhysicalStorageBuffer) load and store Volatile: under the GLSL450 memory
+/// model only volatile accesses are coherent across workgroups, and the data
+/// a lock protects must be read and written that way (tutorial 05's dW/dB).
+void makeGlobalAccessesCoherentWhereOrdered(Operation *root);
+
 void populateGenericAtomicToSPIRVPatterns(SPIRVTypeConverter &converter,
                                           RewritePatternSet &patterns);
 

@@ -10,7 +10,7 @@ module attributes {gpu.container_module} {
     // CHECK-LABEL: spirv.func @fadd
     // CHECK:         %[[OLD:.*]] = spirv.Variable : !spirv.ptr<f32, Function>
     // CHECK:         %[[INT_PTR:.*]] = spirv.Bitcast %{{.*}} : !spirv.ptr<f32, PhysicalStorageBuffer> to !spirv.ptr<i32, PhysicalStorageBuffer>
-    // CHECK:         %[[INIT:.*]] = spirv.Load "PhysicalStorageBuffer" %[[INT_PTR]] ["Aligned", 4] : i32
+    // CHECK:         %[[INIT:.*]] = spirv.Load "PhysicalStorageBuffer" %[[INT_PTR]] ["Volatile|Aligned", 4] : i32
     // CHECK:         spirv.mlir.loop {
     // CHECK:         ^bb1(%[[CUR:.*]]: i32):
     // CHECK:           %[[CURF:.*]] = spirv.Bitcast %[[CUR]] : i32 to f32
@@ -21,6 +21,9 @@ module attributes {gpu.container_module} {
     // CHECK:           %[[DONE:.*]] = spirv.IEqual %[[SEEN]], %[[CUR]] : i32
     // CHECK:           spirv.BranchConditional %[[DONE]], ^bb3, ^bb2(%[[SEEN]] : i32)
     // CHECK:         spirv.Load "Function" %[[OLD]] : f32
+    // Global accesses of a function with ordered atomics are volatile
+    // (coherent across workgroups); the relaxed-only @fadd_f16 keeps plain ones.
+    // CHECK:         spirv.Store "PhysicalStorageBuffer" %{{.*}}, %{{.*}} ["Volatile|Aligned", 4] : f32
     gpu.func @fadd(%m: memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>}, %x: f32) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
       %c0 = arith.constant 0 : index
       %old = memref.generic_atomic_rmw %m[%c0] : memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>> {

@@ -39,7 +39,9 @@ class SPIRVOptions:
     supported_fp8_dtypes: Tuple[str, ...] = ("fp8e5", "fp8e4nv")
     deprecated_fp8_dot_operand_dtypes: Tuple[str, ...] = ()
     default_dot_input_precision: str = "ieee"
-    allowed_dot_input_precisions: Tuple[str, ...] = ("tf32", "tf32x3", "ieee")
+    # tf32 and tf32x3 run as full fp32 (more accurate); bf16x3/bf16x6 as
+    # their split bf16 products (TensorOpsToLinalg.cpp).
+    allowed_dot_input_precisions: Tuple[str, ...] = ("tf32", "tf32x3", "ieee", "bf16x3", "bf16x6")
     max_num_imprecise_acc_default: int = 0
     extern_libs: dict = None
     backend_name: str = "spirv"

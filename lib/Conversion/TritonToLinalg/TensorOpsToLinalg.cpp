@@ -280,24 +280,71 @@ struct ConvertReduce : public OpConversionPattern<ReduceOp> {
   }
 };
 
+/// `x` as `parts` terms x ~ t0 + t1 + ..., each rounded to bf16 (kept in
+/// f32), each the bf16 rounding of what the terms before it leave over.
+SmallVector<Value> splitIntoBF16Terms(OpBuilder &b, Location loc, Value x,
+                                      int parts) {
+  auto type = cast<RankedTensorType>(x.getType());
+  SmallVector<Type> resultTypes(parts, type.getElementType());
+  return buildElementwiseGeneric(
+      b, loc, type.getShape(), ValueRange{x}, resultTypes,
+      [&](OpBuilder &ib, Location l, ValueRange args) {
+        SmallVector<Value> terms;
+        Value rest = args[0];
+        for (int i = 0; i < parts; ++i) {
+          Value bf16 = arith::TruncFOp::create(ib, l, ib.getBF16Type(), rest);
+          Value rounded = arith::ExtFOp::create(ib, l, ib.getF32Type(), bf16);
+          terms.push_back(rounded);
+          if (i + 1 < parts)
+            rest = arith::SubFOp::create(ib, l, rest, rounded);
+        }
+        return terms;
+      });
+}
+
 struct ConvertDot : public OpConversionPattern<DotOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Operation *matmul;
-    SmallVector<Value> ins{adaptor.getA(), adaptor.getB()};
-    if (cast<RankedTensorType>(op.getType()).getRank() == 2)
-      matmul = linalg::MatmulOp::create(rewriter, op.getLoc(), ins,
-                                        ValueRange{adaptor.getC()});
-    else
-      matmul = linalg::BatchMatmulOp::create(rewriter, op.getLoc(), ins,
-                                             ValueRange{adaptor.getC()});
-    // Recorded for later stages; fp32 is computed in full precision.
-    matmul->setAttr("triton_spirv.input_precision",
-                    rewriter.getStringAttr(
-                        stringifyInputPrecision(op.getInputPrecision())));
-    rewriter.replaceOp(op, matmul->getResults());
+    Location loc = op.getLoc();
+    bool batched = cast<RankedTensorType>(op.getType()).getRank() == 3;
+    InputPrecision precision = op.getInputPrecision();
+    auto product = [&](Value a, Value b, Value c) -> Operation * {
+      Operation *matmul =
+          batched ? (Operation *)linalg::BatchMatmulOp::create(
+                        rewriter, loc, ValueRange{a, b}, ValueRange{c})
+                  : (Operation *)linalg::MatmulOp::create(
+                        rewriter, loc, ValueRange{a, b}, ValueRange{c});
+      // Recorded for later stages; fp32 is computed in full precision.
+      matmul->setAttr("triton_spirv.input_precision",
+                      rewriter.getStringAttr(stringifyInputPrecision(precision)));
+      return matmul;
+    };
+    bool split = (precision == InputPrecision::BF16x3 ||
+                  precision == InputPrecision::BF16x6) &&
+                 getElementTypeOrSelf(adaptor.getA().getType()).isF32() &&
+                 getElementTypeOrSelf(adaptor.getB().getType()).isF32();
+    if (!split) {
+      rewriter.replaceOp(
+          op, product(adaptor.getA(), adaptor.getB(), adaptor.getC())->getResults());
+      return success();
+    }
+    // bf16x3 / bf16x6: the fp32 operands as sums of bf16 terms, and the dot
+    // as the sum of the products of those terms that matter (fp32
+    // accumulation), smallest first: x3 = a0b1 + a1b0 + a0b0; x6 adds
+    // a1b1, a0b2 and a2b0.
+    int parts = precision == InputPrecision::BF16x3 ? 2 : 3;
+    SmallVector<Value> a = splitIntoBF16Terms(rewriter, loc, adaptor.getA(), parts);
+    SmallVector<Value> b = splitIntoBF16Terms(rewriter, loc, adaptor.getB(), parts);
+    SmallVector<std::pair<int, int>> terms =
+        parts == 2 ? SmallVector<std::pair<int, int>>{{0, 1}, {1, 0}, {0, 0}}
+                   : SmallVector<std::pair<int, int>>{
+                         {0, 2}, {2, 0}, {1, 1}, {0, 1}, {1, 0}, {0, 0}};
+    Value acc = adaptor.getC();
+    for (auto [i, j] : terms)
+      acc = product(a[i], b[j], acc)->getResult(0);
+    rewriter.replaceOp(op, acc);
     return success();
   }
 };

@@ -75,3 +75,36 @@ tt.func public @dot_in_loop(%a: !tt.ptr<f32>, %b: !tt.ptr<f32>, %c: !tt.ptr<f32>
   tt.store %pc2, %acc : tensor<16x16x!tt.ptr<f32>>
   tt.return
 }
+
+// -----
+
+// bf16x3: each fp32 operand becomes two bf16-rounded terms (kept in f32), and
+// the dot the sum of three products, smallest first: a0*b1, a1*b0, a0*b0.
+// CHECK-LABEL: func.func @dot_bf16x3(
+// CHECK-SAME:    %[[A:[^:]*]]: tensor<16x8xf32>, %[[B:[^:]*]]: tensor<8x32xf32>, %[[C:[^:]*]]: tensor<16x32xf32>)
+// CHECK:         %[[AT:.*]]:2 = linalg.generic {{.*}} ins(%[[A]] : tensor<16x8xf32>)
+// CHECK:           arith.truncf %{{.*}} : f32 to bf16
+// CHECK:           arith.extf %{{.*}} : bf16 to f32
+// CHECK:           arith.subf
+// CHECK:         %[[BT:.*]]:2 = linalg.generic {{.*}} ins(%[[B]] : tensor<8x32xf32>)
+// CHECK:         %[[P1:.*]] = linalg.matmul {triton_spirv.input_precision = "bf16x3"} ins(%[[AT]]#0, %[[BT]]#1 : {{.*}}) outs(%[[C]] : tensor<16x32xf32>)
+// CHECK:         %[[P2:.*]] = linalg.matmul {triton_spirv.input_precision = "bf16x3"} ins(%[[AT]]#1, %[[BT]]#0 : {{.*}}) outs(%[[P1]] : tensor<16x32xf32>)
+// CHECK:         %[[P3:.*]] = linalg.matmul {triton_spirv.input_precision = "bf16x3"} ins(%[[AT]]#0, %[[BT]]#0 : {{.*}}) outs(%[[P2]] : tensor<16x32xf32>)
+// CHECK:         return %[[P3]]
+tt.func @dot_bf16x3(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %c: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %d = tt.dot %a, %b, %c, inputPrecision = bf16x3 : tensor<16x8xf32> * tensor<8x32xf32> -> tensor<16x32xf32>
+  tt.return %d : tensor<16x32xf32>
+}
+
+// -----
+
+// bf16x6: three terms each, six products.
+// CHECK-LABEL: func.func @dot_bf16x6(
+// CHECK:         linalg.generic
+// CHECK-COUNT-3:   arith.truncf %{{.*}} : f32 to bf16
+// CHECK-COUNT-6: linalg.matmul {triton_spirv.input_precision = "bf16x6"}
+// CHECK-NOT:     linalg.matmul
+tt.func @dot_bf16x6(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %c: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %d = tt.dot %a, %b, %c, inputPrecision = bf16x6 : tensor<16x8xf32> * tensor<8x32xf32> -> tensor<16x32xf32>
+  tt.return %d : tensor<16x32xf32>
+}

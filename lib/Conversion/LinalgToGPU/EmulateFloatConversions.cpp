@@ -12,7 +12,8 @@
 //    finite overflow to the largest finite value, as Triton's CUDA backend
 //    does (cvt.rn.satfinite); NaN stays NaN.
 // Wider or narrower sources/destinations go through f32, exactly for
-// f16/bf16 (f64 sources round twice).
+// f16/bf16 (f64 sources round twice). |x| of fp8 clears the sign bit. math
+// ops on bf16 compute in f32 and round back.
 //
 //===----------------------------------------------------------------------===//
 #include "NarrowFloatStorage.h"
@@ -195,6 +196,64 @@ Value truncateTowardZero(OpBuilder &b, Location loc, Value value,
       nearest);
 }
 
+/// `type` with its (element) type replaced by `element`.
+Type withElementType(Type type, Type element) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.clone(element);
+  return element;
+}
+
+/// math ops on bf16 (which arith-emulate-unsupported-floats leaves alone, and
+/// which would reach SPIR-V as bf16 values) compute in f32 and round back:
+/// exact for absf, and what Triton-CUDA does for the others.
+void widenBF16Math(func::FuncOp func) {
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) {
+    if (!isa_and_nonnull<math::MathDialect>(op->getDialect()))
+      return;
+    auto isBF16 = [](Type t) { return getElementTypeOrSelf(t).isBF16(); };
+    if (llvm::any_of(op->getResultTypes(), isBF16) ||
+        llvm::any_of(op->getOperandTypes(), isBF16))
+      ops.push_back(op);
+  });
+  OpBuilder b(func.getContext());
+  Type f32 = b.getF32Type();
+  for (Operation *op : ops) {
+    b.setInsertionPoint(op);
+    Location loc = op->getLoc();
+    OperationState state(loc, op->getName());
+    state.addAttributes(op->getAttrs());
+    for (Value operand : op->getOperands())
+      state.addOperands(
+          getElementTypeOrSelf(operand.getType()).isBF16()
+              ? arith::ExtFOp::create(b, loc,
+                                      withElementType(operand.getType(), f32),
+                                      operand)
+                    .getResult()
+              : operand);
+    for (Type type : op->getResultTypes())
+      state.addTypes(getElementTypeOrSelf(type).isBF16()
+                         ? withElementType(type, f32)
+                         : type);
+    Operation *wide = b.create(state);
+    for (auto [old, now] : llvm::zip(op->getResults(), wide->getResults()))
+      old.replaceAllUsesWith(
+          old.getType() == now.getType()
+              ? now
+              : arith::TruncFOp::create(b, loc, old.getType(), now).getResult());
+    op->erase();
+  }
+}
+
+/// |x| of an fp8 value: clear the sign bit (no fp8 arithmetic exists).
+Value fp8AbsoluteValue(OpBuilder &b, Location loc, Value value) {
+  Type i8 = b.getI8Type();
+  Value bits = arith::BitcastOp::create(b, loc, i8, value);
+  Value magnitude = arith::AndIOp::create(
+      b, loc, bits, arith::ConstantIntOp::create(b, loc, i8, 0x7f));
+  return arith::BitcastOp::create(b, loc, value.getType(), magnitude);
+}
+
 struct EmulateFloatConversionsPass
     : public triton_spirv::impl::EmulateFloatConversionsBase<
           EmulateFloatConversionsPass> {
@@ -219,6 +278,7 @@ struct EmulateFloatConversionsPass
       return signalPassFailure();
     if (failed(triton_spirv::storeFloatsAsIntegers(func, isFp8)))
       return signalPassFailure();
+    widenBF16Math(func);
 
     OpBuilder builder(context);
     Type i8 = builder.getI8Type();
@@ -263,6 +323,11 @@ struct EmulateFloatConversionsPass
         constant.replaceAllUsesWith(
             arith::BitcastOp::create(builder, loc, value.getType(), bits).getResult());
         constant.erase();
+      } else if (auto abs = dyn_cast<math::AbsFOp>(op)) {
+        if (!isFp8(abs.getType()))
+          return;
+        abs.replaceAllUsesWith(fp8AbsoluteValue(builder, loc, abs.getOperand()));
+        abs.erase();
       } else if (auto select = dyn_cast<arith::SelectOp>(op)) {
         if (!isFp8(select.getType()))
           return;

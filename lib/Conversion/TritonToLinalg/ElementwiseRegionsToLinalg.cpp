@@ -2,8 +2,8 @@
 //
 // tt.map_elementwise applies a scalar region to every element: the region
 // becomes the body of a parallel linalg.generic. Regions with branches are
-// first lifted to scf (liftMapElementwiseControlFlow, run before the
-// conversion) since a linalg body is a single block.
+// first lifted to scf (liftControlFlowToSCF, LiftControlFlow.cpp, run before
+// the conversion) since a linalg body is a single block.
 //
 // tt.elementwise_inline_asm holds PTX, which cannot run on SPIR-V targets:
 // it is rejected with a diagnostic. llvm.intr.assume is only an optimization
@@ -14,7 +14,6 @@
 
 #include "triton-spirv/Dialect/Triton/IR/Dialect.h"
 
-#include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -26,19 +25,6 @@ using namespace mlir::triton;
 using namespace mlir::triton_spirv;
 
 namespace {
-/// cf -> scf lifting for a map_elementwise region. Paths where a value is
-/// undefined get a zero (instead of ub.poison, which later stages do not
-/// lower); the region never loops forever.
-struct MapElementwiseCFGToSCF : public ControlFlowToSCFTransformation {
-  Value getUndefValue(Location loc, OpBuilder &builder, Type type) override {
-    return arith::ConstantOp::create(builder, loc, builder.getZeroAttr(type));
-  }
-  FailureOr<Operation *> createUnreachableTerminator(Location, OpBuilder &,
-                                                     Region &) override {
-    return failure();
-  }
-};
-
 /// Reshapes `value` (a tensor of the block shape) to [numel / pack, pack]
 /// in row-major order, or back with `toShape`.
 Value reshapeForPacking(OpBuilder &b, Location loc, Value value,
@@ -195,22 +181,6 @@ struct DropAssume : public OpConversionPattern<LLVM::AssumeOp> {
   }
 };
 } // namespace
-
-LogicalResult mlir::triton_spirv::liftMapElementwiseControlFlow(Operation *root) {
-  SmallVector<MapElementwiseOp> ops;
-  root->walk([&](MapElementwiseOp op) {
-    if (!op.getScalarOp().hasOneBlock())
-      ops.push_back(op);
-  });
-  MapElementwiseCFGToSCF lifting;
-  for (MapElementwiseOp op : ops) {
-    DominanceInfo dominance(op);
-    if (failed(transformCFGToSCF(op.getScalarOp(), lifting, dominance)))
-      return op.emitError("triton-to-linalg: cannot lift the control flow of "
-                          "this tt.map_elementwise region to scf");
-  }
-  return success();
-}
 
 void mlir::triton_spirv::populateElementwiseRegionConversionPatterns(
     TypeConverter &converter, RewritePatternSet &patterns) {

@@ -151,8 +151,8 @@ struct TritonToLinalgPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    if (failed(prepareDebugOps(module)) || failed(annotatePointerBases(module)) ||
-        failed(liftMapElementwiseControlFlow(module)))
+    if (failed(liftControlFlowToSCF(module)) || failed(prepareDebugOps(module)) ||
+        failed(annotatePointerBases(module)))
       return signalPassFailure();
 
     TritonPointerTypeConverter converter;

@@ -70,9 +70,10 @@ void populateExternElementwiseConversionPatterns(TypeConverter &converter,
 /// (dropped).
 void populateElementwiseRegionConversionPatterns(TypeConverter &converter,
                                                  RewritePatternSet &patterns);
-/// Lifts cf branches inside tt.map_elementwise regions to scf, so that each
-/// region is one block (a linalg body). Run before the conversion.
-LogicalResult liftMapElementwiseControlFlow(Operation *root);
+/// Lifts multi-block tt.func bodies (a `return` inside an `if`) and
+/// tt.map_elementwise regions to scf, so that each is one block (a kernel
+/// body, a linalg body). Run before the conversion.
+LogicalResult liftControlFlowToSCF(Operation *root);
 
 /// `vector` (a 1-D tensor) placed along `dim` of `shape` (tt.expand_dims to
 /// unit dimensions around it, then tt.broadcast). TTIR level, used by the

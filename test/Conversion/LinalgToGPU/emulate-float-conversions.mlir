@@ -82,3 +82,38 @@ func.func @f32_to_f16_toward_zero(%x: f32) -> f16 {
   %h = arith.truncf %x toward_zero : f32 to f16
   return %h : f16
 }
+
+// -----
+
+// |x| of fp8 clears the sign bit of the i8 storage (no fp8 arithmetic exists).
+// CHECK-LABEL: func.func @abs_fp8(
+// CHECK-SAME:    %[[IN:.*]]: memref<?xi8>, %[[OUT:.*]]: memref<?xi8>
+// CHECK:         %[[BITS:.*]] = memref.load %[[IN]]
+// CHECK:         %[[MAG:.*]] = arith.andi %[[BITS]], %{{.*}} : i8
+// CHECK:         memref.store %[[MAG]], %[[OUT]]
+// CHECK-NOT:     f8E5M2
+func.func @abs_fp8(%in: memref<?xf8E5M2>, %out: memref<?xf8E5M2>, %i: index) {
+  %x = memref.load %in[%i] : memref<?xf8E5M2>
+  %a = math.absf %x : f8E5M2
+  memref.store %a, %out[%i] : memref<?xf8E5M2>
+  return
+}
+
+// -----
+
+// math ops on bf16 compute in f32 and round back (arith ops are left to
+// arith-emulate-unsupported-floats).
+// CHECK-LABEL: func.func @bf16_math(
+// CHECK-SAME:    %[[X:.*]]: bf16, %[[V:.*]]: vector<4xbf16>
+// CHECK:         %[[WX:.*]] = arith.extf %[[X]] : bf16 to f32
+// CHECK:         %[[EX:.*]] = math.exp %[[WX]] : f32
+// CHECK:         %[[NX:.*]] = arith.truncf %[[EX]] : f32 to bf16
+// CHECK:         %[[WV:.*]] = arith.extf %[[V]] : vector<4xbf16> to vector<4xf32>
+// CHECK:         %[[AV:.*]] = math.absf %[[WV]] : vector<4xf32>
+// CHECK:         %[[NV:.*]] = arith.truncf %[[AV]] : vector<4xf32> to vector<4xbf16>
+// CHECK:         return %[[NX]], %[[NV]]
+func.func @bf16_math(%x: bf16, %v: vector<4xbf16>) -> (bf16, vector<4xbf16>) {
+  %e = math.exp %x : bf16
+  %a = math.absf %v : vector<4xbf16>
+  return %e, %a : bf16, vector<4xbf16>
+}

@@ -104,3 +104,34 @@ tt.func private @assume(%n: i32) -> i32 {
   llvm.intr.assume %p : i1
   tt.return %n : i32
 }
+
+// -----
+
+// A `return` inside nested ifs: Triton emits cf branches to one return
+// block; the body is lifted to scf.if first (one block), then converted.
+// CHECK-LABEL: func.func public @early_return(
+// CHECK-NOT:     cf.cond_br
+// CHECK:         scf.if
+// CHECK:           scf.if
+// CHECK:         return
+// CHECK-NOT:     ^bb
+tt.func public @early_return(%p: !tt.ptr<f32>, %flag: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %one = arith.constant 1.000000e+00 : f32
+  %pos = arith.cmpi sgt, %flag, %c0 : i32
+  cf.cond_br %pos, ^bb1, ^bb2
+^bb1:
+  %big = arith.cmpi sgt, %flag, %c1 : i32
+  cf.cond_br %big, ^bb3, ^bb4
+^bb2:
+  tt.store %p, %one : !tt.ptr<f32>
+  cf.br ^bb3
+^bb3:
+  tt.return
+^bb4:
+  %v = tt.load %p : !tt.ptr<f32>
+  %w = arith.addf %v, %one : f32
+  tt.store %p, %w : !tt.ptr<f32>
+  cf.br ^bb3
+}

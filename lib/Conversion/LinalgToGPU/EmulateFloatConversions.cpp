@@ -329,13 +329,21 @@ struct EmulateFloatConversionsPass
         abs.replaceAllUsesWith(fp8AbsoluteValue(builder, loc, abs.getOperand()));
         abs.erase();
       } else if (auto select = dyn_cast<arith::SelectOp>(op)) {
-        if (!isFp8(select.getType()))
+        // fp8 has no SPIR-V type and bf16 becomes f32 there: a choice
+        // between such values is a choice between their bits (which then
+        // fold into the loads, stores and conversions around them).
+        Type type = select.getType();
+        if (!isFp8(type) && !type.isBF16())
           return;
+        Type bitsType = builder.getIntegerType(type.getIntOrFloatBitWidth());
+        auto bitsOf = [&](Value v) {
+          return arith::BitcastOp::create(builder, loc, bitsType, v).getResult();
+        };
         Value chosen = arith::SelectOp::create(
-            builder, loc, select.getCondition(),
-            asBits(loc, select.getTrueValue()), asBits(loc, select.getFalseValue()));
-        select.replaceAllUsesWith(arith::BitcastOp::create(
-            builder, loc, select.getType(), chosen).getResult());
+            builder, loc, select.getCondition(), bitsOf(select.getTrueValue()),
+            bitsOf(select.getFalseValue()));
+        select.replaceAllUsesWith(
+            arith::BitcastOp::create(builder, loc, type, chosen).getResult());
         select.erase();
       }
     });

@@ -117,3 +117,19 @@ func.func @bf16_math(%x: bf16, %v: vector<4xbf16>) -> (bf16, vector<4xbf16>) {
   %a = math.absf %v : vector<4xbf16>
   return %e, %a : bf16, vector<4xbf16>
 }
+
+// -----
+
+// A select between bf16 values chooses between their bits (bf16 becomes f32
+// in SPIR-V, where an i16 -> bf16 bitcast could not be expressed).
+// CHECK-LABEL: func.func @select_bf16(
+// CHECK-SAME:    %[[C:.*]]: i1, %[[A:.*]]: i16, %[[B:.*]]: i16
+// CHECK:         %[[S:.*]] = arith.select %[[C]], %[[A]], %[[B]] : i16
+// CHECK:         return %[[S]] : i16
+func.func @select_bf16(%c: i1, %a: i16, %b: i16) -> i16 {
+  %x = arith.bitcast %a : i16 to bf16
+  %y = arith.bitcast %b : i16 to bf16
+  %s = arith.select %c, %x, %y : bf16
+  %r = arith.bitcast %s : bf16 to i16
+  return %r : i16
+}

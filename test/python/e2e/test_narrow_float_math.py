@@ -31,3 +31,23 @@ def test_abs_fp8_exact(dtype):
     x = (torch.randn(1000) * 4).to(dtype)
     y = run_abs(x)
     assert torch.equal(y.view(torch.uint8), x.abs().view(torch.uint8))
+
+
+@triton.jit
+def cas_kernel(p_ptr, cmp_ptr, val_ptr, old_ptr, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    old = tl.atomic_cas(p_ptr + offsets, tl.load(cmp_ptr + offsets), tl.load(val_ptr + offsets))
+    tl.store(old_ptr + offsets, old)
+
+
+def test_atomic_cas_bf16():
+    # Every other lane's comparand matches: those take the new value.
+    x = torch.randn(64).to(torch.bfloat16)
+    cmp = x.clone()
+    cmp[1::2] += 1
+    val = torch.randn(64).to(torch.bfloat16)
+    p = x.clone()
+    old = torch.full((64,), float("nan"), dtype=torch.bfloat16)
+    cas_kernel[(1,)](p, cmp, val, old, BLOCK=64)
+    assert torch.equal(old, x)
+    assert torch.equal(p, torch.where(cmp == x, val, x))

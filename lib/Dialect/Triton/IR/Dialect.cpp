@@ -1,6 +1,7 @@
 //===- Dialect.cpp - `tt` dialect registration and types ------------------===//
 #include "triton-spirv/Dialect/Triton/IR/Dialect.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
@@ -30,6 +31,17 @@ struct TritonInlinerInterface : public DialectInlinerInterface {
   }
   bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
     return true;
+  }
+  /// A callee of several blocks (a `return` inside an `if`): each tt.return
+  /// becomes a branch to the block after the call (lifted to scf later).
+  void handleTerminator(Operation *op, Block *newDest) const final {
+    auto returnOp = dyn_cast<ReturnOp>(op);
+    if (!returnOp)
+      return;
+    OpBuilder builder(op);
+    cf::BranchOp::create(builder, op->getLoc(), newDest,
+                         returnOp.getOperands());
+    op->erase();
   }
   void handleTerminator(Operation *op, ValueRange valuesToRepl) const final {
     auto returnOp = dyn_cast<ReturnOp>(op);

@@ -1,4 +1,4 @@
-//===- Float64Math.cpp - f64 exp/log family without GLSL.std.450 ----------===//
+//===- Float64Math.cpp - f64 exp/log family and erf without GLSL.std.450 ---===//
 //
 // GLSL.std.450's transcendentals are 16/32-bit. For f64 the exp/log family
 // is expanded into arithmetic SPIR-V has for doubles:
@@ -151,6 +151,30 @@ public:
     return sel(cmp(arith::CmpFPredicate::OEQ, y, c(0.0)), one, result);
   }
 
+  // erf: for |x| <= 2.5 the series 2/sqrt(pi) e^(-x^2) sum (2x^2)^n x /
+  // (1*3*...*(2n+1)) (positive terms, 40 of them); beyond, 1 - erfc with
+  // erfc(x) = e^(-x^2) / (sqrt(pi) (x + (1/2)/(x + 1/(x + (3/2)/(x + ...)))))
+  // (60 levels); 1 from |x| >= 6, where erfc < 2e-17. Odd; NaN stays.
+  Value erf(Value x) {
+    constexpr double kTwoOverSqrtPi = 1.12837916709551257390;
+    constexpr double kOneOverSqrtPi = 0.56418958354775628695;
+    Value ax = math::AbsFOp::create(b, loc, x);
+    Value gaussian = exp(arith::NegFOp::create(b, loc, mul(ax, ax)));
+    Value y = mul(c(2.0), mul(ax, ax));
+    Value sum = c(1.0);
+    for (int k = 40; k >= 1; --k)
+      sum = fma(mul(sum, y), c(1.0 / (2 * k + 1)), c(1.0));
+    Value series = mul(mul(c(kTwoOverSqrtPi), gaussian), mul(ax, sum));
+    Value fraction = ax;
+    for (int k = 60; k >= 1; --k)
+      fraction = add(ax, div(c(k * 0.5), fraction));
+    Value tail = sub(c(1.0), div(mul(c(kOneOverSqrtPi), gaussian), fraction));
+    Value result = sel(cmp(arith::CmpFPredicate::OLE, ax, c(2.5)), series, tail);
+    result = sel(cmp(arith::CmpFPredicate::OGE, ax, c(6.0)), c(1.0), result);
+    result = math::CopySignOp::create(b, loc, result, x);
+    return sel(cmp(arith::CmpFPredicate::UNO, x, x), x, result);
+  }
+
 private:
   OpBuilder &b;
   Location loc;
@@ -180,6 +204,8 @@ struct ExpandF64 : public OpRewritePattern<OpTy> {
       result = f.log1p(x);
     else if constexpr (std::is_same_v<OpTy, math::PowFOp>)
       result = f.pow(x, op->getOperand(1));
+    else if constexpr (std::is_same_v<OpTy, math::ErfOp>)
+      result = f.erf(x);
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -191,6 +217,7 @@ void mlir::triton_spirv::populateFloat64MathExpansionPatterns(
   patterns.add<ExpandF64<math::ExpOp>, ExpandF64<math::Exp2Op>,
                ExpandF64<math::ExpM1Op>, ExpandF64<math::LogOp>,
                ExpandF64<math::Log2Op>, ExpandF64<math::Log10Op>,
-               ExpandF64<math::Log1pOp>, ExpandF64<math::PowFOp>>(
+               ExpandF64<math::Log1pOp>, ExpandF64<math::PowFOp>,
+               ExpandF64<math::ErfOp>>(
       patterns.getContext());
 }

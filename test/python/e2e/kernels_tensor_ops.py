@@ -204,3 +204,9 @@ def f64_math_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + 4 * n + offs, libdevice.expm1(x), mask=m)
     tl.store(out_ptr + 5 * n + offs, tl.exp2(x) + tl.log2(tl.abs(x)), mask=m)
     tl.store(out_ptr + 6 * n + offs, libdevice.pow(x, tl.floor(y)), mask=m)
+
+@triton.jit
+def erf_f64_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    tl.store(y_ptr + offsets, tl.math.erf(tl.load(x_ptr + offsets, mask=mask)), mask=mask)

@@ -213,3 +213,16 @@ def test_f64_exp_log_pow_family():
             continue
         torch.testing.assert_close(got, ref, rtol=1e-13, atol=1e-300, equal_nan=True,
                                    msg=lambda m, i=i: f"result {i}: {m}")
+
+
+def test_f64_erf():
+    # Both sides of the series / continued-fraction switch at 2.5, the
+    # saturation at 6, tiny and subnormal inputs, signed zeros, inf and NaN.
+    x = torch.cat([torch.randn(2000, dtype=torch.float64) * 3,
+                   torch.tensor([0.0, -0.0, 1e-300, -1e-310, 2.5, 2.5000000001, -2.4999999,
+                                 5.99, 6.0, 40.0, float("inf"), float("-inf"), float("nan")],
+                                dtype=torch.float64)])
+    y = _fresh(x.shape, torch.float64)
+    k.erf_f64_kernel[(triton_cdiv(x.numel(), 256),)](x, y, x.numel(), BLOCK=256)
+    torch.testing.assert_close(y, torch.erf(x), rtol=2e-15, atol=2e-15, equal_nan=True)
+    assert torch.equal(torch.signbit(y[2000:2002]), torch.tensor([False, True]))

@@ -71,10 +71,6 @@ struct ExpandAtan2 : public OpRewritePattern<math::Atan2Op> {
   }
 };
 
-/// A truncf widened back (extf of truncf) is never an identity, but drivers
-/// fold the pair unless it is exact: Mesa 25's NIR drops f2f32(f2f16(x))
-/// for inexact code (rounding toward zero compares the two). NoContraction
-/// marks the widening exact.
 /// A barrier that also orders global memory: upstream's gpu.barrier lowering
 /// orders workgroup memory only.
 struct GlobalMemoryBarrier : public OpConversionPattern<gpu::BarrierOp> {
@@ -93,6 +89,10 @@ struct GlobalMemoryBarrier : public OpConversionPattern<gpu::BarrierOp> {
   }
 };
 
+/// A truncf widened back (extf of truncf) is never an identity, but drivers
+/// fold the pair unless it is exact: Mesa 25's NIR drops f2f32(f2f16(x))
+/// for inexact code (rounding toward zero compares the two). NoContraction
+/// marks the widening exact.
 struct ExactRoundTripExtF : public OpConversionPattern<arith::ExtFOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult

@@ -175,6 +175,35 @@ public:
     return sel(cmp(arith::CmpFPredicate::UNO, x, x), x, result);
   }
 
+  // Hyperbolic functions: tanh x = -expm1(-2|x|) / (2 + expm1(-2|x|)) with
+  // x's sign; sinh x = (expm1(|x|) - expm1(-|x|)) / 2 below 20 (no
+  // cancellation near 0), e^|x| / 2 above; cosh x = e^|x| / 2 + e^-|x| / 2.
+  // e^|x| / 2 is (e^(|x|/2) / 2) e^(|x|/2): exact halving, no overflow
+  // before the result's own.
+  Value tanh(Value x) {
+    Value ax = math::AbsFOp::create(b, loc, x);
+    Value e = expm1(mul(c(-2.0), ax));
+    Value result = div(arith::NegFOp::create(b, loc, e), add(c(2.0), e));
+    result = math::CopySignOp::create(b, loc, result, x);
+    return sel(cmp(arith::CmpFPredicate::UNO, x, x), x, result);
+  }
+  Value halfExp(Value ax) {
+    Value root = exp(mul(ax, c(0.5)));
+    return mul(mul(root, c(0.5)), root);
+  }
+  Value sinh(Value x) {
+    Value ax = math::AbsFOp::create(b, loc, x);
+    Value small = mul(sub(expm1(ax), expm1(arith::NegFOp::create(b, loc, ax))), c(0.5));
+    Value large = cmp(arith::CmpFPredicate::OGT, ax, c(20.0));
+    Value result = math::CopySignOp::create(b, loc, sel(large, halfExp(ax), small), x);
+    return sel(cmp(arith::CmpFPredicate::UNO, x, x), x, result);
+  }
+  Value cosh(Value x) {
+    Value half = halfExp(math::AbsFOp::create(b, loc, x));
+    Value result = add(half, div(c(0.25), half));
+    return sel(cmp(arith::CmpFPredicate::UNO, x, x), x, result);
+  }
+
 private:
   OpBuilder &b;
   Location loc;
@@ -206,6 +235,12 @@ struct ExpandF64 : public OpRewritePattern<OpTy> {
       result = f.pow(x, op->getOperand(1));
     else if constexpr (std::is_same_v<OpTy, math::ErfOp>)
       result = f.erf(x);
+    else if constexpr (std::is_same_v<OpTy, math::TanhOp>)
+      result = f.tanh(x);
+    else if constexpr (std::is_same_v<OpTy, math::SinhOp>)
+      result = f.sinh(x);
+    else if constexpr (std::is_same_v<OpTy, math::CoshOp>)
+      result = f.cosh(x);
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -218,6 +253,7 @@ void mlir::triton_spirv::populateFloat64MathExpansionPatterns(
                ExpandF64<math::ExpM1Op>, ExpandF64<math::LogOp>,
                ExpandF64<math::Log2Op>, ExpandF64<math::Log10Op>,
                ExpandF64<math::Log1pOp>, ExpandF64<math::PowFOp>,
-               ExpandF64<math::ErfOp>>(
+               ExpandF64<math::ErfOp>, ExpandF64<math::TanhOp>,
+               ExpandF64<math::SinhOp>, ExpandF64<math::CoshOp>>(
       patterns.getContext());
 }

@@ -2,7 +2,7 @@
 
 // GLSL.std.450 transcendentals are 16/32-bit: f64 ones get a diagnostic
 // naming the op (its location is the kernel's source line); f64 sqrt works,
-// and the exp/log family and erf are expanded (Float64Math.cpp).
+// and the exp/log family, erf and tanh/sinh/cosh are expanded (Float64Math.cpp).
 module attributes {gpu.container_module} {
   gpu.module @kernels attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64], []>, #spirv.resource_limits<>>} {
     gpu.func @sin_f64(%out: memref<?xf64, #spirv.storage_class<PhysicalStorageBuffer>>, %x: f64) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {

@@ -210,3 +210,13 @@ def erf_f64_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offsets < n
     tl.store(y_ptr + offsets, tl.math.erf(tl.load(x_ptr + offsets, mask=mask)), mask=mask)
+
+
+@triton.jit
+def hyperbolic_f64_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    x = tl.load(x_ptr + offsets, mask=mask)
+    tl.store(out_ptr + offsets, libdevice.tanh(x), mask=mask)
+    tl.store(out_ptr + n + offsets, libdevice.sinh(x), mask=mask)
+    tl.store(out_ptr + 2 * n + offsets, libdevice.cosh(x), mask=mask)

@@ -207,9 +207,6 @@ class SPIRVLauncher:
         if gridX * gridY * gridZ == 0:
             return
         kernel = self._load(function)
-        if launch_enter_hook is not None:
-            launch_enter_hook(launch_metadata)
-        messages = getattr(self.metadata, "debug_messages", None)
         route = cuda_route()
         if route is not None and getattr(self.metadata, "builds_pointers_from_integers", False):
             # A CUDA address read from memory is not the Vulkan address of the
@@ -219,6 +216,9 @@ class SPIRVLauncher:
                 "(tl.pointer_type casts, pointer tables); on the cuda route those would be CUDA "
                 "addresses, which Vulkan does not share. Run it on CPU tensors "
                 "(TRITON_SPIRV_CUDA=0) or pass the tensors as pointer arguments.")
+        if launch_enter_hook is not None:
+            launch_enter_hook(launch_metadata)
+        messages = getattr(self.metadata, "debug_messages", None)
         self.debug_buffer = (debug.new_buffer(device="cuda" if route else "cpu")
                              if messages else None)
         if route is None:

@@ -1,8 +1,9 @@
 //===- GenericAtomicToSPIRV.cpp - memref.generic_atomic_rmw -> SPIR-V -----===//
 //
 // Triton's atomics arrive as memref.generic_atomic_rmw (any update of the
-// current value). SPIR-V gets a compare-exchange loop: read, compute the
-// update, OpAtomicCompareExchange, retry with the value seen until it
+// current value). An update that is itself a compare-exchange (atomic_cas)
+// becomes one OpAtomicCompareExchange; any other gets a loop: read, compute
+// the update, OpAtomicCompareExchange, retry with the value seen until it
 // matches. Floats are exchanged as same-width integers; 16-bit elements in
 // global memory are exchanged as the 32-bit word that holds them (Vulkan
 // devices rarely have 16-bit atomics), the other half left as it was.
@@ -13,15 +14,70 @@
 #include "KernelToSPIRVPatterns.h"
 
 #include "triton-spirv/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
+#include <functional>
+
 using namespace mlir;
 
 namespace {
+/// The comparand and the new value of an update that is a compare-exchange:
+/// `select(cmpi eq(bits(current), c), v, current)` where neither `c` nor `v`
+/// depends on the current value. Such an update needs one
+/// OpAtomicCompareExchange, not a loop of them.
+std::optional<std::pair<Value, Value>>
+matchCompareExchange(memref::GenericAtomicRMWOp op) {
+  Value current = op.getCurrentValue();
+  Block &body = op.getAtomicBody().front();
+  auto yield = cast<memref::AtomicYieldOp>(body.getTerminator());
+  auto select = yield.getResult().getDefiningOp<arith::SelectOp>();
+  if (!select || select.getFalseValue() != current)
+    return std::nullopt;
+  auto equal = select.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!equal || equal.getPredicate() != arith::CmpIPredicate::eq)
+    return std::nullopt;
+  auto isCurrentBits = [&](Value v) {
+    if (auto cast = v.getDefiningOp<arith::BitcastOp>())
+      v = cast.getIn();
+    return v == current;
+  };
+  // Whether `v` is computed from the current value inside the body.
+  std::function<bool(Value)> dependsOnCurrent = [&](Value v) {
+    if (v == current)
+      return true;
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != &body)
+      return false;
+    return llvm::any_of(def->getOperands(), dependsOnCurrent);
+  };
+  Value comparand = isCurrentBits(equal.getLhs())   ? equal.getRhs()
+                    : isCurrentBits(equal.getRhs()) ? equal.getLhs()
+                                                    : Value();
+  Value desired = select.getTrueValue();
+  if (!comparand || dependsOnCurrent(comparand) || dependsOnCurrent(desired))
+    return std::nullopt;
+  return std::make_pair(comparand, desired);
+}
+
+/// Clones what `v` needs from inside `body` at the rewriter's position.
+Value cloneOutOfBody(ConversionPatternRewriter &rewriter, Block &body, Value v,
+                     IRMapping &mapping) {
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getBlock() != &body)
+    return mapping.lookupOrDefault(v);
+  if (!mapping.contains(v)) {
+    for (Value operand : def->getOperands())
+      cloneOutOfBody(rewriter, body, operand, mapping);
+    rewriter.clone(*def, mapping);
+  }
+  return mapping.lookup(v);
+}
+
 struct GenericAtomicToCompareExchangeLoop
     : public OpConversionPattern<memref::GenericAtomicRMWOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -99,6 +155,19 @@ struct GenericAtomicToCompareExchangeLoop
       wordPointer = spirv::BitcastOp::create(
           rewriter, loc, spirv::PointerType::get(intType, storage), pointer);
     }
+    // A compare-exchange update (Triton's atomic_cas) is one exchange.
+    if (!subword)
+      if (auto exchange = matchCompareExchange(op)) {
+        IRMapping outside;
+        Block &body = op.getAtomicBody().front();
+        Value comparand = cloneOutOfBody(rewriter, body, exchange->first, outside);
+        Value desired = cloneOutOfBody(rewriter, body, exchange->second, outside);
+        Value seen = spirv::AtomicCompareExchangeOp::create(
+            rewriter, loc, wordPointer, scope, equalSemantics, unequalSemantics,
+            toInt(rewriter, desired), comparand);
+        rewriter.replaceOp(op, fromInt(rewriter, seen));
+        return success();
+      }
     // Plain read of the starting value (PhysicalStorageBuffer needs an
     // alignment).
     Value initialWord;

@@ -401,12 +401,16 @@ struct ConvertAtomicCAS : public OpConversionPattern<AtomicCASOp> {
         op, pointerOffset(rewriter, op.getLoc(), adaptor.getPtr()), Value(),
         ValueRange{adaptor.getCmp(), adaptor.getVal()}, rewriter,
         [](OpBuilder &b, Location l, Value current, ValueRange operands) {
-          Value equal =
-              isa<FloatType>(current.getType())
-                  ? Value(arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ,
-                                                current, operands[0]))
-                  : Value(arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
-                                                current, operands[0]));
+          // Bits are compared, as CUDA's atom.cas does (so -0.0 is not +0.0
+          // and a NaN can match itself).
+          auto bits = [&](Value v) -> Value {
+            auto type = dyn_cast<FloatType>(v.getType());
+            return type ? Value(arith::BitcastOp::create(
+                              b, l, b.getIntegerType(type.getWidth()), v))
+                        : v;
+          };
+          Value equal = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                                              bits(current), bits(operands[0]));
           return arith::SelectOp::create(b, l, equal, operands[1], current);
         });
   }

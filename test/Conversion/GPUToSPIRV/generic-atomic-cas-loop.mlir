@@ -78,5 +78,30 @@ module attributes {gpu.container_module} {
       gpu.barrier
       gpu.return
     }
+
+    // An update that is a compare-exchange (Triton's atomic_cas, bits
+    // compared) is one OpAtomicCompareExchange on the integer bits: no loop,
+    // no plain read, no write when the comparison fails.
+    // CHECK-LABEL: spirv.func @cas_f32
+    // CHECK-NOT:     spirv.mlir.loop
+    // CHECK:         %[[PTR:.*]] = spirv.Bitcast %{{.*}} : !spirv.ptr<f32, PhysicalStorageBuffer> to !spirv.ptr<i32, PhysicalStorageBuffer>
+    // CHECK:         %[[CMP:.*]] = spirv.Bitcast %{{.*}} : f32 to i32
+    // CHECK:         %[[NEW:.*]] = spirv.Bitcast %{{.*}} : f32 to i32
+    // CHECK:         %[[SEEN:.*]] = spirv.AtomicCompareExchange <Device> <AcquireRelease|UniformMemory> <Acquire|UniformMemory> %[[PTR]], %[[NEW]], %[[CMP]]
+    // CHECK:         spirv.Bitcast %[[SEEN]] : i32 to f32
+    // CHECK-NOT:     spirv.mlir.loop
+    gpu.func @cas_f32(%m: memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>}, %cmp: f32, %val: f32) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+      %c0 = arith.constant 0 : index
+      %old = memref.generic_atomic_rmw %m[%c0] : memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>> {
+      ^bb0(%cur: f32):
+        %curBits = arith.bitcast %cur : f32 to i32
+        %cmpBits = arith.bitcast %cmp : f32 to i32
+        %eq = arith.cmpi eq, %curBits, %cmpBits : i32
+        %next = arith.select %eq, %val, %cur : f32
+        memref.atomic_yield %next : f32
+      }
+      memref.store %old, %m[%c0] : memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>>
+      gpu.return
+    }
   }
 }

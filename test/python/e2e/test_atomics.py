@@ -2,6 +2,8 @@
 float max/min (sign-split by the frontend), int64 add, f16 add returning the old values."""
 import pytest
 import torch
+import triton
+import triton.language as tl
 
 from . import kernels_atomics as k
 
@@ -44,3 +46,57 @@ def test_atomic_add_f16_returns_old_values():
     k.atomic_add_f16_old_kernel[(1,)](dst, val, old, BLOCK=n)
     assert torch.equal(old, before)
     assert torch.equal(dst, (before.float() + val.float()).half())
+
+
+@triton.jit
+def cas_bits_kernel(p_ptr, cmp_ptr, val_ptr, old_ptr, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    old = tl.atomic_cas(p_ptr + offsets, tl.load(cmp_ptr + offsets), tl.load(val_ptr + offsets))
+    tl.store(old_ptr + offsets, old)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_atomic_cas_compares_bits(dtype):
+    # As CUDA's atom.cas: -0.0 does not match +0.0, and a NaN matches the same NaN.
+    nan = float("nan")
+    p = torch.tensor([-0.0, 0.0, nan, 1.5, 2.0, 3.0, 4.0, 5.0], dtype=dtype)
+    cmp = torch.tensor([0.0, 0.0, nan, 1.5, 2.5, 3.0, -4.0, 5.0], dtype=dtype)
+    val = torch.randn(8, dtype=dtype)
+    expected = p.clone()
+    swapped = [False, True, True, True, False, True, False, True]
+    for i, s in enumerate(swapped):
+        if s:
+            expected[i] = val[i]
+    before = p.clone()
+    old = torch.zeros(8, dtype=dtype)
+    cas_bits_kernel[(1,)](p, cmp, val, old, BLOCK=8)
+    assert torch.equal(old.view(torch.int64 if dtype == torch.float64 else torch.int32),
+                       before.view(torch.int64 if dtype == torch.float64 else torch.int32))
+    assert torch.equal(p, expected) or torch.allclose(p, expected, equal_nan=True)
+    assert torch.signbit(p[0])  # -0.0 kept
+
+
+@triton.jit
+def locked_accumulate_kernel(x_ptr, acc_ptr, lock_ptr, count_ptr, n, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n
+    x = tl.load(x_ptr + row * n + cols, mask=mask)
+    while tl.atomic_cas(lock_ptr, 0, 1) == 1:
+        pass
+    tl.store(count_ptr, tl.load(count_ptr) + 1)
+    tl.store(acc_ptr + cols, tl.load(acc_ptr + cols, mask=mask) + x, mask=mask)
+    tl.debug_barrier()
+    tl.atomic_xchg(lock_ptr, 0)
+
+
+def test_spin_lock_accumulation():
+    # Tutorial 05's dW/dB pattern: every program enters the lock once.
+    rows, n = 256, 1000
+    x = torch.randn(rows, n)
+    acc = torch.zeros(n)
+    lock = torch.zeros(1, dtype=torch.int32)
+    count = torch.zeros(1, dtype=torch.int32)
+    locked_accumulate_kernel[(rows,)](x, acc, lock, count, n, BLOCK=1024)
+    assert count.item() == rows and lock.item() == 0
+    torch.testing.assert_close(acc.double(), x.double().sum(dim=0), rtol=0, atol=1e-3)

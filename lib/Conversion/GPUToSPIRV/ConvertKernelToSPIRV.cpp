@@ -186,6 +186,17 @@ struct ConvertKernelToSPIRVPass
     }
     // (The conversion replaced each gpu.module with a spirv.module.)
     triton_spirv::makeGlobalAccessesCoherentWhereOrdered(getOperation());
+    // f64 arithmetic is exact (NoContraction): drivers' algebraic passes
+    // otherwise merge the expansions' two-part constants (Mesa 25's NIR turned
+    // exp's Cody-Waite reduction into one product: 3e-14 relative at x = 350).
+    getOperation()->walk([](Operation *op) {
+      if (!isa<spirv::FAddOp, spirv::FSubOp, spirv::FMulOp, spirv::FDivOp,
+               spirv::FNegateOp, spirv::GLFmaOp>(op) ||
+          op->getNumResults() != 1 ||
+          !getElementTypeOrSelf(op->getResult(0).getType()).isF64())
+        return;
+      op->setAttr("no_contraction", UnitAttr::get(op->getContext()));
+    });
   }
 };
 } // namespace

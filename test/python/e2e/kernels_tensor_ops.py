@@ -220,3 +220,10 @@ def hyperbolic_f64_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + offsets, libdevice.tanh(x), mask=mask)
     tl.store(out_ptr + n + offsets, libdevice.sinh(x), mask=mask)
     tl.store(out_ptr + 2 * n + offsets, libdevice.cosh(x), mask=mask)
+
+
+@triton.jit
+def exp_f64_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    tl.store(y_ptr + offsets, tl.exp(tl.load(x_ptr + offsets, mask=mask)), mask=mask)

@@ -204,6 +204,76 @@ public:
     return sel(cmp(arith::CmpFPredicate::UNO, x, x), x, result);
   }
 
+  // sin/cos/tan: x = k pi/2 + r with pi/2 in three parts of at most 33
+  // significant bits (each k * part exact for |k| < 2^20, so |x| up to about
+  // 1.6e6 reduces accurately), Taylor polynomials on |r| <= pi/4, and the
+  // quadrant k mod 4 choosing between +-sin r and +-cos r.
+  struct Reduced {
+    Value r, quadrant; // quadrant: k mod 4 in [0, 4), as i64
+  };
+  Reduced reduceByHalfPi(Value x) {
+    Value k = math::RoundEvenOp::create(b, loc, mul(x, c(0.6366197723675814)));
+    Value r = fma(k, c(-1.5707963267341256), x);
+    r = fma(k, c(-6.077100506303966e-11), r);
+    r = fma(k, c(-2.0222662487959506e-21), r);
+    Value q = arith::FPToSIOp::create(b, loc, b.getI64Type(), k);
+    return {r, arith::AndIOp::create(b, loc, q, i(3))};
+  }
+  Value sinPolynomial(Value r) { // r - r^3/3! + ... - r^19/19!
+    Value r2 = mul(r, r);
+    double factorial = 121645100408832000.0; // 19!
+    Value p = c(-1.0 / factorial);
+    for (int n = 17; n >= 3; n -= 2) {
+      factorial /= (n + 1) * (n + 2);
+      p = fma(p, r2, c(((n / 2) % 2 ? -1.0 : 1.0) / factorial));
+    }
+    return fma(mul(p, r2), r, r);
+  }
+  Value cosPolynomial(Value r) { // 1 - r^2/2! + ... + r^20/20!
+    Value r2 = mul(r, r);
+    double factorial = 2432902008176640000.0; // 20!
+    Value p = c(1.0 / factorial);
+    for (int n = 18; n >= 2; n -= 2) {
+      factorial /= (n + 1) * (n + 2);
+      p = fma(p, r2, c(((n / 2) % 2 ? -1.0 : 1.0) / factorial));
+    }
+    return fma(p, r2, c(1.0));
+  }
+  /// sin (cosine = false) or cos of x, from the quadrant's +-sin r / +-cos r.
+  Value sinOrCos(Value x, bool cosine) {
+    Reduced red = reduceByHalfPi(x);
+    Value s = sinPolynomial(red.r), co = cosPolynomial(red.r);
+    Value q = red.quadrant;
+    if (cosine) // cos(x) = sin(x + pi/2): one quadrant further
+      q = arith::AndIOp::create(b, loc, arith::AddIOp::create(b, loc, q, i(1)), i(3));
+    auto is = [&](int64_t v) {
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, q, i(v));
+    };
+    Value result = sel(is(0), s,
+                       sel(is(1), co,
+                           sel(is(2), arith::NegFOp::create(b, loc, s),
+                               arith::NegFOp::create(b, loc, co))));
+    // inf and NaN give NaN (k is meaningless there).
+    if (!cosine) // sin(-0) = -0
+      result = sel(cmp(arith::CmpFPredicate::OEQ, x, c(0.0)), x, result);
+    Value finite = cmp(arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, x),
+                       c(INFINITY));
+    return sel(finite, result, c(NAN));
+  }
+  Value tan(Value x) {
+    Reduced red = reduceByHalfPi(x);
+    Value s = sinPolynomial(red.r), co = cosPolynomial(red.r);
+    // Odd quadrants: tan = -cos r / sin r; even: sin r / cos r.
+    Value odd = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::AndIOp::create(b, loc, red.quadrant, i(1)), i(1));
+    Value result = sel(odd, div(arith::NegFOp::create(b, loc, co), s), div(s, co));
+    result = sel(cmp(arith::CmpFPredicate::OEQ, x, c(0.0)), x, result); // tan(-0) = -0
+    Value finite = cmp(arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, x),
+                       c(INFINITY));
+    return sel(finite, result, c(NAN));
+  }
+
 private:
   OpBuilder &b;
   Location loc;
@@ -241,6 +311,12 @@ struct ExpandF64 : public OpRewritePattern<OpTy> {
       result = f.sinh(x);
     else if constexpr (std::is_same_v<OpTy, math::CoshOp>)
       result = f.cosh(x);
+    else if constexpr (std::is_same_v<OpTy, math::SinOp>)
+      result = f.sinOrCos(x, /*cosine=*/false);
+    else if constexpr (std::is_same_v<OpTy, math::CosOp>)
+      result = f.sinOrCos(x, /*cosine=*/true);
+    else if constexpr (std::is_same_v<OpTy, math::TanOp>)
+      result = f.tan(x);
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -254,6 +330,8 @@ void mlir::triton_spirv::populateFloat64MathExpansionPatterns(
                ExpandF64<math::Log2Op>, ExpandF64<math::Log10Op>,
                ExpandF64<math::Log1pOp>, ExpandF64<math::PowFOp>,
                ExpandF64<math::ErfOp>, ExpandF64<math::TanhOp>,
-               ExpandF64<math::SinhOp>, ExpandF64<math::CoshOp>>(
+               ExpandF64<math::SinhOp>, ExpandF64<math::CoshOp>,
+               ExpandF64<math::SinOp>, ExpandF64<math::CosOp>,
+               ExpandF64<math::TanOp>>(
       patterns.getContext());
 }

@@ -227,3 +227,13 @@ def exp_f64_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offsets < n
     tl.store(y_ptr + offsets, tl.exp(tl.load(x_ptr + offsets, mask=mask)), mask=mask)
+
+
+@triton.jit
+def trig_f64_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    x = tl.load(x_ptr + offsets, mask=mask)
+    tl.store(out_ptr + offsets, libdevice.sin(x), mask=mask)
+    tl.store(out_ptr + n + offsets, libdevice.cos(x), mask=mask)
+    tl.store(out_ptr + 2 * n + offsets, libdevice.tan(x), mask=mask)

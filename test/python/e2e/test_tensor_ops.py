@@ -249,3 +249,21 @@ def test_f64_exp_large_arguments():
     y = _fresh(x.shape, torch.float64)
     k.exp_f64_kernel[(1,)](x, y, x.numel(), BLOCK=8)
     torch.testing.assert_close(y, x.exp(), rtol=4e-16, atol=0)
+
+
+def test_f64_sin_cos_tan():
+    # Within the three-part reduction's range (|x| < ~1.6e6); signed zeros,
+    # multiples of pi/2, inf and NaN.
+    x = torch.cat([torch.randn(2000, dtype=torch.float64) * 10,
+                   (torch.rand(1000, dtype=torch.float64) - 0.5) * 2e6,
+                   torch.tensor([0.0, -0.0, 1e-300, 3.141592653589793, 1.5707963267948966,
+                                 -4.71238898038469, float("inf"), float("nan")],
+                                dtype=torch.float64)])
+    n = x.numel()
+    out = _fresh((3 * n,), torch.float64)
+    k.trig_f64_kernel[(triton_cdiv(n, 256),)](x, out, n, BLOCK=256)
+    sin, cos, tan = out[:n], out[n:2 * n], out[2 * n:]
+    torch.testing.assert_close(sin, x.sin(), rtol=0, atol=4e-16, equal_nan=True)
+    torch.testing.assert_close(cos, x.cos(), rtol=0, atol=4e-16, equal_nan=True)
+    torch.testing.assert_close(tan, x.tan(), rtol=4e-15, atol=4e-16, equal_nan=True)
+    assert torch.signbit(sin[3001]) and torch.signbit(tan[3001])

@@ -274,6 +274,33 @@ public:
     return sel(finite, result, c(NAN));
   }
 
+  // atan: |x| > 1 through pi/2 - atan(1/|x|), two halvings t / (1 +
+  // sqrt(1 + t^2)) down to |t| <= tan(pi/16), the odd series to t^25, times 4;
+  // asin and acos from atan of sqrt forms ((1-x)(1+x) keeps precision near 1).
+  Value atan(Value x) {
+    Value ax = math::AbsFOp::create(b, loc, x);
+    Value big = cmp(arith::CmpFPredicate::OGT, ax, c(1.0));
+    Value t = sel(big, div(c(1.0), ax), ax);
+    for (int halving = 0; halving < 2; ++halving)
+      t = div(t, add(c(1.0), math::SqrtOp::create(b, loc, fma(t, t, c(1.0)))));
+    Value t2 = mul(t, t);
+    Value series = c(1.0 / 25.0);
+    for (int n = 23; n >= 3; n -= 2)
+      series = fma(series, t2, c(((n / 2) % 2 ? -1.0 : 1.0) / n));
+    Value a = mul(c(4.0), fma(mul(series, t2), t, t));
+    Value result = sel(big, sub(c(M_PI / 2), a), a);
+    return math::CopySignOp::create(b, loc, result, x);
+  }
+  Value asin(Value x) {
+    Value cosine = math::SqrtOp::create(
+        b, loc, mul(sub(c(1.0), x), add(c(1.0), x)));
+    return atan(div(x, cosine));
+  }
+  Value acos(Value x) {
+    Value ratio = div(sub(c(1.0), x), add(c(1.0), x));
+    return mul(c(2.0), atan(math::SqrtOp::create(b, loc, ratio)));
+  }
+
 private:
   OpBuilder &b;
   Location loc;
@@ -317,6 +344,12 @@ struct ExpandF64 : public OpRewritePattern<OpTy> {
       result = f.sinOrCos(x, /*cosine=*/true);
     else if constexpr (std::is_same_v<OpTy, math::TanOp>)
       result = f.tan(x);
+    else if constexpr (std::is_same_v<OpTy, math::AtanOp>)
+      result = f.atan(x);
+    else if constexpr (std::is_same_v<OpTy, math::AsinOp>)
+      result = f.asin(x);
+    else if constexpr (std::is_same_v<OpTy, math::AcosOp>)
+      result = f.acos(x);
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -332,6 +365,7 @@ void mlir::triton_spirv::populateFloat64MathExpansionPatterns(
                ExpandF64<math::ErfOp>, ExpandF64<math::TanhOp>,
                ExpandF64<math::SinhOp>, ExpandF64<math::CoshOp>,
                ExpandF64<math::SinOp>, ExpandF64<math::CosOp>,
-               ExpandF64<math::TanOp>>(
+               ExpandF64<math::TanOp>, ExpandF64<math::AtanOp>,
+               ExpandF64<math::AsinOp>, ExpandF64<math::AcosOp>>(
       patterns.getContext());
 }

@@ -237,3 +237,15 @@ def trig_f64_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + offsets, libdevice.sin(x), mask=mask)
     tl.store(out_ptr + n + offsets, libdevice.cos(x), mask=mask)
     tl.store(out_ptr + 2 * n + offsets, libdevice.tan(x), mask=mask)
+
+
+@triton.jit
+def inverse_trig_f64_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    x = tl.load(x_ptr + offsets, mask=mask)
+    y = tl.load(y_ptr + offsets, mask=mask)
+    tl.store(out_ptr + offsets, libdevice.atan(x * 10), mask=mask)
+    tl.store(out_ptr + n + offsets, libdevice.asin(x), mask=mask)
+    tl.store(out_ptr + 2 * n + offsets, libdevice.acos(x), mask=mask)
+    tl.store(out_ptr + 3 * n + offsets, libdevice.atan2(y, x), mask=mask)

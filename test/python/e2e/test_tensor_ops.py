@@ -267,3 +267,17 @@ def test_f64_sin_cos_tan():
     torch.testing.assert_close(cos, x.cos(), rtol=0, atol=4e-16, equal_nan=True)
     torch.testing.assert_close(tan, x.tan(), rtol=4e-15, atol=4e-16, equal_nan=True)
     assert torch.signbit(sin[3001]) and torch.signbit(tan[3001])
+
+
+def test_f64_inverse_trig():
+    x = torch.cat([torch.rand(3000, dtype=torch.float64) * 2 - 1,
+                   torch.tensor([1.0, -1.0, 0.0, -0.0, 1.5, 0.9999999, -0.9999999, float("nan")],
+                                dtype=torch.float64)])
+    y = torch.randn_like(x)
+    n = x.numel()
+    out = _fresh((4 * n,), torch.float64)
+    k.inverse_trig_f64_kernel[(triton_cdiv(n, 256),)](x, y, out, n, BLOCK=256)
+    refs = [torch.atan(x * 10), torch.asin(x), torch.acos(x), torch.atan2(y, x)]
+    for i, ref in enumerate(refs):
+        torch.testing.assert_close(out[i * n:(i + 1) * n], ref, rtol=0, atol=2e-15,
+                                   equal_nan=True, msg=lambda m, i=i: f"result {i}: {m}")

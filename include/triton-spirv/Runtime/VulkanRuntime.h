@@ -254,11 +254,11 @@ public:
   /// push-constant bytes, or in argument-block mode the block's bytes.
   void launch(const Kernel &kernel, uint32_t gx, uint32_t gy, uint32_t gz,
               const void *args, size_t argsSize, bool sync = true);
-  /// A timeline-semaphore wait before a submission and signal after it
-  /// (value 0: none); see CudaInterop.
-  struct TimelineOrder {
+  /// A submission that first waits until a timeline semaphore reaches
+  /// `value` (CudaInterop's semaphore ordering).
+  struct TimelineWait {
     VkSemaphore semaphore = VK_NULL_HANDLE;
-    uint64_t waitValue = 0, signalValue = 0;
+    uint64_t value = 0;
   };
   void synchronize();
   /// `reps` back-to-back dispatches with barriers between; per-dispatch

@@ -414,12 +414,12 @@ void CudaInterop::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
                                                sequence_, cuda::kStreamWaitValueGeq),
                  "cuStreamWaitValue64");
   lastStream_ = stream;
-  Device::TimelineOrder order{timeline_, 0, 0};
+  Device::TimelineWait semaphoreWait{timeline_, 0};
   if (order_ == CudaOrder::Semaphore) {
-    order.waitValue = ++timelineValue_;
+    semaphoreWait.value = ++timelineValue_;
     auto semaphore = static_cast<cuda::ExternalSemaphore>(cudaTimeline_);
     cuda::ExternalSemaphoreSignalParams signal{};
-    signal.params.fence.value = order.waitValue;
+    signal.params.fence.value = semaphoreWait.value;
     driver.check(driver.cuSignalExternalSemaphoresAsync(&semaphore, &signal, 1,
                                                         cudaStream),
                  "cuSignalExternalSemaphoresAsync");
@@ -458,7 +458,7 @@ void CudaInterop::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
       }
     } else {
       s.submit(std::move(work), /*wait=*/order_ == CudaOrder::Host,
-               order.waitValue ? &order : nullptr);
+               semaphoreWait.value ? &semaphoreWait : nullptr);
     }
   }
   const uint64_t t2 = nowNs();

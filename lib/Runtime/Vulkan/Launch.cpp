@@ -330,7 +330,7 @@ InFlight DeviceState::beginCommands() {
 }
 
 void DeviceState::submit(InFlight &&work, bool wait,
-                         const Device::TimelineOrder *order) {
+                         const Device::TimelineWait *timelineWait) {
   recordBarrier(fn, work.cmd, /*toHost=*/true);
   VkResult r = fn.vkEndCommandBuffer(work.cmd);
   if (r == VK_SUCCESS) {
@@ -340,19 +340,13 @@ void DeviceState::submit(InFlight &&work, bool wait,
     VkTimelineSemaphoreSubmitInfo timeline{
         VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
     const VkPipelineStageFlags waitStage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
-    if (order) { // a value of 0: no wait / no signal
-      const uint32_t waits = order->waitValue ? 1 : 0;
-      const uint32_t signals = order->signalValue ? 1 : 0;
-      timeline.waitSemaphoreValueCount = waits;
-      timeline.pWaitSemaphoreValues = &order->waitValue;
-      timeline.signalSemaphoreValueCount = signals;
-      timeline.pSignalSemaphoreValues = &order->signalValue;
+    if (timelineWait) {
+      timeline.waitSemaphoreValueCount = 1;
+      timeline.pWaitSemaphoreValues = &timelineWait->value;
       info.pNext = &timeline;
-      info.waitSemaphoreCount = waits;
-      info.pWaitSemaphores = &order->semaphore;
+      info.waitSemaphoreCount = 1;
+      info.pWaitSemaphores = &timelineWait->semaphore;
       info.pWaitDstStageMask = &waitStage;
-      info.signalSemaphoreCount = signals;
-      info.pSignalSemaphores = &order->semaphore;
     }
     r = fn.vkQueueSubmit(queue, 1, &info, work.fence);
     if (r != VK_SUCCESS) {

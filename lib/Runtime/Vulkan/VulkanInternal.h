@@ -240,7 +240,7 @@ struct DeviceState {
   /// Ends, submits and either waits (returning with the slot recycled) or
   /// queues the submission for synchronize().
   void submit(InFlight &&work, bool wait,
-              const Device::TimelineOrder *order = nullptr);
+              const Device::TimelineWait *timelineWait = nullptr);
   void waitFence(VkFence fence, const char *what);
   void retireCompleted();
   void waitAll();

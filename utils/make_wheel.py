@@ -27,6 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # A fixed timestamp: the same inputs give the same wheel.
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)
+RUNTIME_LIBRARIES = ("libtriton_spirv_runtime.so", "libtriton_spirv_runtime.a")
+RUNTIME_HEADER = ROOT / "include" / "triton-spirv" / "Runtime" / "triton_spirv_runtime.h"
 
 
 def _record_hash(data: bytes) -> str:
@@ -88,10 +90,13 @@ def package_files(build: Path, tag: str, data_dir: str):
                  f"(run: bash utils/build.sh <python{tag[2]}.{tag[3:]}>)")
     for module in modules:
         yield f"triton_spirv/{module.name}", _stripped(module), False
-    for library in sorted((build / "lib").glob("libtriton_spirv_runtime.so*")):
-        if library.is_symlink():
-            continue
-        yield f"triton_spirv/lib/{library.name}", _stripped(library), False
+    # The C runtime that ahead-of-time kernels link (docs/aot.md).
+    for name in RUNTIME_LIBRARIES:
+        library = build / "lib" / name
+        if not library.exists():
+            sys.exit(f"make_wheel: {library} not built")
+        yield f"triton_spirv/lib/{name}", _stripped(library), False
+    yield f"triton_spirv/include/{RUNTIME_HEADER.name}", RUNTIME_HEADER.read_bytes(), False
     opt = build / "bin" / "triton-spirv-opt"
     if not opt.exists():
         sys.exit(f"make_wheel: {opt} not built")
@@ -103,7 +108,8 @@ def _inputs(build: Path, tag: str):
     yield from (p for p in (ROOT / "python" / "triton_spirv").rglob("*")
                 if p.is_file() and "__pycache__" not in p.parts)
     yield from (build / "python" / tag / "triton_spirv").glob("*.so")
-    yield from (build / "lib").glob("libtriton_spirv_runtime.so*")
+    yield from (build / "lib" / name for name in RUNTIME_LIBRARIES)
+    yield RUNTIME_HEADER
     yield from (build / "bin" / "triton-spirv-opt", ROOT / "pyproject.toml", ROOT / "README.md")
 
 

@@ -198,7 +198,8 @@ class SPIRVLauncher:
                 address = 0 if value is None else _device_address(value, name)
                 data = struct.pack("<Q", address)
             else:
-                data = _pack_scalar(kind, value)
+                # A bf16 argument reaches the shader as its bits (an i16 field).
+                data = _pack_scalar("bf16" if ty == "bf16" else kind, value)
             packed[offset:offset + len(data)] = data
         return bytes(packed)
 

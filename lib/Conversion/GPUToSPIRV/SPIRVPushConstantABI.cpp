@@ -26,7 +26,10 @@ using namespace mlir;
 
 namespace {
 struct ArgumentField {
-  Type storedType; // i64 for pointers; the scalar type (i1 stored as i32)
+  // i64 for pointers; scalars narrower than 32 bits (i1, i8, i16, f16) in a
+  // 32-bit word, whose low bits hold the value: 8/16-bit push-constant
+  // storage (StoragePushConstant8/16) is optional in Vulkan.
+  Type storedType;
   int64_t offset;
   int64_t size;
   std::string kind; // "ptr" or the scalar type's spelling
@@ -50,7 +53,9 @@ FailureOr<SmallVector<ArgumentField>> layoutArguments(spirv::FuncOp func,
       field.storedType = IntegerType::get(context, 64);
       field.kind = "ptr";
     } else if (type.isIntOrFloat()) {
-      field.storedType = type.isInteger(1) ? IntegerType::get(context, 32) : type;
+      field.storedType = type.getIntOrFloatBitWidth() < 32
+                             ? IntegerType::get(context, 32)
+                             : type;
       std::string spelling;
       llvm::raw_string_ostream os(spelling);
       type.print(os);
@@ -67,6 +72,18 @@ FailureOr<SmallVector<ArgumentField>> layoutArguments(spirv::FuncOp func,
   }
   totalSize = offset;
   return fields;
+}
+
+/// The low bits of a 32-bit word as a narrower scalar: integers truncate;
+/// 16-bit floats are the first half of the word seen as two of them (which
+/// needs no Int16 capability).
+Value narrowScalar(OpBuilder &builder, Location loc, Value word, Type type) {
+  if (isa<IntegerType>(type))
+    return spirv::UConvertOp::create(builder, loc, type, word);
+  auto pair = VectorType::get({2}, type);
+  Value halves = spirv::BitcastOp::create(builder, loc, pair, word);
+  return spirv::CompositeExtractOp::create(builder, loc, halves,
+                                           ArrayRef<int32_t>{0});
 }
 
 spirv::StructType structOf(ArrayRef<Type> types, ArrayRef<int64_t> offsets) {
@@ -170,6 +187,8 @@ struct SPIRVPushConstantABIPass
             builder, loc, value,
             spirv::ConstantOp::create(builder, loc, i32,
                                       builder.getI32IntegerAttr(0)));
+      else if (argument.getType() != field.storedType)
+        value = narrowScalar(builder, loc, value, argument.getType());
       argument.replaceAllUsesWith(value);
       layout.push_back(builder.getDictionaryAttr({
           builder.getNamedAttr("kind", builder.getStringAttr(field.kind)),

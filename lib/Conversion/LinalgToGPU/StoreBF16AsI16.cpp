@@ -11,6 +11,9 @@
 
 #include "NarrowFloatStorage.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
 namespace mlir::triton_spirv {
 #define GEN_PASS_DEF_STOREBF16ASI16
 #include "triton-spirv/Conversion/Passes.h.inc"
@@ -22,9 +25,25 @@ namespace {
 struct StoreBF16AsI16Pass
     : public triton_spirv::impl::StoreBF16AsI16Base<StoreBF16AsI16Pass> {
   void runOnOperation() override {
+    func::FuncOp func = getOperation();
     if (failed(triton_spirv::storeFloatsAsIntegers(
-            getOperation(), [](Type type) { return type.isBF16(); })))
-      signalPassFailure();
+            func, [](Type type) { return type.isBF16(); })))
+      return signalPassFailure();
+    // Scalar bf16 arguments arrive as their bits too (the argument ABI has
+    // no bf16), turned back into bf16 at entry.
+    OpBuilder builder = OpBuilder::atBlockBegin(&func.getBody().front());
+    auto i16 = builder.getIntegerType(16);
+    for (BlockArgument argument : func.getArguments()) {
+      if (!argument.getType().isBF16())
+        continue;
+      argument.setType(i16);
+      auto value = arith::BitcastOp::create(builder, argument.getLoc(),
+                                            builder.getBF16Type(), argument);
+      argument.replaceAllUsesExcept(value.getResult(), value);
+    }
+    func.setFunctionType(builder.getFunctionType(
+        func.getBody().front().getArgumentTypes(),
+        func.getFunctionType().getResults()));
   }
 };
 } // namespace

@@ -114,3 +114,38 @@ spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, 
     spirv.Return
   }
 }
+
+// -----
+
+// Scalars narrower than 32 bits take a 32-bit word each (8/16-bit
+// push-constant storage is optional): integers are its low bits truncated,
+// an f16 is the first half of the word seen as two f16.
+// CHECK-LABEL: spirv.module
+// CHECK:         spirv.GlobalVariable @{{.*}} : !spirv.ptr<!spirv.struct<(i32 [0], i32 [4], i32 [8], i64 [16])>, PushConstant>
+// CHECK:         spirv.func @narrow() "None" attributes {{{.*}}triton_spirv.abi = {argument_block = false, argument_bytes = 24 : i64, arguments = [
+// CHECK-SAME:      {kind = "f16", offset = 0 : i64, size = 4 : i64}, {kind = "i16", offset = 4 : i64, size = 4 : i64}, {kind = "i8", offset = 8 : i64, size = 4 : i64}, {kind = "ptr", offset = 16 : i64, size = 8 : i64}]}
+// CHECK:           %[[HW:.*]] = spirv.Load "PushConstant" %{{.*}} : i32
+// CHECK-NEXT:      %[[PAIR:.*]] = spirv.Bitcast %[[HW]] : i32 to vector<2xf16>
+// CHECK-NEXT:      %[[H:.*]] = spirv.CompositeExtract %[[PAIR]][0 : i32] : vector<2xf16>
+// CHECK:           %[[SW:.*]] = spirv.Load "PushConstant" %{{.*}} : i32
+// CHECK-NEXT:      %[[S:.*]] = spirv.UConvert %[[SW]] : i32 to i16
+// CHECK:           %[[BW:.*]] = spirv.Load "PushConstant" %{{.*}} : i32
+// CHECK-NEXT:      %[[B:.*]] = spirv.UConvert %[[BW]] : i32 to i8
+// CHECK:           spirv.FConvert %[[H]] : f16 to f32
+// CHECK:           spirv.SConvert %[[S]] : i16 to i32
+// CHECK:           spirv.SConvert %[[B]] : i8 to i32
+spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, Int64, Int16, Int8, Float16, PhysicalStorageBufferAddresses], [SPV_KHR_physical_storage_buffer]> {
+  spirv.func @narrow(%h: f16, %s: i16, %b: i8,
+                     %p: !spirv.ptr<f32, PhysicalStorageBuffer> {spirv.decoration = #spirv.decoration<Aliased>}) "None"
+      attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [8, 1, 1]>} {
+    %hf = spirv.FConvert %h : f16 to f32
+    %si = spirv.SConvert %s : i16 to i32
+    %bi = spirv.SConvert %b : i8 to i32
+    %sf = spirv.ConvertSToF %si : i32 to f32
+    %bf = spirv.ConvertSToF %bi : i32 to f32
+    %t = spirv.FAdd %hf, %sf : f32
+    %u = spirv.FAdd %t, %bf : f32
+    spirv.Store "PhysicalStorageBuffer" %p, %u ["Aligned", 4] : f32
+    spirv.Return
+  }
+}

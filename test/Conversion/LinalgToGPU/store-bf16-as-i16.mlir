@@ -23,3 +23,14 @@ func.func @scale(%in: memref<?xbf16>, %out: memref<?xbf16>, %i: index, %m: i1) {
   memref.store %y, %out[%i] : memref<?xbf16>
   return
 }
+
+// A scalar bf16 argument arrives as its bits and is a bf16 again at entry.
+// CHECK-LABEL: func.func @scalar_argument(
+// CHECK-SAME:    %[[OUT:.*]]: memref<?xi16>, %[[S:.*]]: i16, %{{.*}}: index)
+// CHECK-NEXT:    %[[X:.*]] = arith.bitcast %[[S]] : i16 to bf16
+// CHECK-NEXT:    %[[Y:.*]] = arith.addf %[[X]], %[[X]] : bf16
+func.func @scalar_argument(%out: memref<?xbf16>, %s: bf16, %i: index) {
+  %y = arith.addf %s, %s : bf16
+  memref.store %y, %out[%i] : memref<?xbf16>
+  return
+}

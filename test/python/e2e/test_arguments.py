@@ -50,3 +50,29 @@ def test_pointer_without_storage_is_named():
     out = torch.zeros(16)
     with pytest.raises(TypeError, match="argument 'x_ptr' is a RawPointer"):
         add_one_kernel[(1,)](RawPointer(), out, 16, BLOCK=16)
+
+
+@triton.jit
+def narrow_scalars_kernel(out_ptr, half: tl.float16, brain: tl.bfloat16, short: tl.int16,
+                          byte: tl.int8, ushort: tl.uint16, n, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    mask = offsets < n
+    x = tl.load(out_ptr + offsets, mask=mask)
+    values = (x * half.to(tl.float32) + brain.to(tl.float32) + short.to(tl.float32)
+              + byte.to(tl.float32) * 1000 + ushort.to(tl.float32) * 0.5)
+    tl.store(out_ptr + offsets, values, mask=mask)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_scalar_arguments_narrower_than_32_bits(seed):
+    # fp16/bf16/i16/i8/u16 scalars each take a 32-bit push-constant word
+    # (8/16-bit push-constant storage is optional in Vulkan).
+    generator = torch.Generator().manual_seed(seed)
+    x = torch.randn(200, generator=generator)
+    half = float(torch.randn(1, generator=generator).half())
+    brain = float(torch.randn(1, generator=generator).bfloat16())
+    short, byte, ushort = -12345 + seed, -100 - seed, 60000 + seed
+    out = x.clone()
+    narrow_scalars_kernel[(1,)](out, half, brain, short, byte, ushort, x.numel(), BLOCK=256)
+    expected = x * half + brain + short + byte * 1000 + ushort * 0.5
+    torch.testing.assert_close(out, expected)

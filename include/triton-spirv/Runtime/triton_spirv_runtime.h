@@ -56,6 +56,10 @@ typedef struct TritonSpirvKernel_st *TritonSpirvKernel;
 const char *triton_spirv_result_name(TritonSpirvResult result);
 /* The message of this thread's latest failing call ("" if none). */
 const char *triton_spirv_last_error(void);
+/* Records `message` as this thread's last error and returns `result`: how
+ * generated dispatchers report that no specialization fits. */
+TritonSpirvResult triton_spirv_report_error(TritonSpirvResult result,
+                                            const char *message);
 
 /* --- contexts and streams ------------------------------------------------ */
 

@@ -151,6 +151,12 @@ TRITON_SPIRV_EXPORT const char *triton_spirv_last_error(void) {
 }
 
 TRITON_SPIRV_EXPORT TritonSpirvResult
+triton_spirv_report_error(TritonSpirvResult result, const char *message) {
+  lastError = message ? message : "";
+  return result;
+}
+
+TRITON_SPIRV_EXPORT TritonSpirvResult
 triton_spirv_context_create(const char *device, TritonSpirvContext *context) {
   const char *call = "triton_spirv_context_create";
   REQUIRE(call, context);

@@ -30,7 +30,8 @@ for v in "${versions[@]}"; do
   TRITON_SPIRV_EXPECT_TRITON=$v "$venv/bin/python" -m pytest -q -p no:cacheprovider \
     test/python/e2e/test_end_to_end.py test/python/e2e/test_atomics.py \
     test/python/e2e/test_tensor_descriptors.py test/python/test_ttir_corpus.py \
-    -k "$SUBSET or corpus_round_trips_under_installed_triton or expected_triton" 2>&1 | tee "$log" | tail -n 3
+    test/python/aot/test_aot.py \
+    -k "$SUBSET or corpus_round_trips_under_installed_triton or expected_triton or c_program_runs" 2>&1 | tee "$log" | tail -n 3
   p=$(grep -oP '[0-9]+(?= passed)' "$log" | tail -n1); p=${p:-0}
   f=$(grep -oP '[0-9]+(?= (failed|error))' "$log" | awk '{s+=$1} END {print s+0}')
   grep -qE '[0-9]+ (passed|failed)' "$log" || f=$((f + 1))

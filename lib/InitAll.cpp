@@ -53,11 +53,13 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createFragmentEpilogue(); });
   registerOurPass([] { return triton_spirv::createEmulateFloatConversions(); });
   registerOurPass([] { return triton_spirv::createFuseElementwiseChains(); });
+  registerOurPass([] { return triton_spirv::createGuardZeroTripLoops(); });
   registerOurPass([] { return triton_spirv::createSerializeSPIRV(); });
   registerOurPass([] { return triton_spirv::createSPIRVPushConstantABI(); });
   registerOurPass([] { return triton_spirv::createSPIRVCompleteVCE(); });
   registerOurPass([] { return triton_spirv::createSPIRVLoopControl(); });
   registerOurPass([] { return triton_spirv::createSPIRVRebroadcastUniforms(); });
+  registerOurPass([] { return triton_spirv::createSPIRVSpillWorkgroupMemory(); });
   registerOurPass([] { return triton_spirv::createStoreBF16AsI16(); });
   registerOurPass([] { return triton_spirv::createSubstituteInductionTensors(); });
   registerOurPass([] { return triton_spirv::createPrefetchWorkgroupTiles(); });

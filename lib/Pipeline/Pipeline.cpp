@@ -149,11 +149,16 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   math::MathExpandOpsPassOptions expandMath;
   expandMath.opMnemonics = {"exp2"};
   gpuModule.addPass(math::createMathExpandOpsPass(expandMath));
+  gpuModule.addPass(createGuardZeroTripLoops());
   ConvertKernelToSPIRVOptions toSPIRV;
   toSPIRV.vectorsAsInt64 = profile->vectorsAsInt64;
   pm.addPass(createConvertKernelToSPIRV(toSPIRV));
 
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
+  // Workgroup buffers beyond the device's limit: a global scratch slice.
+  SPIRVSpillWorkgroupMemoryOptions spill;
+  spill.maxWorkgroupBytes = profile->maxSharedMemoryBytes;
+  spirvModule.addPass(createSPIRVSpillWorkgroupMemory(spill));
   SPIRVPushConstantABIOptions abi;
   abi.maxPushConstantBytes = profile->maxPushConstantBytes;
   spirvModule.addPass(createSPIRVPushConstantABI(abi));

@@ -48,6 +48,21 @@ def ConvertKernelToSPIRV : Pass<"convert-kernel-to-spirv", "ModuleOp"> {
   let dependentDialects = ["spirv::SPIRVDialect"];
 }
 
+def GuardZeroTripLoops : Pass<"guard-zero-trip-loops", "gpu::GPUModuleOp"> {
+  let summary = "Wrap scf.for loops with results in an scf.if on their trip "
+                "condition";
+  let description = [{
+    Upstream SCF-to-SPIR-V keeps an scf.for's results in function variables
+    that only the loop body stores: a loop that runs zero times yields
+    undefined values instead of its init values (a 1-D reduction with one
+    element per invocation summed to 0 on lavapipe). Each scf.for with
+    results whose bounds do not prove a first iteration runs under
+    `scf.if lb < ub` (unsigned for unsignedCmp loops), the else branch
+    yielding the init values.
+  }];
+  let dependentDialects = ["scf::SCFDialect", "arith::ArithDialect"];
+}
+
 def DoubleBufferWorkgroupTiles
     : Pass<"double-buffer-workgroup-tiles", "func::FuncOp"> {
   let summary = "Alternate two copies of a K loop's staged workgroup tiles so "
@@ -207,6 +222,29 @@ def SPIRVPushConstantABI : Pass<"spirv-push-constant-abi", "spirv::ModuleOp"> {
   let options = [
     Option<"maxPushConstantBytes", "max-push-constant-bytes", "int64_t",
            /*default=*/"128", "The device's maxPushConstantsSize">,
+  ];
+}
+
+def SPIRVSpillWorkgroupMemory
+    : Pass<"spirv-spill-workgroup-memory", "spirv::ModuleOp"> {
+  let summary = "Move Workgroup variables beyond the device's limit into a "
+                "per-program slice of a global scratch buffer";
+  let description = [{
+    When the module's Workgroup variables exceed `max-workgroup-bytes`, the
+    largest ones (whose only uses are access chains, loads, stores and
+    cooperative-matrix loads/stores in the single entry point) move to
+    global memory until the rest fits. The entry point gets three trailing
+    arguments, named in `triton_spirv.hidden_arguments`: `scratch` (i64
+    address of the launch's scratch buffer), `grid_x`, `grid_y` (i32 grid
+    extents); its workgroup's slice starts at scratch + linear workgroup id
+    * `triton_spirv.scratch_bytes_per_program`. Accesses become Aligned
+    PhysicalStorageBuffer accesses on an explicitly laid out copy of the
+    variable's type, and every barrier of the kernel also orders
+    UniformMemory.
+  }];
+  let options = [
+    Option<"maxWorkgroupBytes", "max-workgroup-bytes", "int64_t",
+           /*default=*/"32768", "The device's maxComputeSharedMemorySize">,
   ];
 }
 

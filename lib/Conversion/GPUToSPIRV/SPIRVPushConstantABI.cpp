@@ -175,6 +175,12 @@ struct SPIRVPushConstantABIPass
           builder.getI32IntegerAttr(field.size));
     };
 
+    // Trailing arguments the launcher fills in (spirv-spill-workgroup-memory)
+    // are named by their role instead of their type.
+    auto hidden = func->getAttrOfType<ArrayAttr>("triton_spirv.hidden_arguments");
+    size_t firstHidden = fields->size() - (hidden ? hidden.size() : 0);
+    for (size_t i = firstHidden; i < fields->size(); ++i)
+      (*fields)[i].kind = cast<StringAttr>(hidden[i - firstHidden]).str();
     SmallVector<Attribute> layout;
     for (auto [index, field] : llvm::enumerate(*fields)) {
       BlockArgument argument = entry.getArgument(index);
@@ -196,6 +202,10 @@ struct SPIRVPushConstantABIPass
           builder.getNamedAttr("size", builder.getI64IntegerAttr(field.size)),
       }));
     }
+    int64_t scratchBytes = 0;
+    if (auto bytes = func->getAttrOfType<IntegerAttr>(
+            "triton_spirv.scratch_bytes_per_program"))
+      scratchBytes = bytes.getInt();
     entry.eraseArguments(0, entry.getNumArguments());
     func.setFunctionType(builder.getFunctionType({}, {}));
     func.removeArgAttrsAttr();
@@ -207,7 +217,11 @@ struct SPIRVPushConstantABIPass
                                            builder.getI64IntegerAttr(totalSize)),
                       builder.getNamedAttr("argument_block",
                                            builder.getBoolAttr(useArgumentBlock)),
+                      builder.getNamedAttr("scratch_bytes_per_program",
+                                           builder.getI64IntegerAttr(scratchBytes)),
                   }));
+    func->removeAttr("triton_spirv.hidden_arguments");
+    func->removeAttr("triton_spirv.scratch_bytes_per_program");
     return success();
   }
 };

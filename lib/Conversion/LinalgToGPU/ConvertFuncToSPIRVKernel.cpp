@@ -62,14 +62,6 @@ struct ConvertFuncToSPIRVKernelPass
                        "functions are not supported yet");
         return signalPassFailure();
       }
-      // Triton refuses to launch it (OutOfResources, which autotuning
-      // skips); tell triton-spirv-opt users too.
-      int64_t workgroupBytes = workgroupBytesOf(func);
-      if (workgroupBytes > deviceProfile->maxSharedMemoryBytes)
-        func.emitWarning("kernel needs ")
-            << workgroupBytes << " bytes of workgroup memory, more than the "
-            << deviceProfile->maxSharedMemoryBytes << " the " << profile
-            << " profile's device has: smaller blocks or num_stages";
       // Pointer arguments address global memory through buffer device
       // addresses.
       SmallVector<Type> argTypes;

@@ -151,6 +151,10 @@ py::dict toSPIRVIR(const std::string &linalg, const std::string &profile,
         cast<IntegerAttr>(abi.get("argument_bytes")).getInt();
     metadata["argument_block"] =
         cast<BoolAttr>(abi.get("argument_block")).getValue();
+    // Global memory per program standing in for workgroup memory the device
+    // lacks (spirv-spill-workgroup-memory); the launcher provides it.
+    metadata["scratch_bytes_per_program"] =
+        cast<IntegerAttr>(abi.get("scratch_bytes_per_program")).getInt();
     py::list arguments;
     for (Attribute field : cast<ArrayAttr>(abi.get("arguments"))) {
       auto dict = cast<DictionaryAttr>(field);

@@ -5,7 +5,7 @@
 //
 
 // CHECK:       spirv.GlobalVariable @__triton_spirv_args_no_args : !spirv.ptr<!spirv.struct<(i32 [0])>, PushConstant>
-// CHECK:       spirv.func @no_args() "None" attributes {{{.*}}triton_spirv.abi = {argument_block = false, argument_bytes = 0 : i64, arguments = []}
+// CHECK:       spirv.func @no_args() "None" attributes {{{.*}}triton_spirv.abi = {argument_block = false, argument_bytes = 0 : i64, arguments = [], scratch_bytes_per_program = 0 : i64}
 // CHECK-NEXT:    spirv.mlir.addressof
 // CHECK:         spirv.Return
 spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, Int64, PhysicalStorageBufferAddresses], [SPV_KHR_physical_storage_buffer]> {

@@ -20,7 +20,7 @@
 // CHECK-SAME:        {kind = "i32", offset = 8 : i64, size = 4 : i64},
 // CHECK-SAME:        {kind = "ptr", offset = 16 : i64, size = 8 : i64},
 // CHECK-SAME:        {kind = "i1", offset = 24 : i64, size = 4 : i64},
-// CHECK-SAME:        {kind = "f32", offset = 28 : i64, size = 4 : i64}]}
+// CHECK-SAME:        {kind = "f32", offset = 28 : i64, size = 4 : i64}], scratch_bytes_per_program = 0 : i64}
 // CHECK:           %[[PC:.*]] = spirv.mlir.addressof @[[ARGS]] : !spirv.ptr<!spirv.struct<(i64 [0], i32 [8], i64 [16], i32 [24], f32 [28])>, PushConstant>
 // CHECK:           %[[I0:.*]] = spirv.Constant 0 : i32
 // CHECK-NEXT:      %[[F0:.*]] = spirv.AccessChain %[[PC]][%[[I0]]] : {{.*}} -> !spirv.ptr<i64, PushConstant>
@@ -54,7 +54,7 @@
 // BLOCK-LABEL: spirv.module
 // BLOCK:         spirv.GlobalVariable @[[ARGS:__triton_spirv_args_kernel]] : !spirv.ptr<!spirv.struct<(i64 [0])>, PushConstant>
 // BLOCK:         spirv.func @kernel() "None" attributes {
-// BLOCK-SAME:      triton_spirv.abi = {argument_block = true, argument_bytes = 32 : i64, arguments = [{kind = "ptr", offset = 0 : i64, size = 8 : i64}, {kind = "i32", offset = 8 : i64, size = 4 : i64}, {kind = "ptr", offset = 16 : i64, size = 8 : i64}, {kind = "i1", offset = 24 : i64, size = 4 : i64}, {kind = "f32", offset = 28 : i64, size = 4 : i64}]}
+// BLOCK-SAME:      triton_spirv.abi = {argument_block = true, argument_bytes = 32 : i64, arguments = [{kind = "ptr", offset = 0 : i64, size = 8 : i64}, {kind = "i32", offset = 8 : i64, size = 4 : i64}, {kind = "ptr", offset = 16 : i64, size = 8 : i64}, {kind = "i1", offset = 24 : i64, size = 4 : i64}, {kind = "f32", offset = 28 : i64, size = 4 : i64}], scratch_bytes_per_program = 0 : i64}
 // BLOCK:           %[[PC:.*]] = spirv.mlir.addressof @[[ARGS]] : !spirv.ptr<!spirv.struct<(i64 [0])>, PushConstant>
 // BLOCK:           %[[P0:.*]] = spirv.AccessChain %[[PC]][%{{.*}}] : !spirv.ptr<!spirv.struct<(i64 [0])>, PushConstant>, i32 -> !spirv.ptr<i64, PushConstant>
 // BLOCK-NEXT:      %[[BLOCK_ADDR:.*]] = spirv.Load "PushConstant" %[[P0]] : i64
@@ -100,7 +100,7 @@ spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, 
 // 8 bytes fit exactly: no argument block even with max-push-constant-bytes=8.
 // CHECK-LABEL: spirv.module
 // CHECK:         spirv.GlobalVariable @__triton_spirv_args_one_pointer : !spirv.ptr<!spirv.struct<(i64 [0])>, PushConstant>
-// CHECK:         spirv.func @one_pointer() "None" attributes {{{.*}}triton_spirv.abi = {argument_block = false, argument_bytes = 8 : i64, arguments = [{kind = "ptr", offset = 0 : i64, size = 8 : i64}]}
+// CHECK:         spirv.func @one_pointer() "None" attributes {{{.*}}triton_spirv.abi = {argument_block = false, argument_bytes = 8 : i64, arguments = [{kind = "ptr", offset = 0 : i64, size = 8 : i64}], scratch_bytes_per_program = 0 : i64}
 // BLOCK-LABEL: spirv.module
 // BLOCK:         spirv.func @one_pointer() "None" attributes {{{.*}}triton_spirv.abi = {argument_block = false, argument_bytes = 8 : i64
 // BLOCK-NOT:       ["Aligned", 8] : i64
@@ -123,7 +123,7 @@ spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, 
 // CHECK-LABEL: spirv.module
 // CHECK:         spirv.GlobalVariable @{{.*}} : !spirv.ptr<!spirv.struct<(i32 [0], i32 [4], i32 [8], i64 [16])>, PushConstant>
 // CHECK:         spirv.func @narrow() "None" attributes {{{.*}}triton_spirv.abi = {argument_block = false, argument_bytes = 24 : i64, arguments = [
-// CHECK-SAME:      {kind = "f16", offset = 0 : i64, size = 4 : i64}, {kind = "i16", offset = 4 : i64, size = 4 : i64}, {kind = "i8", offset = 8 : i64, size = 4 : i64}, {kind = "ptr", offset = 16 : i64, size = 8 : i64}]}
+// CHECK-SAME:      {kind = "f16", offset = 0 : i64, size = 4 : i64}, {kind = "i16", offset = 4 : i64, size = 4 : i64}, {kind = "i8", offset = 8 : i64, size = 4 : i64}, {kind = "ptr", offset = 16 : i64, size = 8 : i64}], scratch_bytes_per_program = 0 : i64}
 // CHECK:           %[[HW:.*]] = spirv.Load "PushConstant" %{{.*}} : i32
 // CHECK-NEXT:      %[[PAIR:.*]] = spirv.Bitcast %[[HW]] : i32 to vector<2xf16>
 // CHECK-NEXT:      %[[H:.*]] = spirv.CompositeExtract %[[PAIR]][0 : i32] : vector<2xf16>

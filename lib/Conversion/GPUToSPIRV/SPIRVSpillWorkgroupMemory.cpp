@@ -1,0 +1,313 @@
+//===- SPIRVSpillWorkgroupMemory.cpp - workgroup buffers beyond the limit -===//
+//
+// Vulkan devices give 32-48 KiB of workgroup memory where Triton-CUDA kernels
+// use up to 227 KiB. When a kernel's Workgroup variables exceed the device's
+// limit, the largest move into global memory: a scratch buffer the launcher
+// provides, with one slice per program. The entry point gets three trailing
+// arguments (recorded in `triton_spirv.hidden_arguments`):
+//   scratch (i64 address), grid_x, grid_y (i32: the launch grid),
+// from which each workgroup finds its slice,
+//   scratch + ((z * grid_y + y) * grid_x + x) * bytes_per_program.
+// Accesses to a moved variable become PhysicalStorageBuffer accesses
+// (Aligned, on an explicitly laid out copy of its type), and the kernel's
+// barriers order global memory too, so that the workgroup sees its writes.
+// On lavapipe both memories are host memory; on a GPU the moved buffers live
+// in L1/L2 instead of shared memory.
+//
+//===----------------------------------------------------------------------===//
+#include "triton-spirv/Conversion/Passes.h"
+
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_SPIRVSPILLWORKGROUPMEMORY
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+
+namespace {
+constexpr int64_t kSliceAlignment = 16; // the widest vector access
+
+/// Bytes of a Workgroup variable's type; 0 where the layout is not one this
+/// pass can reproduce in global memory (it then stays).
+int64_t byteSize(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getNumElements() * byteSize(vector.getElementType());
+  if (type.isIntOrFloat())
+    return type.getIntOrFloatBitWidth() % 8 ? 0
+                                            : type.getIntOrFloatBitWidth() / 8;
+  if (auto array = dyn_cast<spirv::ArrayType>(type))
+    return array.getNumElements() * byteSize(array.getElementType());
+  if (auto structType = dyn_cast<spirv::StructType>(type)) {
+    if (structType.getNumElements() != 1)
+      return 0;
+    return byteSize(structType.getElementType(0));
+  }
+  return 0;
+}
+
+/// The type with explicit layout (array strides, member offsets) that
+/// PhysicalStorageBuffer pointees need.
+Type withExplicitLayout(Type type) {
+  if (auto array = dyn_cast<spirv::ArrayType>(type)) {
+    Type element = withExplicitLayout(array.getElementType());
+    return spirv::ArrayType::get(element, array.getNumElements(),
+                                 byteSize(element));
+  }
+  if (auto structType = dyn_cast<spirv::StructType>(type))
+    return spirv::StructType::get(
+        {withExplicitLayout(structType.getElementType(0))},
+        ArrayRef<spirv::StructType::OffsetInfo>{0});
+  return type;
+}
+
+/// The alignment an access of `type` may claim: its size (slices start at
+/// 16-byte boundaries and every element sits at a multiple of its size).
+int32_t naturalAlignment(Type type) {
+  int64_t size = byteSize(type);
+  int64_t alignment = 1;
+  while (alignment * 2 <= std::min<int64_t>(size, kSliceAlignment) &&
+         size % (alignment * 2) == 0)
+    alignment *= 2;
+  return alignment;
+}
+
+bool isAccess(Operation *op) {
+  return isa<spirv::LoadOp, spirv::StoreOp, spirv::KHRCooperativeMatrixLoadOp,
+             spirv::KHRCooperativeMatrixStoreOp>(op);
+}
+
+/// Whether every use of the pointer (through access chains) is one this pass
+/// rewrites; atomics on workgroup memory, for one, stay.
+bool usesAreMovable(Value pointer) {
+  for (Operation *user : pointer.getUsers()) {
+    if (auto chain = dyn_cast<spirv::AccessChainOp>(user)) {
+      if (chain.getBasePtr() != pointer || !usesAreMovable(chain.getResult()))
+        return false;
+      continue;
+    }
+    if (!isAccess(user))
+      return false;
+    if (auto store = dyn_cast<spirv::StoreOp>(user))
+      if (store.getValue() == pointer)
+        return false; // the address itself stored
+    if (auto store = dyn_cast<spirv::KHRCooperativeMatrixStoreOp>(user))
+      if (store.getPointer() != pointer)
+        return false;
+  }
+  return true;
+}
+
+/// Marks an access through a PhysicalStorageBuffer pointer Aligned.
+void markAligned(Operation *op, Type pointee) {
+  MLIRContext *context = op->getContext();
+  auto alignment = IntegerAttr::get(IntegerType::get(context, 32),
+                                    naturalAlignment(pointee));
+  auto aligned = [&](std::optional<spirv::MemoryAccess> current) {
+    spirv::MemoryAccess bits = spirv::MemoryAccess::Aligned;
+    if (current)
+      bits = bits | *current;
+    return spirv::MemoryAccessAttr::get(context, bits);
+  };
+  if (auto load = dyn_cast<spirv::LoadOp>(op)) {
+    load.setMemoryAccessAttr(aligned(load.getMemoryAccess()));
+    load.setAlignmentAttr(alignment);
+  } else if (auto store = dyn_cast<spirv::StoreOp>(op)) {
+    store.setMemoryAccessAttr(aligned(store.getMemoryAccess()));
+    store.setAlignmentAttr(alignment);
+  } else if (auto load = dyn_cast<spirv::KHRCooperativeMatrixLoadOp>(op)) {
+    load.setMemoryOperandAttr(aligned(load.getMemoryOperand()));
+    load.setAlignmentAttr(alignment);
+  } else if (auto store = dyn_cast<spirv::KHRCooperativeMatrixStoreOp>(op)) {
+    store.setMemoryOperandAttr(aligned(store.getMemoryOperand()));
+    store.setAlignmentAttr(alignment);
+  }
+}
+
+/// Replaces the uses of `oldPointer` (a Workgroup pointer) by `newPointer`
+/// (the PhysicalStorageBuffer one), access chains rebuilt on the way.
+void redirect(Value oldPointer, Value newPointer,
+              SmallVectorImpl<Operation *> &dead) {
+  for (OpOperand &use : llvm::make_early_inc_range(oldPointer.getUses())) {
+    Operation *user = use.getOwner();
+    if (auto chain = dyn_cast<spirv::AccessChainOp>(user)) {
+      OpBuilder builder(chain);
+      auto moved = spirv::AccessChainOp::create(builder, chain.getLoc(),
+                                                newPointer, chain.getIndices());
+      redirect(chain.getResult(), moved.getResult(), dead);
+      dead.push_back(chain);
+      continue;
+    }
+    use.set(newPointer);
+    markAligned(user,
+                cast<spirv::PointerType>(newPointer.getType()).getPointeeType());
+  }
+}
+
+struct SPIRVSpillWorkgroupMemoryPass
+    : public triton_spirv::impl::SPIRVSpillWorkgroupMemoryBase<
+          SPIRVSpillWorkgroupMemoryPass> {
+  using SPIRVSpillWorkgroupMemoryBase::SPIRVSpillWorkgroupMemoryBase;
+
+  void runOnOperation() override {
+    spirv::ModuleOp module = getOperation();
+    SmallVector<spirv::FuncOp> entries;
+    module.walk([&](spirv::FuncOp func) {
+      if (func->hasAttr(spirv::getEntryPointABIAttrName()))
+        entries.push_back(func);
+    });
+    SmallVector<spirv::GlobalVariableOp> variables;
+    int64_t total = 0;
+    for (auto global : module.getOps<spirv::GlobalVariableOp>()) {
+      auto type = cast<spirv::PointerType>(global.getType());
+      if (type.getStorageClass() != spirv::StorageClass::Workgroup)
+        continue;
+      variables.push_back(global);
+      total += byteSize(type.getPointeeType());
+    }
+    if (total <= maxWorkgroupBytes)
+      return;
+    if (entries.size() != 1) {
+      module.emitError("spirv-spill-workgroup-memory: ")
+          << total << " bytes of workgroup memory exceed the device's "
+          << maxWorkgroupBytes.getValue() << ", and the module has " << entries.size()
+          << " entry points (one expected)";
+      return signalPassFailure();
+    }
+    spirv::FuncOp entry = entries.front();
+
+    // The references to each variable, all in the entry point.
+    DenseMap<Operation *, SmallVector<spirv::AddressOfOp>> references;
+    module.walk([&](spirv::AddressOfOp address) {
+      if (auto global = dyn_cast_or_null<spirv::GlobalVariableOp>(
+              SymbolTable::lookupSymbolIn(module, address.getVariableAttr())))
+        references[global].push_back(address);
+    });
+    auto movable = [&](spirv::GlobalVariableOp global) {
+      auto type = cast<spirv::PointerType>(global.getType()).getPointeeType();
+      if (byteSize(type) == 0)
+        return false;
+      for (spirv::AddressOfOp address : references[global])
+        if (address->getParentOfType<spirv::FuncOp>() != entry ||
+            !usesAreMovable(address.getResult()))
+          return false;
+      return true;
+    };
+
+    // Largest first, until the rest fits.
+    llvm::stable_sort(variables, [](auto a, auto b) {
+      return byteSize(cast<spirv::PointerType>(a.getType()).getPointeeType()) >
+             byteSize(cast<spirv::PointerType>(b.getType()).getPointeeType());
+    });
+    SmallVector<std::pair<spirv::GlobalVariableOp, int64_t>> moved;
+    int64_t sliceBytes = 0;
+    for (spirv::GlobalVariableOp global : variables) {
+      if (total <= maxWorkgroupBytes)
+        break;
+      if (!movable(global))
+        continue;
+      int64_t size =
+          byteSize(cast<spirv::PointerType>(global.getType()).getPointeeType());
+      moved.emplace_back(global, sliceBytes);
+      sliceBytes += llvm::alignTo(size, kSliceAlignment);
+      total -= size;
+    }
+    if (total > maxWorkgroupBytes) {
+      // What stays is accessed in ways this pass does not move (atomics).
+      entry.emitError("kernel needs ")
+          << total << " bytes of workgroup memory that cannot move to global "
+          << "memory, more than the device's " << maxWorkgroupBytes.getValue();
+      return signalPassFailure();
+    }
+
+    MLIRContext *context = &getContext();
+    auto i32 = IntegerType::get(context, 32);
+    auto i64 = IntegerType::get(context, 64);
+    Block &body = entry.getBody().front();
+    Location loc = entry.getLoc();
+    unsigned end = entry.getNumArguments();
+    if (failed(entry.insertArguments({end, end, end}, {i64, i32, i32},
+                                     {nullptr, nullptr, nullptr},
+                                     {loc, loc, loc}))) {
+      entry.emitError("spirv-spill-workgroup-memory: cannot add arguments");
+      return signalPassFailure();
+    }
+    Value scratch = body.getArgument(end);
+    Value gridX = body.getArgument(end + 1);
+    Value gridY = body.getArgument(end + 2);
+    Builder attrs(context);
+    entry->setAttr("triton_spirv.hidden_arguments",
+                   attrs.getStrArrayAttr({"scratch", "grid_x", "grid_y"}));
+    entry->setAttr("triton_spirv.scratch_bytes_per_program",
+                   attrs.getI64IntegerAttr(sliceBytes));
+
+    // This workgroup's slice.
+    OpBuilder builder = OpBuilder::atBlockBegin(&body);
+    Value id = spirv::getBuiltinVariableValue(entry, spirv::BuiltIn::WorkgroupId,
+                                              i32, builder);
+    auto component = [&](int32_t index) -> Value {
+      Value value = spirv::CompositeExtractOp::create(builder, loc, id,
+                                                      ArrayRef<int32_t>{index});
+      return spirv::UConvertOp::create(builder, loc, i64, value);
+    };
+    auto wide = [&](Value value) -> Value {
+      return spirv::UConvertOp::create(builder, loc, i64, value);
+    };
+    auto constant = [&](int64_t value) -> Value {
+      return spirv::ConstantOp::create(builder, loc, i64,
+                                       builder.getI64IntegerAttr(value));
+    };
+    Value linear = spirv::IAddOp::create(
+        builder, loc,
+        spirv::IMulOp::create(
+            builder, loc,
+            spirv::IAddOp::create(
+                builder, loc,
+                spirv::IMulOp::create(builder, loc, component(2), wide(gridY)),
+                component(1)),
+            wide(gridX)),
+        component(0));
+    Value slice = spirv::IAddOp::create(
+        builder, loc, scratch,
+        spirv::IMulOp::create(builder, loc, linear, constant(sliceBytes)));
+
+    SmallVector<Operation *> dead;
+    for (auto [global, offset] : moved) {
+      auto type = cast<spirv::PointerType>(global.getType());
+      auto pointer = spirv::PointerType::get(
+          withExplicitLayout(type.getPointeeType()),
+          spirv::StorageClass::PhysicalStorageBuffer);
+      for (spirv::AddressOfOp address : references[global]) {
+        builder.setInsertionPoint(address);
+        Value at = spirv::IAddOp::create(builder, address.getLoc(), slice,
+                                         constant(offset));
+        Value base =
+            spirv::ConvertUToPtrOp::create(builder, address.getLoc(), pointer, at);
+        redirect(address.getResult(), base, dead);
+        dead.push_back(address);
+      }
+    }
+    // Users were recorded before what they use.
+    for (Operation *op : dead)
+      op->erase();
+    for (auto [global, offset] : moved)
+      global.erase();
+
+    // Barriers make the moved buffers' writes visible to the workgroup too.
+    entry.walk([&](spirv::ControlBarrierOp barrier) {
+      barrier.setMemorySemantics(barrier.getMemorySemantics() |
+                                 spirv::MemorySemantics::UniformMemory);
+    });
+    entry.walk([&](spirv::MemoryBarrierOp barrier) {
+      barrier.setMemorySemantics(barrier.getMemorySemantics() |
+                                 spirv::MemorySemantics::UniformMemory);
+    });
+  }
+};
+} // namespace

@@ -301,7 +301,7 @@ def _dispatch_ms(case, t, runtime):
     kernel = launcher._load(ck.function)
     bound = dict(zip(case.kernel.arg_names, case.call_args(t)))
     bound.update(case.constexprs)
-    packed = launcher.pack([bound[n] for n in case.kernel.arg_names])
+    packed = launcher.pack([bound[n] for n in case.kernel.arg_names], case.grid)
     first = runtime.get_device().time_launches(kernel, *case.grid, packed, 1)[0]
     reps = max(3, min(20, int(400 / max(first, 1e-3))))
     return min(runtime.get_device().time_launches(kernel, *case.grid, packed, reps))

@@ -169,6 +169,8 @@ class SPIRVBackend(BaseBackend):
         metadata["arguments"] = info["arguments"]
         metadata["argument_bytes"] = info["argument_bytes"]
         metadata["argument_block"] = info["argument_block"]
+        # Workgroup memory beyond the device's, moved to global scratch.
+        metadata["scratch_bytes_per_program"] = info["scratch_bytes_per_program"]
         _dump(metadata, "spirvir", result["ir"])
         return result["ir"]
 

@@ -141,6 +141,28 @@ def _device_address(value, name):
     return address + (value.data_ptr() - base)
 
 
+# Arguments the compiler appends and the launcher fills in: where the kernel's
+# workgroup buffers beyond the device's limit live (spirv-spill-workgroup-memory).
+_HIDDEN_KINDS = ("scratch", "grid_x", "grid_y")
+_scratch = None  # (keeps the memory alive, its device address, bytes)
+
+
+def _scratch_address(nbytes):
+    """A device buffer of at least nbytes, reused by every launch (launches run in order)."""
+    global _scratch
+    if _scratch is None or _scratch[2] < nbytes:
+        nbytes = max(nbytes, 2 * _scratch[2] if _scratch else 0, 1 << 20)
+        route = cuda_route()
+        if route is None:
+            buffer = runtime.get_device().alloc(nbytes, False)
+            _scratch = (buffer, buffer.address, nbytes)
+        else:
+            import torch
+            memory = torch.empty(nbytes, dtype=torch.uint8, device="cuda")
+            _scratch = (memory, _device_address(memory, "scratch"), nbytes)
+    return _scratch[1]
+
+
 class SPIRVLauncher:
     """Packs Triton's arguments into the push-constant layout the compiler chose, then dispatches."""
 
@@ -180,13 +202,14 @@ class SPIRVLauncher:
                     *[(v, "i64", name) for v in value.strides]]
         return [(value, ty, name)]
 
-    def pack(self, args):
+    def pack(self, args, grid=(1, 1, 1)):
         names = self.arg_names or [f"#{i}" for i in range(len(self.arg_types))]
         runtime_args = [expanded for a, ty, name in zip(args, self.arg_types, names)
                         if ty != "constexpr" for expanded in self._expand(a, ty, name)]
         if self.debug_buffer is not None:
             runtime_args.append((self.debug_buffer, "*i32", "debug buffer"))
-        fields = self.metadata.arguments
+        fields = [f for f in self.metadata.arguments if f["kind"] not in _HIDDEN_KINDS]
+        hidden = self.metadata.arguments[len(fields):]
         if len(runtime_args) != len(fields):
             raise TypeError(f"triton-spirv: kernel {self.metadata.name} takes {len(fields)} runtime "
                             f"arguments, got {len(runtime_args)}")
@@ -201,6 +224,14 @@ class SPIRVLauncher:
                 # A bf16 argument reaches the shader as its bits (an i16 field).
                 data = _pack_scalar("bf16" if ty == "bf16" else kind, value)
             packed[offset:offset + len(data)] = data
+        for field in hidden:
+            kind = field["kind"]
+            if kind == "scratch":
+                per_program = self.metadata.scratch_bytes_per_program
+                data = struct.pack("<Q", _scratch_address(per_program * grid[0] * grid[1] * grid[2]))
+            else:
+                data = struct.pack("<I", grid[0] if kind == "grid_x" else grid[1])
+            packed[field["offset"]:field["offset"] + len(data)] = data
         return bytes(packed)
 
     def __call__(self, gridX, gridY, gridZ, stream, function, packed_metadata, launch_metadata,
@@ -223,10 +254,11 @@ class SPIRVLauncher:
         self.debug_buffer = (debug.new_buffer(device="cuda" if route else "cpu")
                              if messages else None)
         if route is None:
-            runtime.get_device().launch(kernel, gridX, gridY, gridZ, self.pack(args), sync=True)
+            runtime.get_device().launch(kernel, gridX, gridY, gridZ,
+                                        self.pack(args, (gridX, gridY, gridZ)), sync=True)
         else:
             # Ordered on the stream Triton passes (torch's current one).
-            packed = self.pack(args)
+            packed = self.pack(args, (gridX, gridY, gridZ))
             route.interop.launch(kernel, gridX, gridY, gridZ, packed, stream or 0)
             SPIRVLauncher.last_launch = (kernel, (gridX, gridY, gridZ), packed)
         if messages:

@@ -114,6 +114,15 @@ TritonSpirvResult triton_spirv_host_address(TritonSpirvContext context,
                                             const void *host, uint64_t bytes,
                                             uint64_t *address);
 
+/* The device address of at least `bytes` of the context's scratch memory:
+ * where kernels whose workgroup buffers exceed the device's workgroup memory
+ * keep them (one slice per program). One buffer per context, grown as
+ * needed; launches run in order, so each may use all of it. Generated
+ * launch functions call it. */
+TritonSpirvResult triton_spirv_context_scratch(TritonSpirvContext context,
+                                               uint64_t bytes,
+                                               uint64_t *address);
+
 /* --- kernels ------------------------------------------------------------- */
 
 /* What the compiler hands over (generated code fills it). */

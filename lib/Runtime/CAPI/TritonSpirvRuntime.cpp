@@ -8,6 +8,7 @@
 #include "triton-spirv/Runtime/triton_spirv_runtime.h"
 #include "triton-spirv/Runtime/VulkanRuntime.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -36,6 +37,8 @@ struct TritonSpirvContext_st {
   std::string deviceName;
   TritonSpirvStream_st stream{this};
   std::atomic<int> references{1};
+  std::mutex scratchMutex;
+  std::shared_ptr<Buffer> scratch; // grown, never shrunk
 };
 
 struct TritonSpirvBuffer_st {
@@ -329,6 +332,24 @@ triton_spirv_host_address(TritonSpirvContext context, const void *host,
                         "(VK_EXT_external_memory_host); use buffers");
   return guarded(call, TRITON_SPIRV_ERROR_INVALID_VALUE, [&] {
     *address = context->device->hostAddress(host, bytes);
+  });
+}
+
+TRITON_SPIRV_EXPORT TritonSpirvResult
+triton_spirv_context_scratch(TritonSpirvContext context, uint64_t bytes,
+                             uint64_t *address) {
+  const char *call = "triton_spirv_context_scratch";
+  REQUIRE(call, context);
+  REQUIRE(call, address);
+  return guarded(call, TRITON_SPIRV_ERROR_INVALID_VALUE, [&] {
+    std::lock_guard<std::mutex> lock(context->scratchMutex);
+    if (!context->scratch || context->scratch->size() < bytes) {
+      uint64_t grown = context->scratch ? 2 * context->scratch->size() : 0;
+      // The old buffer is freed once the launches using it are done.
+      context->scratch = context->device->alloc(
+          std::max({bytes, grown, uint64_t(1) << 20}), /*hostVisible=*/false);
+    }
+    *address = context->scratch->address();
   });
 }
 

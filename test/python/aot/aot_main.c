@@ -237,12 +237,13 @@ int main(void) {
   check_add(stream, context, "add aligned n%16!=0", 1000, 0);
   check_add_host_memory(stream, context);
 
-  expect("matmul has 2 algos", matmul_get_num_algos() == 2);
+  expect("matmul has 3 algos", matmul_get_num_algos() == 3);
   check_matmul(stream, context, 0);
   check_matmul(stream, context, 1);
-  TritonSpirvResult bad = matmul(stream, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2);
-  expect("matmul algo_id 2 refused",
-         bad == TRITON_SPIRV_ERROR_INVALID_VALUE && strstr(triton_spirv_last_error(), "algo_id 2"));
+  check_matmul(stream, context, 2); /* tiles beyond workgroup memory: scratch */
+  TritonSpirvResult bad = matmul(stream, 0, 0, 0, 1, 1, 1, 1, 1, 1, 3);
+  expect("matmul algo_id 3 refused",
+         bad == TRITON_SPIRV_ERROR_INVALID_VALUE && strstr(triton_spirv_last_error(), "algo_id 3"));
 
   check_scale_shift(stream, context, 1);
   check_scale_shift(stream, context, 0);

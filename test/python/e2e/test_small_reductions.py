@@ -6,6 +6,9 @@ import torch
 import triton
 import triton.language as tl
 
+# torch CPU tensors on lavapipe; CUDA tensors on the cuda route (TRITON_SPIRV_BACKEND=1).
+DEVICE = triton.runtime.driver.active.get_active_torch_device()
+
 
 @triton.jit
 def _multiply(a, b):
@@ -34,8 +37,9 @@ def test_reductions_of_small_blocks(dtype, block, n, num_warps):
     else:
         x = torch.randint(-9, 10, (n,), generator=generator, dtype=dtype)
         x[x == 0] = 3  # a zero would make the product trivially right
-    out = torch.full((4,), 77, dtype=dtype)
-    reductions_kernel[(1,)](x, out, n, BLOCK=block, num_warps=num_warps)
+    out = torch.full((4,), 77, dtype=dtype, device=DEVICE)
+    reductions_kernel[(1,)](x.to(DEVICE), out, n, BLOCK=block, num_warps=num_warps)
+    out = out.cpu()
     expected = torch.stack([x.sum(), x.prod(), x.max(), x.min()]).to(dtype)
     if dtype.is_floating_point:
         torch.testing.assert_close(out, expected, rtol=1e-5, atol=1e-5)

@@ -6,6 +6,9 @@ import torch
 import triton
 import triton.language as tl
 
+# torch CPU tensors on lavapipe; CUDA tensors on the cuda route (TRITON_SPIRV_BACKEND=1).
+DEVICE = triton.runtime.driver.active.get_active_torch_device()
+
 from triton_spirv import _vulkan_runtime as runtime
 
 
@@ -39,9 +42,9 @@ def test_tiles_beyond_workgroup_memory(dtype, blocks, num_warps):
     block_m, block_n, block_k = blocks
     M, N, K = 200, 272, 160  # partial tiles in every dimension
     generator = torch.Generator().manual_seed(7)
-    a = torch.randn(M, K, generator=generator).to(dtype)
-    b = torch.randn(K, N, generator=generator).to(dtype)
-    c = torch.full((M, N), float("nan"))
+    a = torch.randn(M, K, generator=generator).to(dtype).to(DEVICE)
+    b = torch.randn(K, N, generator=generator).to(dtype).to(DEVICE)
+    c = torch.full((M, N), float("nan"), device=DEVICE)
     grid = (triton.cdiv(M, block_m), triton.cdiv(N, block_n))
     compiled = matmul_kernel[grid](a, b, c, M, N, K, BLOCK_M=block_m, BLOCK_N=block_n,
                                    BLOCK_K=block_k, num_warps=num_warps, num_stages=3)
@@ -52,7 +55,8 @@ def test_tiles_beyond_workgroup_memory(dtype, blocks, num_warps):
     assert metadata.shared <= device_shared_memory()
     if device_shared_memory() <= 32768:
         assert metadata.scratch_bytes_per_program > 0
-    torch.testing.assert_close(c, a.double().matmul(b.double()).float(), rtol=1e-4, atol=1e-3)
+    expected = a.cpu().double().matmul(b.cpu().double()).float()
+    torch.testing.assert_close(c.cpu(), expected, rtol=1e-4, atol=1e-3)
 
 
 @triton.jit
@@ -75,9 +79,9 @@ def test_scans_beyond_workgroup_memory():
     programs, block = 3, 4096
     generator = torch.Generator().manual_seed(3)
     x = 1 + 0.001 * torch.randn(programs, block, generator=generator)
-    sums, products, maxima = (torch.full_like(x, float("nan")) for _ in range(3))
-    compiled = scans_kernel[(programs,)](x, sums, products, maxima, BLOCK=block)
+    sums, products, maxima = (torch.full_like(x, float("nan"), device=DEVICE) for _ in range(3))
+    compiled = scans_kernel[(programs,)](x.to(DEVICE), sums, products, maxima, BLOCK=block)
     assert compiled.metadata.shared <= device_shared_memory()
-    torch.testing.assert_close(sums, x.double().cumsum(1).float(), rtol=1e-5, atol=1e-3)
-    torch.testing.assert_close(products, x.double().cumprod(1).float(), rtol=1e-4, atol=1e-5)
-    torch.testing.assert_close(maxima, x.cummax(1).values)
+    torch.testing.assert_close(sums.cpu(), x.double().cumsum(1).float(), rtol=1e-5, atol=1e-3)
+    torch.testing.assert_close(products.cpu(), x.double().cumprod(1).float(), rtol=1e-4, atol=1e-5)
+    torch.testing.assert_close(maxima.cpu(), x.cummax(1).values)

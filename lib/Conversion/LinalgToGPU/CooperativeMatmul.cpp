@@ -66,7 +66,15 @@ struct FragmentSource {
 
 FragmentSource padRows(Value buffer, linalg::MatmulOp matmul) {
   auto type = cast<MemRefType>(buffer.getType());
-  FragmentSource unpadded{buffer, type.getDimSize(1)};
+  // A view (e.g. of a buffer another matmul padded already) keeps its own
+  // row stride, which is not its width.
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  int64_t rowStride = type.getDimSize(1);
+  if (succeeded(type.getStridesAndOffset(strides, offset)) &&
+      !ShapedType::isDynamic(strides[0]))
+    rowStride = strides[0];
+  FragmentSource unpadded{buffer, rowStride};
   auto alloc = buffer.getDefiningOp<memref::AllocOp>();
   if (!alloc || !type.getLayout().isIdentity())
     return unpadded;
@@ -76,7 +84,7 @@ FragmentSource padRows(Value buffer, linalg::MatmulOp matmul) {
       return unpadded;
   OpBuilder builder(alloc);
   Location loc = alloc.getLoc();
-  int64_t rowStride = type.getDimSize(1) + kRowPadding;
+  rowStride = type.getDimSize(1) + kRowPadding;
   auto paddedType = MemRefType::get({type.getDimSize(0), rowStride},
                                     type.getElementType(), nullptr,
                                     type.getMemorySpace());

@@ -196,3 +196,66 @@ func.func @fma_path(%a: memref<?xf32>, %out: memref<?xf32>) {
   }
   return
 }
+
+// -----
+
+// One buffer staged for two matmuls (the A of the first, then refilled as
+// the B of the second): the first pads its rows (32 + 8), and the second
+// reads it through the padded view, so its fragment loads stride 40 too.
+// CHECK-LABEL: func.func @shared_operand_buffer(
+// CHECK:         gpu.subgroup_mma_load_matrix {{.*}}leadDimension = 40 : index} : memref<32x40xf16, {{.*}}> -> !gpu.mma_matrix<16x16xf16, "AOp">
+// CHECK:         gpu.subgroup_mma_compute
+// CHECK:         gpu.subgroup_mma_load_matrix {{.*}}leadDimension = 40 : index} : memref<32x32xf16, strided<[40, 1]>, {{.*}}> -> !gpu.mma_matrix<16x16xf16, "BOp">
+// CHECK:         return
+func.func @shared_operand_buffer(%a: memref<?xf16>, %out: memref<?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %T = memref.alloc() : memref<32x32xf16>
+  %B = memref.alloc() : memref<32x32xf16>
+  %A = memref.alloc() : memref<32x32xf16>
+  %C = memref.alloc() : memref<32x32xf32>
+  %D = memref.alloc() : memref<32x32xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%T : memref<32x32xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %f = arith.addi %i, %j : index
+    %v = memref.load %a[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%B : memref<32x32xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %f = arith.muli %i, %j : index
+    %v = memref.load %a[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  linalg.fill ins(%zero : f32) outs(%C : memref<32x32xf32>)
+  linalg.matmul ins(%T, %B : memref<32x32xf16>, memref<32x32xf16>) outs(%C : memref<32x32xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%C : memref<32x32xf32>) outs(%A : memref<32x32xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%T : memref<32x32xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %f = arith.subi %i, %j : index
+    %v = memref.load %a[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  linalg.fill ins(%zero : f32) outs(%D : memref<32x32xf32>)
+  linalg.matmul ins(%A, %T : memref<32x32xf16>, memref<32x32xf16>) outs(%D : memref<32x32xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%D : memref<32x32xf32>) {
+  ^bb0(%x: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c32 = arith.constant 32 : index
+    %r = arith.muli %i, %c32 : index
+    %f = arith.addi %r, %j : index
+    memref.store %x, %out[%f] : memref<?xf32>
+    linalg.yield
+  }
+  return
+}

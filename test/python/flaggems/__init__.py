@@ -1,0 +1,1 @@
+"""FlagGems vendor tests (triton_spirv.flaggems)."""

@@ -148,7 +148,18 @@ void startFromConstants(Value c) {
   std::optional<TypedAttr> fill = uniformFill(c, first);
   if (!fill)
     return;
+  // Only loads before C's first fragment store see the fill: a second matmul
+  // accumulating into C (two K loops, as attention's backward dq) starts from
+  // what the first stored.
+  Operation *firstStore = nullptr;
+  for (Operation *user : c.getUsers())
+    if (isa<gpu::SubgroupMmaStoreMatrixOp>(user))
+      if (Operation *top = block->findAncestorOpInBlock(*user))
+        if (!firstStore || top->isBeforeInBlock(firstStore))
+          firstStore = top;
   for (gpu::SubgroupMmaLoadMatrixOp load : loads) {
+    if (firstStore && firstStore->isBeforeInBlock(load))
+      continue;
     OpBuilder builder(load);
     Value scalar = arith::ConstantOp::create(builder, load.getLoc(), *fill);
     Value matrix = gpu::SubgroupMmaConstantMatrixOp::create(

@@ -192,3 +192,66 @@ func.func @stored_before_load(%f: !gpu.mma_matrix<16x16xf32, "COp">) -> !gpu.mma
   %g = gpu.subgroup_mma_load_matrix %c[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf32, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
   return %g : !gpu.mma_matrix<16x16xf32, "COp">
 }
+
+// -----
+
+// Two K loops accumulating into one C (attention backward's dq: a masked
+// loop, then the rest): only the first loop's fragments start from the fill;
+// the second loop's start from what the first stored into C, so C stays and
+// its epilogue is not rewritten per fragment.
+// CHECK-LABEL: func.func @two_loops_one_accumulator(
+// CHECK:         %[[C:.*]] = memref.alloc() : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+// CHECK:         %[[ZERO:.*]] = gpu.subgroup_mma_constant_matrix
+// CHECK:         %[[FIRST:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]])
+// CHECK:         gpu.subgroup_mma_store_matrix %[[FIRST]], %[[C]]
+// CHECK:         gpu.barrier
+// CHECK:         %[[RELOAD:.*]] = gpu.subgroup_mma_load_matrix %[[C]]
+// CHECK:         %[[SECOND:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[RELOAD]])
+// CHECK:         gpu.subgroup_mma_store_matrix %[[SECOND]], %[[C]]
+// CHECK:         scf.for
+// CHECK:           memref.load %[[C]]
+func.func @two_loops_one_accumulator(%out: memref<?xf32>, %n: index, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c1024 = arith.constant 1024 : index
+  %zero = arith.constant dense<0.0> : vector<4xf32>
+  %tid = gpu.thread_id x
+  %c = memref.alloc() : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  %offset = arith.muli %tid, %c4 : index
+  scf.for %i = %c0 to %c1024 step %c1024 {
+    %e = arith.addi %i, %offset : index
+    %r = arith.divui %e, %c32 : index
+    %q = arith.remui %e, %c32 : index
+    %col = arith.divui %q, %c4 : index
+    memref.store %zero, %c[%r, %col] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  }
+  gpu.barrier
+  %sg = gpu.subgroup_id : index
+  %row = arith.muli %sg, %c16 : index
+  %f0 = gpu.subgroup_mma_load_matrix %c[%row, %c0] {leadDimension = 8 : index} : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  %a = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %f0) -> (!gpu.mma_matrix<16x16xf32, "COp">) {
+    %d = gpu.subgroup_mma_elementwise addf %acc, %acc : (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">) -> !gpu.mma_matrix<16x16xf32, "COp">
+    scf.yield %d : !gpu.mma_matrix<16x16xf32, "COp">
+  }
+  gpu.subgroup_mma_store_matrix %a, %c[%row, %c0] {leadDimension = 8 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  %f1 = gpu.subgroup_mma_load_matrix %c[%row, %c0] {leadDimension = 8 : index} : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  %b = scf.for %k = %c0 to %m step %c1 iter_args(%acc = %f1) -> (!gpu.mma_matrix<16x16xf32, "COp">) {
+    %d = gpu.subgroup_mma_elementwise addf %acc, %acc : (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">) -> !gpu.mma_matrix<16x16xf32, "COp">
+    scf.yield %d : !gpu.mma_matrix<16x16xf32, "COp">
+  }
+  gpu.subgroup_mma_store_matrix %b, %c[%row, %c0] {leadDimension = 8 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  scf.for %i = %c0 to %c1024 step %c1024 {
+    %e = arith.addi %i, %offset : index
+    %r = arith.divui %e, %c32 : index
+    %q = arith.remui %e, %c32 : index
+    %col = arith.divui %q, %c4 : index
+    %v = memref.load %c[%r, %col] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+    vector.store %v, %out[%e] : memref<?xf32>, vector<4xf32>
+  }
+  return
+}

@@ -38,3 +38,39 @@ def test_dot_of_a_dot_result(shape, softmax):
         scores = torch.exp(scores - scores.max(1, keepdim=True).values)
     expected = scores.half().float() @ b.float().t()
     torch.testing.assert_close(out.cpu(), expected, rtol=2e-2, atol=2e-2)
+
+
+@triton.jit
+def two_loop_accumulation_kernel(a_ptr, b_ptr, out_ptr, STEPS1, STEPS2, BM: tl.constexpr,
+                                 BN: tl.constexpr, BK: tl.constexpr):
+    # One accumulator over two K loops (attention backward's dq: a masked loop, then the
+    # rest); either may run zero times.
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a = tl.load(a_ptr + rm[:, None] * BK + rk[None, :])
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    b_ptrs = b_ptr + rk[:, None] * BN + rn[None, :]
+    for _ in range(STEPS1):
+        acc += tl.dot(a, tl.load(b_ptrs))
+        b_ptrs += BK * BN
+    for _ in range(STEPS2):
+        acc += tl.dot(a, tl.load(b_ptrs)) * 0.5
+        b_ptrs += BK * BN
+    tl.store(out_ptr + rm[:, None] * BN + rn[None, :], acc)
+
+
+@pytest.mark.parametrize("steps", [(2, 0), (0, 2), (2, 3), (0, 0)])
+def test_one_accumulator_over_two_loops(steps):
+    BM, BN, BK = 64, 64, 32
+    steps1, steps2 = steps
+    generator = torch.Generator().manual_seed(11)
+    a = (0.5 * torch.randn(BM, BK, generator=generator)).half()
+    b = (0.5 * torch.randn(5, BK, BN, generator=generator)).half()
+    out = torch.full((BM, BN), float("nan"), device=DEVICE)
+    two_loop_accumulation_kernel[(1,)](a.to(DEVICE), b.to(DEVICE), out, steps1, steps2, BM, BN, BK,
+                                       num_warps=4)
+    expected = torch.zeros(BM, BN)
+    for i in range(steps1 + steps2):
+        expected += (a.float() @ b[i].float()) * (1.0 if i < steps1 else 0.5)
+    torch.testing.assert_close(out.cpu(), expected, rtol=1e-3, atol=1e-3)

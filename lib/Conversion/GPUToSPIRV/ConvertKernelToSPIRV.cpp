@@ -80,6 +80,12 @@ struct GlobalMemoryBarrier : public OpConversionPattern<gpu::BarrierOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (!op->hasAttr(triton_spirv::kGlobalMemoryBarrierAttr))
       return failure();
+    // GLSL's memoryBarrier(); barrier(): each invocation's global writes are
+    // made visible device-wide first (a release by one invocation after the
+    // barrier, as a spin lock's unlock, then covers all of them).
+    spirv::MemoryBarrierOp::create(rewriter, op.getLoc(), spirv::Scope::Device,
+                                   spirv::MemorySemantics::AcquireRelease |
+                                       spirv::MemorySemantics::UniformMemory);
     rewriter.replaceOpWithNewOp<spirv::ControlBarrierOp>(
         op, spirv::Scope::Workgroup, spirv::Scope::Workgroup,
         spirv::MemorySemantics::AcquireRelease |

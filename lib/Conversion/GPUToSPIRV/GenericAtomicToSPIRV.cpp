@@ -113,6 +113,19 @@ struct GenericAtomicToCompareExchangeLoop
     const auto unequalSemantics =
         relaxed ? spirv::MemorySemantics::None
                 : spirv::MemorySemantics::Acquire | storageBit;
+    // Under the GLSL450 memory model drivers may treat an atomic's own
+    // semantics as relaxed (GLSL atomics have none): ordered global atomics
+    // are also fenced at device scope, as GLSL's memoryBarrier() does.
+    const bool fenced =
+        !relaxed && storage == spirv::StorageClass::PhysicalStorageBuffer;
+    auto fence = [&]() {
+      if (fenced)
+        spirv::MemoryBarrierOp::create(
+            rewriter, loc, spirv::Scope::Device,
+            spirv::MemorySemantics::AcquireRelease |
+                spirv::MemorySemantics::UniformMemory);
+    };
+    fence();
     bool subword = width < 32;
     if (subword && storage != spirv::StorageClass::PhysicalStorageBuffer)
       return op.emitError("16-bit atomics are only supported on global memory");
@@ -165,6 +178,7 @@ struct GenericAtomicToCompareExchangeLoop
         Value seen = spirv::AtomicCompareExchangeOp::create(
             rewriter, loc, wordPointer, scope, equalSemantics, unequalSemantics,
             toInt(rewriter, desired), comparand);
+        fence();
         rewriter.replaceOp(op, fromInt(rewriter, seen));
         return success();
       }
@@ -245,6 +259,7 @@ struct GenericAtomicToCompareExchangeLoop
     spirv::MergeOp::create(rewriter, loc, ValueRange{});
 
     rewriter.setInsertionPointAfter(loop);
+    fence();
     rewriter.replaceOp(op, spirv::LoadOp::create(rewriter, loc, oldValue));
     return success();
   }

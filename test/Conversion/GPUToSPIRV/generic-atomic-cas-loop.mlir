@@ -7,8 +7,11 @@
 // marked relaxed (Triton's sem="relaxed").
 module attributes {gpu.container_module} {
   gpu.module @kernels attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Int16, Float16, StorageBuffer16BitAccess, PhysicalStorageBufferAddresses], [SPV_KHR_physical_storage_buffer, SPV_KHR_16bit_storage]>, #spirv.resource_limits<>>} {
+    // Ordered global atomics are also fenced at device scope before and after
+    // (drivers may treat atomic semantics as relaxed under GLSL450).
     // CHECK-LABEL: spirv.func @fadd
     // CHECK:         %[[OLD:.*]] = spirv.Variable : !spirv.ptr<f32, Function>
+    // CHECK:         spirv.MemoryBarrier <Device>, <AcquireRelease|UniformMemory>
     // CHECK:         %[[INT_PTR:.*]] = spirv.Bitcast %{{.*}} : !spirv.ptr<f32, PhysicalStorageBuffer> to !spirv.ptr<i32, PhysicalStorageBuffer>
     // CHECK:         %[[INIT:.*]] = spirv.Load "PhysicalStorageBuffer" %[[INT_PTR]] ["Volatile|Aligned", 4] : i32
     // CHECK:         spirv.mlir.loop {
@@ -20,7 +23,8 @@ module attributes {gpu.container_module} {
     // CHECK:           spirv.Store "Function" %[[OLD]], %[[CURF]] : f32
     // CHECK:           %[[DONE:.*]] = spirv.IEqual %[[SEEN]], %[[CUR]] : i32
     // CHECK:           spirv.BranchConditional %[[DONE]], ^bb3, ^bb2(%[[SEEN]] : i32)
-    // CHECK:         spirv.Load "Function" %[[OLD]] : f32
+    // CHECK:         spirv.MemoryBarrier <Device>, <AcquireRelease|UniformMemory>
+    // CHECK-NEXT:    spirv.Load "Function" %[[OLD]] : f32
     // Global accesses of a function with ordered atomics are volatile
     // (coherent across workgroups); the relaxed-only @fadd_f16 keeps plain ones.
     // CHECK:         spirv.Store "PhysicalStorageBuffer" %{{.*}}, %{{.*}} ["Volatile|Aligned", 4] : f32
@@ -68,10 +72,13 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    // A barrier marked to order global memory includes UniformMemory; a
-    // plain one orders workgroup memory only.
+    // A barrier marked to order global memory is GLSL's memoryBarrier();
+    // barrier(): a device-scope fence, then a barrier that includes
+    // UniformMemory; a plain one orders workgroup memory only.
     // CHECK-LABEL: spirv.func @barriers
-    // CHECK:         spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|UniformMemory|WorkgroupMemory>
+    // CHECK:         spirv.MemoryBarrier <Device>, <AcquireRelease|UniformMemory>
+    // CHECK-NEXT:    spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|UniformMemory|WorkgroupMemory>
+    // CHECK-NOT:     spirv.MemoryBarrier
     // CHECK:         spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>
     gpu.func @barriers() kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
       gpu.barrier {triton_spirv.orders_global_memory}
@@ -84,10 +91,12 @@ module attributes {gpu.container_module} {
     // no plain read, no write when the comparison fails.
     // CHECK-LABEL: spirv.func @cas_f32
     // CHECK-NOT:     spirv.mlir.loop
+    // CHECK:         spirv.MemoryBarrier <Device>, <AcquireRelease|UniformMemory>
     // CHECK:         %[[PTR:.*]] = spirv.Bitcast %{{.*}} : !spirv.ptr<f32, PhysicalStorageBuffer> to !spirv.ptr<i32, PhysicalStorageBuffer>
     // CHECK:         %[[CMP:.*]] = spirv.Bitcast %{{.*}} : f32 to i32
     // CHECK:         %[[NEW:.*]] = spirv.Bitcast %{{.*}} : f32 to i32
     // CHECK:         %[[SEEN:.*]] = spirv.AtomicCompareExchange <Device> <AcquireRelease|UniformMemory> <Acquire|UniformMemory> %[[PTR]], %[[NEW]], %[[CMP]]
+    // CHECK-NEXT:    spirv.MemoryBarrier <Device>, <AcquireRelease|UniformMemory>
     // CHECK:         spirv.Bitcast %[[SEEN]] : i32 to f32
     // CHECK-NOT:     spirv.mlir.loop
     gpu.func @cas_f32(%m: memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>}, %cmp: f32, %val: f32) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {

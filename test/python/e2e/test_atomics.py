@@ -100,3 +100,55 @@ def test_spin_lock_accumulation():
     locked_accumulate_kernel[(rows,)](x, acc, lock, count, n, BLOCK=1024)
     assert count.item() == rows and lock.item() == 0
     torch.testing.assert_close(acc.double(), x.double().sum(dim=0), rtol=0, atol=1e-3)
+
+
+@triton.jit
+def masked_rmw_kernel(dst_ptr, val_ptr, n, OP: tl.constexpr, SLOTS: tl.constexpr,
+                      BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    values = tl.load(val_ptr + offsets, mask=mask)
+    if OP == "add":
+        tl.atomic_add(dst_ptr + offsets % SLOTS, values, mask=mask)
+    elif OP == "max":
+        tl.atomic_max(dst_ptr + offsets % SLOTS, values, mask=mask)
+    elif OP == "min":
+        tl.atomic_min(dst_ptr + offsets % SLOTS, values, mask=mask)
+    else:
+        tl.atomic_xchg(dst_ptr + offsets, values, mask=mask)
+
+
+@pytest.mark.parametrize("dtype", [torch.float64, torch.uint64, torch.int64])
+@pytest.mark.parametrize("op", ["add", "max", "min", "xchg"])
+def test_masked_64_bit_atomics(dtype, op):
+    # Masked-off lanes (n is not a multiple of the block) must not update; uint64 values
+    # above 2^63 check that max/min compare unsigned.
+    if dtype == torch.uint64 and op == "add":
+        pytest.skip("torch has no uint64 index_add to compare with")
+    n, slots, block = 1000, 37, 256
+    generator = torch.Generator().manual_seed(len(op))
+    if dtype == torch.float64:
+        values = torch.randint(-64, 65, (n,), generator=generator).double() / 2
+    elif dtype == torch.uint64:
+        bits = torch.randint(0, 1 << 62, (n,), generator=generator)
+        # Every third value has the top bit set (above 2^63 as unsigned).
+        values = (bits ^ torch.where(torch.arange(n) % 3 == 0, -(1 << 63), 0)).view(torch.uint64)
+    else:
+        values = torch.randint(-(1 << 40), 1 << 40, (n,), generator=generator)
+    size = n if op == "xchg" else slots
+    start = values[:size].clone()  # compare against real data, not zeros
+    dst = start.clone()
+    masked_rmw_kernel[(triton.cdiv(n, block),)](dst, values, n, op, slots, block)
+    index = torch.arange(n) % slots
+    if op == "xchg":
+        expected = values
+    elif op == "add":
+        expected = start.clone().index_add_(0, index, values)
+    else:
+        reduce = "amax" if op == "max" else "amin"
+        as_int = dtype == torch.uint64
+        key = (lambda t: t.view(torch.int64) ^ (-(1 << 63))) if as_int else (lambda t: t)
+        expected = key(start.clone()).scatter_reduce_(0, index, key(values), reduce)
+        expected = key(expected).view(torch.uint64) if as_int else expected
+    assert torch.equal(dst.view(torch.int64) if dtype == torch.uint64 else dst,
+                       expected.view(torch.int64) if dtype == torch.uint64 else expected)

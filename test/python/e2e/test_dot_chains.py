@@ -74,3 +74,24 @@ def test_one_accumulator_over_two_loops(steps):
     for i in range(steps1 + steps2):
         expected += (a.float() @ b[i].float()) * (1.0 if i < steps1 else 0.5)
     torch.testing.assert_close(out.cpu(), expected, rtol=1e-3, atol=1e-3)
+
+
+@triton.jit
+def batched_dot_kernel(a_ptr, b_ptr, c_ptr, BATCH: tl.constexpr, M: tl.constexpr,
+                       N: tl.constexpr, K: tl.constexpr):
+    batch = tl.arange(0, BATCH)[:, None, None]
+    rm = tl.arange(0, M)[None, :, None]
+    rn = tl.arange(0, N)[None, None, :]
+    a = tl.load(a_ptr + batch * M * K + rm * K + tl.arange(0, K)[None, None, :])
+    b = tl.load(b_ptr + batch * K * N + tl.arange(0, K)[None, :, None] * N + rn)
+    tl.store(c_ptr + batch * M * N + rm * N + rn, tl.dot(a, b))
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.float32])
+def test_batched_3d_dot(dtype):
+    generator = torch.Generator().manual_seed(5)
+    a = torch.randn(4, 32, 16, generator=generator).to(dtype)
+    b = torch.randn(4, 16, 32, generator=generator).to(dtype)
+    c = torch.full((4, 32, 32), float("nan"), device=DEVICE)
+    batched_dot_kernel[(1,)](a.to(DEVICE), b.to(DEVICE), c, 4, 32, 32, 16)
+    torch.testing.assert_close(c.cpu(), a.float() @ b.float(), rtol=1e-3, atol=1e-3)

@@ -8,6 +8,7 @@
 //  - log: x = 2^e m with m in [sqrt(1/2), sqrt(2)), log m = 2 atanh(s),
 //    s = (m-1)/(m+1), an odd series to s^23;
 //  - log1p/expm1 by series near 0, exp2/log2/log10 by scaling,
+//    erfc, asinh/acosh/atanh and cbrt from them (below),
 //    pow as exp(y log |x|) with IEEE special cases (signs of integer powers
 //    of negative numbers, zeros, ones).
 // Accuracy: a few ulp for exp/log; pow's error grows with |y log x|.
@@ -155,9 +156,16 @@ public:
   // (1*3*...*(2n+1)) (positive terms, 40 of them); beyond, 1 - erfc with
   // erfc(x) = e^(-x^2) / (sqrt(pi) (x + (1/2)/(x + 1/(x + (3/2)/(x + ...)))))
   // (60 levels); 1 from |x| >= 6, where erfc < 2e-17. Odd; NaN stays.
+  /// erfc(ax) for ax > 2.5 by the continued fraction (no cancellation).
+  Value erfcTail(Value ax, Value gaussian) {
+    constexpr double kOneOverSqrtPi = 0.56418958354775628695;
+    Value fraction = ax;
+    for (int k = 60; k >= 1; --k)
+      fraction = add(ax, div(c(k * 0.5), fraction));
+    return div(mul(c(kOneOverSqrtPi), gaussian), fraction);
+  }
   Value erf(Value x) {
     constexpr double kTwoOverSqrtPi = 1.12837916709551257390;
-    constexpr double kOneOverSqrtPi = 0.56418958354775628695;
     Value ax = math::AbsFOp::create(b, loc, x);
     Value gaussian = exp(arith::NegFOp::create(b, loc, mul(ax, ax)));
     Value y = mul(c(2.0), mul(ax, ax));
@@ -165,14 +173,63 @@ public:
     for (int k = 40; k >= 1; --k)
       sum = fma(mul(sum, y), c(1.0 / (2 * k + 1)), c(1.0));
     Value series = mul(mul(c(kTwoOverSqrtPi), gaussian), mul(ax, sum));
-    Value fraction = ax;
-    for (int k = 60; k >= 1; --k)
-      fraction = add(ax, div(c(k * 0.5), fraction));
-    Value tail = sub(c(1.0), div(mul(c(kOneOverSqrtPi), gaussian), fraction));
+    Value tail = sub(c(1.0), erfcTail(ax, gaussian));
     Value result = sel(cmp(arith::CmpFPredicate::OLE, ax, c(2.5)), series, tail);
     result = sel(cmp(arith::CmpFPredicate::OGE, ax, c(6.0)), c(1.0), result);
     result = math::CopySignOp::create(b, loc, result, x);
     return sel(cmp(arith::CmpFPredicate::UNO, x, x), x, result);
+  }
+
+  // erfc: the continued fraction above 2.5 (relative accuracy where
+  // 1 - erf would cancel), 1 - erf below (erfc >= 4e-4 there: absolute
+  // error 5e-16, relative up to ~1e-12 near 2.5).
+  Value erfc(Value x) {
+    Value ax = math::AbsFOp::create(b, loc, x);
+    Value gaussian = exp(arith::NegFOp::create(b, loc, mul(ax, ax)));
+    Value tail = erfcTail(ax, gaussian);
+    return sel(cmp(arith::CmpFPredicate::OGT, x, c(2.5)), tail, sub(c(1.0), erf(x)));
+  }
+
+  // Inverse hyperbolics through log1p, whose argument keeps the small-x
+  // terms exact: asinh |x| = log1p(|x| + x^2 / (1 + sqrt(1 + x^2))),
+  // acosh x = log1p(t + sqrt(2t + t^2)) with t = x - 1, atanh |x| =
+  // log1p(2|x| / (1 - |x|)) / 2; log(|x|) + ln 2 beyond 2^28 (x^2 would
+  // overflow long before the result does).
+  Value asinh(Value x) {
+    Value ax = math::AbsFOp::create(b, loc, x);
+    Value x2 = mul(ax, ax);
+    Value near = log1p(add(ax, div(x2, add(c(1.0), math::SqrtOp::create(
+                                                     b, loc, add(c(1.0), x2))))));
+    Value far = add(log(ax), c(kLn2));
+    Value result = sel(cmp(arith::CmpFPredicate::OGT, ax, c(268435456.0)), far, near);
+    return math::CopySignOp::create(b, loc, result, x);
+  }
+  Value acosh(Value x) {
+    Value t = sub(x, c(1.0));
+    Value near = log1p(add(t, math::SqrtOp::create(b, loc, fma(t, t, mul(c(2.0), t)))));
+    Value far = add(log(x), c(kLn2));
+    Value result = sel(cmp(arith::CmpFPredicate::OGT, x, c(268435456.0)), far, near);
+    return sel(cmp(arith::CmpFPredicate::ULT, x, c(1.0)), c(NAN), result);
+  }
+  Value atanh(Value x) {
+    Value ax = math::AbsFOp::create(b, loc, x);
+    Value result = mul(c(0.5), log1p(div(mul(c(2.0), ax), sub(c(1.0), ax))));
+    result = sel(cmp(arith::CmpFPredicate::OEQ, ax, c(1.0)), c(INFINITY), result);
+    result = sel(cmp(arith::CmpFPredicate::OGT, ax, c(1.0)), c(NAN), result);
+    return math::CopySignOp::create(b, loc, result, x);
+  }
+  // cbrt: e^(log|x| / 3), then two Newton steps y -= (y^3 - |x|) / (3 y^2)
+  // (the first estimate is good to ~1e-14); zeros, infinities and NaN stay.
+  Value cbrt(Value x) {
+    Value ax = math::AbsFOp::create(b, loc, x);
+    Value y = exp(mul(log(ax), c(1.0 / 3.0)));
+    for (int step = 0; step < 2; ++step)
+      y = sub(y, div(sub(mul(mul(y, y), y), ax), mul(c(3.0), mul(y, y))));
+    Value result = math::CopySignOp::create(b, loc, y, x);
+    Value special = arith::OrIOp::create(
+        b, loc, cmp(arith::CmpFPredicate::OEQ, ax, c(0.0)),
+        cmp(arith::CmpFPredicate::UEQ, ax, c(INFINITY)));
+    return sel(special, x, result);
   }
 
   // Hyperbolic functions: tanh x = -expm1(-2|x|) / (2 + expm1(-2|x|)) with
@@ -350,6 +407,16 @@ struct ExpandF64 : public OpRewritePattern<OpTy> {
       result = f.asin(x);
     else if constexpr (std::is_same_v<OpTy, math::AcosOp>)
       result = f.acos(x);
+    else if constexpr (std::is_same_v<OpTy, math::ErfcOp>)
+      result = f.erfc(x);
+    else if constexpr (std::is_same_v<OpTy, math::AsinhOp>)
+      result = f.asinh(x);
+    else if constexpr (std::is_same_v<OpTy, math::AcoshOp>)
+      result = f.acosh(x);
+    else if constexpr (std::is_same_v<OpTy, math::AtanhOp>)
+      result = f.atanh(x);
+    else if constexpr (std::is_same_v<OpTy, math::CbrtOp>)
+      result = f.cbrt(x);
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -366,6 +433,10 @@ void mlir::triton_spirv::populateFloat64MathExpansionPatterns(
                ExpandF64<math::SinhOp>, ExpandF64<math::CoshOp>,
                ExpandF64<math::SinOp>, ExpandF64<math::CosOp>,
                ExpandF64<math::TanOp>, ExpandF64<math::AtanOp>,
-               ExpandF64<math::AsinOp>, ExpandF64<math::AcosOp>>(
-      patterns.getContext());
+               ExpandF64<math::AsinOp>, ExpandF64<math::AcosOp>,
+               ExpandF64<math::ErfcOp>, ExpandF64<math::AsinhOp>,
+               ExpandF64<math::AcoshOp>, ExpandF64<math::AtanhOp>,
+               ExpandF64<math::CbrtOp>>(
+      // Before upstream's f32-precision polynomial approximations (erfc).
+      patterns.getContext(), /*benefit=*/2);
 }

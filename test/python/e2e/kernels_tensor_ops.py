@@ -223,6 +223,18 @@ def hyperbolic_f64_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def inverse_hyperbolic_f64_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    x = tl.load(x_ptr + offsets, mask=mask)
+    tl.store(out_ptr + offsets, libdevice.asinh(x), mask=mask)
+    tl.store(out_ptr + n + offsets, libdevice.acosh(x), mask=mask)
+    tl.store(out_ptr + 2 * n + offsets, libdevice.atanh(x), mask=mask)
+    tl.store(out_ptr + 3 * n + offsets, libdevice.cbrt(x), mask=mask)
+    tl.store(out_ptr + 4 * n + offsets, libdevice.erfc(x), mask=mask)
+
+
+@triton.jit
 def exp_f64_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offsets < n

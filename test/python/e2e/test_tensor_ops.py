@@ -281,3 +281,28 @@ def test_f64_inverse_trig():
     for i, ref in enumerate(refs):
         torch.testing.assert_close(out[i * n:(i + 1) * n], ref, rtol=0, atol=2e-15,
                                    equal_nan=True, msg=lambda m, i=i: f"result {i}: {m}")
+
+
+def test_f64_inverse_hyperbolic_cbrt_erfc():
+    # Each function's whole domain: |x| < 1 for atanh, x >= 1 for acosh, beyond 2^28 where
+    # asinh/acosh switch to log(|x|) + ln 2, erfc's continued fraction above 2.5 and its
+    # underflow; signed zeros, +-1, inf and NaN.
+    x = torch.cat([torch.randn(1000, dtype=torch.float64) * 3,
+                   torch.rand(1000, dtype=torch.float64) * 2 - 1,
+                   1 + torch.rand(500, dtype=torch.float64) * 100,
+                   torch.tensor([0.0, -0.0, 1e-300, 1.0, -1.0, 1e-8, 3e8, -5e10, 2.5, 2.5000001,
+                                 27.0, -8.0, 30.0, float("inf"), float("-inf"), float("nan")],
+                                dtype=torch.float64)])
+    n = x.numel()
+    out = _fresh((5 * n,), torch.float64)
+    k.inverse_hyperbolic_f64_kernel[(triton_cdiv(n, 256),)](x, out, n, BLOCK=256)
+    refs = [torch.asinh(x), torch.acosh(x), torch.atanh(x),
+            torch.sign(x) * x.abs().pow(1.0 / 3.0), torch.special.erfc(x)]
+    refs[3] = torch.where(x.abs().isinf() | (x == 0), x, refs[3])  # cbrt(+-0/inf) = itself
+    # asinh/acosh/atanh inherit log1p's relative error (below 3e-14 outside its series);
+    # erfc below 2.5 is 1 - erf: absolute error 5e-16, relative up to ~1e-12 near 2.5.
+    for i, ref in enumerate(refs):
+        rtol = 2e-12 if i == 4 else 3e-14
+        torch.testing.assert_close(out[i * n:(i + 1) * n], ref, rtol=rtol, atol=1e-300,
+                                   equal_nan=True, msg=lambda m, i=i: f"result {i}: {m}")
+    assert torch.equal(torch.signbit(out[2500:2502]), torch.tensor([False, True]))  # asinh(-0)

@@ -11,7 +11,7 @@ driver. Every output element is compared. Skipped when FlagGems is absent
 import importlib.util
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable
 
 import pytest
 
@@ -41,6 +41,11 @@ FLOATS = (F32, F16, BF16)
 # (atol, rtol) against torch on the same dtype: FlagGems computes low-precision
 # inputs in fp32 and rounds once, torch CPU may round intermediates.
 TOLERANCE = {F32: (1e-5, 1e-5), F16: (1e-3, 2e-3), BF16: (8e-3, 1.6e-2)}
+
+# Compiler bugs that FlagGems operators hit (docs/flaggems.md, "Compiler bugs").
+BF16_SELECT = ("triton-spirv: masked bf16 loads under a select (tl.where on the values, or a pointer "
+               "picked by if/elif) fail to compile (spirv.Bitcast f32 -> i16)")
+BOOL_MUL = "triton-spirv: i1 * i1 lowers to spirv.IMul on booleans, which SPIR-V rejects"
 
 
 class _Record(TorchDispatchMode):
@@ -99,7 +104,8 @@ class Case:
     inputs: Callable  # dtype -> tuple of arguments
     dtypes: tuple = (F32,)
     tol: dict = field(default_factory=dict)  # dtype -> (atol, rtol) beyond TOLERANCE
-    check: Optional[Callable] = None  # (output, inputs) -> None, for random outputs
+    # dtype -> why it fails today (a triton-spirv compiler bug): xfail(strict), so a fix shows up.
+    xfail: dict = field(default_factory=dict)
 
 
 def _unary(name, op, fn, make=randn, dtypes=(F32,), tol=None):
@@ -163,7 +169,8 @@ ELEMENTWISE = [
     _binary("le", "le.Tensor", torch.le),
     _binary("ne_scalar", "ne.Scalar", lambda a, b: a.round() != 0.0),
     Case("where", "where.self", torch.where,
-         lambda d: (mask(33, 65), randn(33, 65, dtype=d), randn(33, 65, dtype=d, seed=1)), FLOATS),
+         lambda d: (mask(33, 65), randn(33, 65, dtype=d), randn(33, 65, dtype=d, seed=1)), FLOATS,
+         xfail={BF16: BF16_SELECT}),
     Case("where_broadcast", "where.self", torch.where,
          lambda d: (mask(33, 1), randn(1, 65, dtype=d), randn(33, 65, dtype=d, seed=1))),
     Case("clamp", "clamp", lambda a: torch.clamp(a, -0.5, 0.7), lambda d: (randn(33, 65, dtype=d),), FLOATS),
@@ -273,7 +280,8 @@ INDEXING = [
     Case("index_put", "index_put", lambda a, i, v: a.index_put((i,), v), lambda d: (randn(33, 65),
          torch.randperm(33, generator=_gen(3))[:12].to(DEVICE), randn(12, 65, seed=1))),
     Case("index_add", "index_add", lambda a, i, s: a.index_add(0, i, s),
-         lambda d: (randn(33, 65), randint(0, 33, 12), randn(12, 65, seed=1)), tol={F32: (1e-5, 1e-5)}),
+         lambda d: (randn(33, 65), randint(0, 33, 12), randn(12, 65, seed=1)), tol={F32: (1e-5, 1e-5)},
+         xfail={F32: BOOL_MUL}),
     Case("masked_select", "masked_select", torch.masked_select, lambda d: (randn(33, 65), mask(33, 65))),
     Case("nonzero", "nonzero", torch.nonzero, lambda d: (mask(33, 65),)),
     Case("one_hot", "one_hot", lambda i: F.one_hot(i, 12), lambda d: (randint(0, 12, 40),)),
@@ -281,7 +289,7 @@ INDEXING = [
 
 SHAPES = [
     Case("cat", "cat", lambda a, b: torch.cat([a, b], dim=1), lambda d: (randn(33, 65, dtype=d), randn(33, 7, dtype=d, seed=1)),
-         FLOATS),
+         FLOATS, xfail={BF16: BF16_SELECT}),
     Case("stack", "stack", lambda a, b: torch.stack([a, b], dim=1), lambda d: (randn(33, 65), randn(33, 65, seed=1))),
     Case("vstack", "vstack", lambda a, b: torch.vstack([a, b]), lambda d: (randn(33, 65), randn(5, 65, seed=1))),
     Case("repeat", "repeat", lambda a: a.repeat(2, 3), lambda d: (randn(33, 65),)),
@@ -338,8 +346,14 @@ def _clone(args):
     return tuple(a.clone() if isinstance(a, torch.Tensor) else a for a in args)
 
 
-@pytest.mark.parametrize("case,dtype", [pytest.param(c, d, id=f"{c.name}-{str(d).split('.')[-1]}")
-                                        for c in ALL_CASES for d in c.dtypes])
+def _params(cases):
+    for c in cases:
+        for d in c.dtypes:
+            marks = [pytest.mark.xfail(strict=True, reason=c.xfail[d])] if d in c.xfail else []
+            yield pytest.param(c, d, id=f"{c.name}-{str(d).split('.')[-1]}", marks=marks)
+
+
+@pytest.mark.parametrize("case,dtype", list(_params(ALL_CASES)))
 def test_operator(case, dtype, launches):
     args = case.inputs(dtype)
     expected = case.fn(*_clone(args))
@@ -395,7 +409,7 @@ RANDOM_CASES = [
      lambda x: _check_uniform(x, -2.0, 6.0)),
     ("exponential_", "exponential_", lambda: torch.empty(N_RANDOM, device=DEVICE).exponential_(2.0),
      _check_exponential),
-    ("randperm", "randperm", lambda: torch.randperm(5000, device=DEVICE), _check_permutation),
+    ("randperm", "randperm", lambda: torch.randperm(5000, device=DEVICE), _check_permutation),  # vendor override
     ("multinomial", "multinomial",
      lambda: torch.multinomial(torch.tensor([1.0, 2.0, 5.0], device=DEVICE), N_RANDOM, replacement=True),
      _check_multinomial),

@@ -1,0 +1,43 @@
+"""FlagGems vendor package for triton-spirv (imported by FlagGems as the top-level `_spirv`).
+
+Follows FlagGems' "Adding a New Backend" layout: vendor_info, CUSTOMIZED_UNUSED_OPS,
+heuristics_config_utils.py, tune_configs.yaml and ops/ (operator overrides).
+"""
+
+import shlex
+import sys
+
+import triton  # noqa: F401  (before triton_spirv.driver, which Triton's backend discovery imports)
+from flag_gems.runtime.backend.backend_utils import VendorInfoBase
+
+import triton_spirv.flaggems as _registration
+from triton_spirv import driver as _driver
+
+# FlagGems imports every vendor package while probing for a device and skips
+# those that fail to import: fail here unless our backend runs Triton's kernels.
+if not _registration.device_available():
+    raise ImportError("triton_spirv.flaggems: the spirv vendor needs triton-spirv as Triton's "
+                      "active backend and a Vulkan device (see `python -m triton_spirv.flaggems "
+                      "status`); on a CUDA machine set TRITON_SPIRV_BACKEND=1")
+
+# The torch device our driver takes tensors of: CUDA tensors on the cuda route
+# (TRITON_SPIRV_BACKEND=1 where torch has CUDA), CPU tensors otherwise.
+_CUDA = _driver.cuda_route() is not None
+
+vendor_info = VendorInfoBase(
+    vendor_name="spirv",
+    device_name="cuda" if _CUDA else "cpu",
+    # FlagGems runs this (shlex-split, no shell) when GEMS_VENDOR is unset; it
+    # exits 0 exactly when device_available() is true.
+    device_query_cmd=" ".join(shlex.quote(a) for a in (
+        sys.executable, "-c",
+        "import sys, triton_spirv.flaggems as f; sys.exit(0 if f.device_available() else 1)")),
+    dispatch_key="CUDA" if _CUDA else "CPU",
+    # triton.language.extra.cuda.libdevice: __nv_* functions, which our compiler maps.
+    triton_extra_name="cuda",
+)
+
+# Function names FlagGems must not register for this vendor (its enable() skips them).
+CUSTOMIZED_UNUSED_OPS = ()
+
+__all__ = ["vendor_info", "CUSTOMIZED_UNUSED_OPS"]

@@ -1,0 +1,13 @@
+"""Operator overrides of the spirv vendor.
+
+FlagGems replaces its operator of the same name with every function found in
+this namespace, so only the overrides are imported here; each module says why
+the generic operator does not serve.
+"""
+
+from .argmin import argmin
+from .one_hot import one_hot
+from .randperm import randperm
+from .where import where_scalar_other, where_scalar_self, where_self, where_self_out
+
+__all__ = ["argmin", "one_hot", "randperm", "where_scalar_other", "where_scalar_self", "where_self", "where_self_out"]

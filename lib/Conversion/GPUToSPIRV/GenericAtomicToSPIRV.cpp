@@ -26,6 +26,9 @@
 using namespace mlir;
 
 namespace {
+/// Marks a compare-exchange whose result the kernel reads (not only the
+/// retry loop's comparison).
+constexpr llvm::StringLiteral kReadsAtomicResult = "triton_spirv.reads_atomic_result";
 /// The comparand and the new value of an update that is a compare-exchange:
 /// `select(cmpi eq(bits(current), c), v, current)` where neither `c` nor `v`
 /// depends on the current value. Such an update needs one
@@ -175,9 +178,12 @@ struct GenericAtomicToCompareExchangeLoop
         Block &body = op.getAtomicBody().front();
         Value comparand = cloneOutOfBody(rewriter, body, exchange->first, outside);
         Value desired = cloneOutOfBody(rewriter, body, exchange->second, outside);
-        Value seen = spirv::AtomicCompareExchangeOp::create(
+        auto exchangeOp = spirv::AtomicCompareExchangeOp::create(
             rewriter, loc, wordPointer, scope, equalSemantics, unequalSemantics,
             toInt(rewriter, desired), comparand);
+        if (!op.getResult().use_empty())
+          exchangeOp->setAttr(kReadsAtomicResult, rewriter.getUnitAttr());
+        Value seen = exchangeOp;
         fence();
         rewriter.replaceOp(op, fromInt(rewriter, seen));
         return success();
@@ -243,9 +249,12 @@ struct GenericAtomicToCompareExchangeLoop
       rewriter.clone(inner, mapping);
     Value next = mapping.lookupOrDefault(
         cast<memref::AtomicYieldOp>(update.getTerminator()).getResult());
-    Value seen = spirv::AtomicCompareExchangeOp::create(
+    auto exchangeOp = spirv::AtomicCompareExchangeOp::create(
         rewriter, loc, wordPointer, scope, equalSemantics, unequalSemantics,
         withElement(rewriter, current, next), current);
+    if (!op.getResult().use_empty())
+      exchangeOp->setAttr(kReadsAtomicResult, rewriter.getUnitAttr());
+    Value seen = exchangeOp;
     spirv::StoreOp::create(rewriter, loc, oldValue, currentValue);
     Value done = spirv::IEqualOp::create(rewriter, loc, seen, current);
     spirv::BranchConditionalOp::create(rewriter, loc, done, merge, ValueRange{},
@@ -266,15 +275,99 @@ struct GenericAtomicToCompareExchangeLoop
 };
 } // namespace
 
+namespace {
+/// A global load read atomically (OpAtomicOr with 0: the dialect has no
+/// OpAtomicLoad). NVIDIA serves even volatile loads from the SM's L1, which
+/// another workgroup's writes do not update. Scalars of 32/64 bits read as
+/// themselves; other loads whose size is a multiple of 32 bits as 32-bit
+/// words; a 16-bit scalar as the aligned word holding it. 8-bit loads stay.
+void loadAtomically(spirv::LoadOp load) {
+  Type type = load.getType();
+  auto vector = dyn_cast<VectorType>(type);
+  Type element = vector ? vector.getElementType() : type;
+  int64_t bits = element.getIntOrFloatBitWidth() * (vector ? vector.getNumElements() : 1);
+  OpBuilder b(load);
+  Location loc = load.getLoc();
+  auto storage = spirv::StorageClass::PhysicalStorageBuffer;
+  auto i32 = b.getI32Type();
+  auto constant = [&](Type t, int64_t v) -> Value {
+    return spirv::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v));
+  };
+  // The value at an integer pointer, read atomically.
+  auto readWord = [&](Value pointer) -> Value {
+    Type t = cast<spirv::PointerType>(pointer.getType()).getPointeeType();
+    return spirv::AtomicOrOp::create(b, loc, pointer, spirv::Scope::Device,
+                                     spirv::MemorySemantics::None, constant(t, 0));
+  };
+  auto retype = [&](Value pointer, Type pointee) -> Value {
+    auto target = spirv::PointerType::get(pointee, storage);
+    return pointer.getType() == target
+               ? pointer
+               : Value(spirv::BitcastOp::create(b, loc, target, pointer));
+  };
+  auto fromBits = [&](Value bitsValue) -> Value {
+    return bitsValue.getType() == type
+               ? bitsValue
+               : Value(spirv::BitcastOp::create(b, loc, type, bitsValue));
+  };
+  Value result;
+  if (!vector && (bits == 32 || bits == 64)) {
+    result = fromBits(readWord(retype(load.getPtr(), b.getIntegerType(bits))));
+  } else if (bits % 32 == 0) {
+    int64_t words = bits / 32;
+    auto wordsType = VectorType::get({words}, i32);
+    Value base = retype(load.getPtr(), wordsType);
+    SmallVector<Value> parts;
+    for (int64_t i = 0; i < words; ++i)
+      parts.push_back(readWord(spirv::AccessChainOp::create(b, loc, base, constant(i32, i))));
+    result = fromBits(spirv::CompositeConstructOp::create(b, loc, wordsType, parts));
+  } else if (!vector && bits == 16) {
+    auto i64 = b.getI64Type();
+    Value address = spirv::ConvertPtrToUOp::create(b, loc, i64, load.getPtr());
+    Value aligned = spirv::BitwiseAndOp::create(b, loc, address, constant(i64, ~int64_t(3)));
+    Value word = readWord(spirv::ConvertUToPtrOp::create(
+        b, loc, spirv::PointerType::get(i32, storage), aligned));
+    Value half = spirv::UConvertOp::create(
+        b, loc, i32,
+        spirv::ShiftRightLogicalOp::create(
+            b, loc, spirv::BitwiseAndOp::create(b, loc, address, constant(i64, 2)),
+            constant(i64, 1)));
+    Value pair = spirv::BitcastOp::create(b, loc, VectorType::get({2}, element), word);
+    result = spirv::VectorExtractDynamicOp::create(b, loc, pair, half);
+  } else {
+    return;
+  }
+  load.replaceAllUsesWith(result);
+  load.erase();
+}
+} // namespace
+
 void mlir::triton_spirv::makeGlobalAccessesCoherentWhereOrdered(
     Operation *root) {
   root->walk([](spirv::FuncOp func) {
-    bool ordered = false;
+    bool ordered = false, synchronizes = false;
     func.walk([&](spirv::AtomicCompareExchangeOp atomic) {
       ordered |= atomic.getEqualSemantics() != spirv::MemorySemantics::None;
+      synchronizes |= atomic->hasAttr(kReadsAtomicResult) &&
+                      atomic.getEqualSemantics() != spirv::MemorySemantics::None;
+      // The serializer would take the marker for a decoration.
+      atomic->removeAttr(kReadsAtomicResult);
     });
     if (!ordered)
       return;
+    // A kernel that reads what an ordered atomic returned synchronizes
+    // through memory (a spin lock): its global loads must see other
+    // workgroups' writes, so they read atomically.
+    if (synchronizes) {
+      SmallVector<spirv::LoadOp> loads;
+      func.walk([&](spirv::LoadOp load) {
+        auto type = cast<spirv::PointerType>(load.getPtr().getType());
+        if (type.getStorageClass() == spirv::StorageClass::PhysicalStorageBuffer)
+          loads.push_back(load);
+      });
+      for (spirv::LoadOp load : loads)
+        loadAtomically(load);
+    }
     auto makeVolatile = [](auto access, Value pointer) {
       auto type = cast<spirv::PointerType>(pointer.getType());
       if (type.getStorageClass() != spirv::StorageClass::PhysicalStorageBuffer)

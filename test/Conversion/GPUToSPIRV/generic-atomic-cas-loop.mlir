@@ -13,7 +13,10 @@ module attributes {gpu.container_module} {
     // CHECK:         %[[OLD:.*]] = spirv.Variable : !spirv.ptr<f32, Function>
     // CHECK:         spirv.MemoryBarrier <Device>, <AcquireRelease|UniformMemory>
     // CHECK:         %[[INT_PTR:.*]] = spirv.Bitcast %{{.*}} : !spirv.ptr<f32, PhysicalStorageBuffer> to !spirv.ptr<i32, PhysicalStorageBuffer>
-    // CHECK:         %[[INIT:.*]] = spirv.Load "PhysicalStorageBuffer" %[[INT_PTR]] ["Volatile|Aligned", 4] : i32
+    // The kernel reads the atomic's result (it stores the old value): its
+    // global loads read atomically (OpAtomicOr with 0), so that they see
+    // other workgroups' writes (NVIDIA serves volatile loads from L1).
+    // CHECK:         %[[INIT:.*]] = spirv.AtomicOr <Device> <None> %[[INT_PTR]], %{{.*}} : !spirv.ptr<i32, PhysicalStorageBuffer>
     // CHECK:         spirv.mlir.loop {
     // CHECK:         ^bb1(%[[CUR:.*]]: i32):
     // CHECK:           %[[CURF:.*]] = spirv.Bitcast %[[CUR]] : i32 to f32

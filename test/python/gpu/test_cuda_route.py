@@ -82,10 +82,6 @@ def test_device_properties(results):
     assert value["multiprocessor_count"] > 1 and value["warpSize"] == 32
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "known wrong on NVIDIA Vulkan (H100, 2026-11-25): with hundreds of programs the spin lock "
-    "(atomic_cas/atomic_xchg, tutorial 05's dW/dB pattern) lets most of them in at once "
-    "(41 of 512 counted); exact with 64 programs and on lavapipe. docs/gpu.md"))
 def test_spin_lock_orders_plain_accesses(results):
     # Atomics are acquire-release: the row a program reads after taking the
     # lock holds every earlier program's update.

@@ -310,7 +310,87 @@ SHAPES = [
     Case("eye", "eye", lambda: torch.eye(33, device=DEVICE), lambda d: ()),
 ]
 
-ALL_CASES = ELEMENTWISE + REDUCTIONS + NORMALIZATION + MATMUL + INDEXING + SHAPES
+# More of FlagGems' operator list: activations, math, comparisons, convolution, pooling,
+# padding, scatter variants, creation.
+MORE = [
+    _unary("cosh", "cosh", torch.cosh),
+    _unary("log1p_", "log1p_", lambda x: x.clone().log1p_(), make=positive),
+    _unary("sgn_", "sgn_", lambda x: x.clone().sgn_()),
+    _unary("celu", "celu", F.celu),
+    _unary("selu", "selu", F.selu),
+    _unary("relu6", "relu6", F.relu6),
+    _unary("hardswish_", "hardswish_", lambda x: F.hardswish(x.clone(), inplace=True)),
+    _unary("softshrink", "softshrink", F.softshrink),
+    _unary("threshold", "threshold", lambda x: F.threshold(x, 0.1, -3.0)),
+    _unary("logit", "logit", lambda x: torch.logit(x / 3, eps=1e-3), make=positive),
+    _unary("i0", "i0", torch.i0),
+    _unary("signbit", "signbit", torch.signbit),
+    _unary("isinf", "isinf", lambda x: torch.isinf(1 / x.round())),
+    _unary("isfinite", "isfinite", lambda x: torch.isfinite(1 / x.round())),
+    _unary("bitwise_not", "bitwise_not", torch.bitwise_not,
+           make=lambda *s, dtype, seed=0: randint(-1000, 1000, *s, seed=seed, dtype=torch.int32)),
+    _unary("logical_not", "logical_not", torch.logical_not, make=lambda *s, dtype, seed=0: mask(*s, seed=seed)),
+    _unary("clamp_min", "clamp_min", lambda x: torch.clamp_min(x, 0.2)),
+    _unary("glu", "glu", lambda x: F.glu(x[:, :64], dim=1)),
+    _binary("fmin", "fmin", torch.fmin),
+    _binary("logaddexp", "logaddexp", torch.logaddexp),
+    _binary("floor_divide", "floor_divide", lambda a, b: torch.floor_divide(a * 4, b), make_b=positive),
+    _binary("logical_xor", "logical_xor", lambda a, b: torch.logical_xor(a > 0, b > 0)),
+    _binary("isclose", "isclose", lambda a, b: torch.isclose(a, a + b * 1e-6)),
+    Case("isin", "isin.Tensor_Tensor", torch.isin, lambda d: (randint(0, 50, 200), randint(0, 50, 30, seed=1))),
+    Case("var_dim", "var.dim", lambda a: torch.var(a, dim=0), lambda d: (randn(33, 65),), tol={F32: (1e-5, 1e-4)}),
+    Case("aminmax", "aminmax", lambda a: torch.aminmax(a, dim=1), lambda d: (randn(33, 65),)),
+    Case("cummin", "cummin", lambda a: torch.cummin(a, dim=1), lambda d: (randn(33, 65),)),
+    Case("logsumexp_via_max", "max.dim", lambda a: torch.max(a, dim=0, keepdim=True), lambda d: (randn(33, 65),)),
+    Case("trace", "trace", torch.trace, lambda d: (randn(40, 40),)),
+    Case("diag", "diag", lambda a: torch.diag(a, 1), lambda d: (randn(33, 65),)),
+    Case("diag_embed", "diag_embed", torch.diag_embed, lambda d: (randn(4, 9),)),
+    Case("kron", "kron", torch.kron, lambda d: (randn(5, 7), randn(3, 4, seed=1))),
+    Case("addmv", "addmv", lambda c, a, x: torch.addmv(c, a, x, beta=0.5), lambda d: (randn(70, seed=2), randn(70, 40),
+         randn(40, seed=1)), tol=MATMUL_TOL),
+    Case("addr", "addr", torch.addr, lambda d: (randn(30, 40), randn(30, seed=1), randn(40, seed=2))),
+    Case("vdot", "vdot", torch.vdot, lambda d: (randn(300), randn(300, seed=1)), tol=MATMUL_TOL),
+    Case("conv2d", "conv2d", lambda x, w, b: F.conv2d(x, w, b, padding=1),
+         lambda d: (randn(2, 3, 10, 9), randn(4, 3, 3, 3, seed=1), randn(4, seed=2)), tol={F32: (1e-4, 1e-4)}),
+    Case("conv1d", "conv1d", lambda x, w: F.conv1d(x, w, stride=2),
+         lambda d: (randn(2, 3, 30), randn(5, 3, 4, seed=1)), tol={F32: (1e-4, 1e-4)}),
+    Case("avg_pool2d", "avg_pool2d", lambda x: F.avg_pool2d(x, 2), lambda d: (randn(2, 3, 10, 8),)),
+    Case("max_pool2d", "max_pool2d_with_indices", lambda x: F.max_pool2d(x, 3, stride=2, return_indices=True),
+         lambda d: (randn(2, 3, 11, 9),)),
+    Case("upsample_nearest2d", "upsample_nearest2d", lambda x: F.interpolate(x, scale_factor=2, mode="nearest"),
+         lambda d: (randn(2, 3, 5, 7),)),
+    Case("reflection_pad2d", "pad", lambda x: F.pad(x, (2, 1, 1, 2), mode="reflect"),
+         lambda d: (randn(2, 3, 6, 7),)),
+    Case("replication_pad1d", "pad", lambda x: F.pad(x, (3, 2), mode="replicate"),
+         lambda d: (randn(2, 3, 9),)),
+    Case("pixel_unshuffle", "pixel_unshuffle", lambda x: F.pixel_unshuffle(x, 2), lambda d: (randn(2, 3, 6, 8),)),
+    Case("select_scatter", "select_scatter", lambda a, s: torch.select_scatter(a, s, 0, 3),
+         lambda d: (randn(33, 65), randn(65, seed=1))),
+    Case("slice_scatter", "slice_scatter", lambda a, s: torch.slice_scatter(a, s, 1, 4, 40, 3),
+         lambda d: (randn(33, 65), randn(33, 12, seed=1))),
+    Case("masked_scatter", "masked_scatter", lambda a, m, s: a.masked_scatter(m, s),
+         lambda d: (randn(33, 65), mask(33, 65), randn(33 * 65, seed=1))),
+    Case("scatter_reduce", "scatter.reduce", lambda a, i, s: a.scatter(0, i, s, reduce="add"),
+         lambda d: (randn(33, 65), randint(0, 33, 10, 65, seed=1), randn(10, 65, seed=2)), tol={F32: (1e-5, 1e-5)}),
+    Case("bincount", "bincount", torch.bincount, lambda d: (randint(0, 20, 500),)),
+    Case("unique_consecutive", "unique_consecutive", lambda a: torch.unique_consecutive(a, return_counts=True),
+         lambda d: (randint(0, 4, 300).sort().values,)),
+    Case("repeat_interleave_tensor", "repeat_interleave.self_Tensor", lambda a, r: a.repeat_interleave(r, dim=0),
+         lambda d: (randn(12, 5), randint(0, 4, 12, seed=1))),
+    Case("hstack", "hstack", lambda a, b: torch.hstack([a, b]), lambda d: (randn(33, 65), randn(33, 3, seed=1))),
+    Case("full_like", "full_like", lambda a: torch.full_like(a, -1.5), lambda d: (randn(33, 65),)),
+    Case("zeros_like", "zeros_like", torch.zeros_like, lambda d: (randn(33, 65),)),
+    Case("logspace", "logspace", lambda: torch.logspace(-2, 2, 100, device=DEVICE), lambda d: (), tol={F32: (1e-5, 1e-5)}),
+    Case("eye_m", "eye.m", lambda: torch.eye(5, 9, device=DEVICE), lambda d: ()),
+    Case("weight_norm", "_weight_norm_interface", lambda v, g: torch._weight_norm_interface(v, g, 0),
+         lambda d: (randn(8, 20), positive(8, 1, seed=1)), tol={F32: (1e-5, 1e-4)}),
+    Case("batch_norm_train", "native_batch_norm", lambda a, w, b: F.batch_norm(a, None, None, w, b, training=True),
+         lambda d: (randn(8, 6, 5), randn(6, seed=1), randn(6, seed=2)), tol={F32: (1e-5, 1e-4)}),
+    Case("nll_loss", "nll_loss_forward", F.nll_loss, lambda d: (torch.log_softmax(randn(32, 10), 1),
+                                                               randint(0, 10, 32, seed=1))),
+]
+
+ALL_CASES = ELEMENTWISE + REDUCTIONS + NORMALIZATION + MATMUL + INDEXING + SHAPES + MORE
 
 
 def _compare(actual, expected, tol, path="output"):
@@ -437,6 +517,30 @@ def test_dropout_keeps_and_scales(launches):
     frac = keep.double().mean().item()
     assert abs(frac - (1 - p)) < 5 * math.sqrt(p * (1 - p) / x.numel()), f"kept {frac}"
     torch.testing.assert_close(out, torch.where(keep, x / (1 - p), torch.zeros_like(x)), rtol=1e-6, atol=1e-6)
+
+
+# FlagGems functions that refuse CPU tensors: the vendor leaves them out on the cpu
+# route (CUSTOMIZED_UNUSED_OPS), so under use_gems() torch's kernels serve them.
+CPU_REFUSED_CASES = [
+    ("arcsinh", lambda x: torch.arcsinh(x)),
+    ("prelu", lambda x: F.prelu(x, torch.full((65,), 0.25, device=DEVICE))),
+    ("zero", lambda x: torch.ops.aten.zero(x)),
+    ("_safe_softmax", lambda x: torch.ops.aten._safe_softmax(x, -1)),
+    ("upsample_bicubic2d", lambda x: F.interpolate(x[None, None], size=(40, 70), mode="bicubic")),
+]
+
+
+@pytest.mark.skipif(DEVICE != "cpu", reason="the cpu route's exclusions")
+@pytest.mark.parametrize("op,fn", CPU_REFUSED_CASES, ids=[c[0] for c in CPU_REFUSED_CASES])
+def test_cpu_refused_operators_fall_back_to_torch(op, fn):
+    x = randn(33, 65)
+    expected = fn(x.clone())
+    with flag_gems.use_gems():
+        registered = set(flag_gems.all_registered_keys())
+        actual = fn(x.clone())
+    assert op not in registered, f"aten::{op} is registered although FlagGems' kernel refuses CPU tensors"
+    # torch's kernel may call operators FlagGems does serve (_safe_softmax: _softmax).
+    torch.testing.assert_close(actual, expected, rtol=1e-5, atol=1e-6)
 
 
 def test_at_least_60_operators():

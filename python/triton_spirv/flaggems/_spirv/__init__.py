@@ -37,7 +37,16 @@ vendor_info = VendorInfoBase(
     triton_extra_name="cuda",
 )
 
-# Function names FlagGems must not register for this vendor (its enable() skips them).
-CUSTOMIZED_UNUSED_OPS = ()
+# Function names FlagGems' enable()/use_gems() must not register for this vendor.
+# On the cpu route: FlagGems functions that refuse CPU tensors (upstream asserts
+# `tensor.is_cuda`, or hands the call back to torch, which is itself again);
+# left out, torch's own CPU kernels serve these operators.
+_CPU_REFUSED = (
+    "_safe_softmax", "_upsample_nearest_exact1d", "arcsinh", "arcsinh_out", "i0_", "lift_fresh_copy",
+    "prelu", "reflection_pad2d", "reflection_pad2d_out", "select_backward", "soft_margin_loss",
+    "special_i0e", "special_i0e_out", "special_i1", "t_copy", "t_copy_out", "upsample_bicubic2d",
+    "zero", "zero_out",
+)
+CUSTOMIZED_UNUSED_OPS = () if _CUDA else _CPU_REFUSED
 
 __all__ = ["vendor_info", "CUSTOMIZED_UNUSED_OPS"]

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -357,8 +358,10 @@ void mlir::triton_spirv::makeGlobalAccessesCoherentWhereOrdered(
       return;
     // A kernel that reads what an ordered atomic returned synchronizes
     // through memory (a spin lock): its global loads must see other
-    // workgroups' writes, so they read atomically.
-    if (synchronizes) {
+    // workgroups' writes, so they read atomically, except on CPU devices,
+    // whose coherent caches make the volatile loads below enough.
+    spirv::TargetEnvAttr target = spirv::lookupTargetEnvOrDefault(func);
+    if (synchronizes && target.getDeviceType() != spirv::DeviceType::CPU) {
       SmallVector<spirv::LoadOp> loads;
       func.walk([&](spirv::LoadOp load) {
         auto type = cast<spirv::PointerType>(load.getPtr().getType());

@@ -46,7 +46,8 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*subgroupExtendedTypes=*/true,
                          // llvmpipe runs both copies under masks: softmax
                          // 2048x1000 1.01x, 2048x781 1.23x the time.
-                         /*runtimeAlignmentChecks=*/false};
+                         /*runtimeAlignmentChecks=*/false,
+                         /*deviceType=*/spirv::DeviceType::CPU};
   if (name == "nvidia")
     return DeviceProfile{"nvidia", /*subgroupSize=*/32,
                          /*maxSharedMemoryBytes=*/49152,
@@ -71,7 +72,8 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*rebroadcastUniforms=*/false,
                          /*subgroupExtendedTypes=*/true,
                          // Not measured yet (bench/gpu --set alignment).
-                         /*runtimeAlignmentChecks=*/false};
+                         /*runtimeAlignmentChecks=*/false,
+                         /*deviceType=*/spirv::DeviceType::DiscreteGPU};
   return std::nullopt;
 }
 
@@ -122,7 +124,6 @@ mlir::triton_spirv::getTargetEnv(MLIRContext *context,
       /*cooperative_matrix_properties_khr=*/ArrayAttr::get(context, {}),
       /*cooperative_matrix_properties_nv=*/ArrayAttr::get(context, {}));
   return spirv::TargetEnvAttr::get(triple, limits, spirv::ClientAPI::Vulkan,
-                                   spirv::Vendor::Unknown,
-                                   spirv::DeviceType::Unknown,
+                                   spirv::Vendor::Unknown, profile.deviceType,
                                    spirv::TargetEnvAttr::kUnknownDeviceID);
 }

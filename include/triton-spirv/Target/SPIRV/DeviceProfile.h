@@ -60,6 +60,10 @@ struct DeviceProfile {
   /// arguments get a checked vector copy (vectorize-contiguous-runs
   /// runtime-alignment-checks).
   bool runtimeAlignmentChecks;
+  /// Recorded in the SPIR-V target environment. On a CPU device the caches
+  /// are coherent: volatile loads see other workgroups' writes, which a GPU's
+  /// per-SM L1 does not guarantee (spin-locked data is read atomically there).
+  spirv::DeviceType deviceType;
 };
 
 /// The built-in profile called `name` ("lavapipe", "nvidia").

@@ -9,21 +9,35 @@ status     what is installed, and which vendor `import flag_gems` picks here.
 
 import argparse
 import os
+import site
 import subprocess
 import sys
-import sysconfig
 
-from . import KNOWN_VERSIONS, VENDOR, flag_gems_version
+from . import KNOWN_VERSIONS, flag_gems_version
 
 PTH_NAME = "triton_spirv_flaggems.pth"
 # One line: site.py executes .pth lines that start with "import". It does
-# nothing when triton_spirv is gone, so uninstalling our package leaves no error.
-PTH_LINE = ('import importlib.util; importlib.util.find_spec("triton_spirv") is None or '
+# nothing when triton_spirv (or this subpackage) is gone, so uninstalling or
+# reinstalling our package never makes Python print .pth errors.
+PTH_LINE = ('import importlib.util as u; u.find_spec("triton_spirv") is None or '
+            'u.find_spec("triton_spirv.flaggems") is None or '
             '__import__("triton_spirv.flaggems").flaggems.install(strict=False)\n')
 
 
+def _default_site_dir():
+    # Where triton_spirv itself is installed: site.py has put that directory on
+    # sys.path when it runs the .pth line, so triton_spirv is importable there
+    # (a venv's own site-packages is processed before system site-packages).
+    return os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
 def _site_dir(args):
-    return os.path.abspath(args.site_dir or sysconfig.get_paths()["purelib"])
+    path = os.path.abspath(args.site_dir or _default_site_dir())
+    known = set(map(os.path.abspath, site.getsitepackages() + [site.getusersitepackages()]))
+    if path not in known:
+        print(f"warning: {path} is not one of this Python's site directories; site.py does not "
+              "run .pth files there", file=sys.stderr)
+    return path
 
 
 def _install(args):
@@ -63,18 +77,26 @@ def _uninstall(args):
     return 0
 
 
+# Run in a fresh interpreter: FlagGems picks its vendor once, at import.
 _PROBE = """
 import os, sys
-import triton_spirv.flaggems as registration
-registration.install(strict=False)
+if sys.argv[1] == "install":
+    import triton_spirv.flaggems as registration
+    registration.install(strict=False)
 try:
     import flag_gems
 except Exception as error:
-    print(f"import flag_gems: fails: {type(error).__name__}: {error}")
+    print(f"RESULT fails: {type(error).__name__}: {str(error).strip().splitlines()[0]}")
 else:
-    print(f"import flag_gems: vendor {flag_gems.vendor_name!r}, device {flag_gems.device!r}, "
+    print(f"RESULT vendor {flag_gems.vendor_name!r}, device {flag_gems.device!r}, "
           f"GEMS_VENDOR={os.environ.get('GEMS_VENDOR')!r}")
 """
+
+
+def _probe(mode):
+    result = subprocess.run([sys.executable, "-c", _PROBE, mode], capture_output=True, text=True)
+    lines = [line[len("RESULT "):] for line in result.stdout.splitlines() if line.startswith("RESULT ")]
+    return lines[-1] if lines else f"probe failed: {result.stderr.strip()[-300:]}"
 
 
 def _status(args):
@@ -86,6 +108,7 @@ def _status(args):
              " (known)" if version in KNOWN_VERSIONS else f" (unknown; known: {', '.join(KNOWN_VERSIONS)})"))
     print(f".pth: {path} {'present' if os.path.exists(path) else 'absent'}")
     try:
+        import triton  # noqa: F401  (before our driver: Triton's backend discovery imports it)
         from . import device_available
         from triton_spirv import driver
         available = device_available()
@@ -96,11 +119,8 @@ def _status(args):
     except Exception as error:
         print(f"triton-spirv device check failed: {type(error).__name__}: {error}")
     if version is not None:
-        # A fresh interpreter: FlagGems picks its vendor once, at import.
-        result = subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, text=True)
-        lines = [line for line in result.stdout.splitlines() if line.startswith("import flag_gems")]
-        print(lines[-1] if lines else f"import flag_gems: probe failed: {result.stderr.strip()[-500:]}")
-    print(f"vendor name: {VENDOR}")
+        print(f"plain `import flag_gems`: {_probe('plain')}")
+        print(f"after triton_spirv.flaggems.install(): {_probe('install')}")
     return 0
 
 
@@ -108,9 +128,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m triton_spirv.flaggems",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=["install", "uninstall", "status"])
-    parser.add_argument("--site-dir", help="site-packages directory for the .pth file "
-                        "(default: this Python's purelib, %(default)s)".replace("%(default)s",
-                                                                               sysconfig.get_paths()["purelib"]))
+    parser.add_argument("--site-dir", help="site-packages directory for the .pth file (default: the one "
+                        f"holding triton_spirv, {_default_site_dir()})")
     args = parser.parse_args(argv)
     return {"install": _install, "uninstall": _uninstall, "status": _status}[args.command](args)
 

@@ -543,6 +543,52 @@ def test_cpu_refused_operators_fall_back_to_torch(op, fn):
     torch.testing.assert_close(actual, expected, rtol=1e-5, atol=1e-6)
 
 
+# Registration and the command line.
+
+def test_vendor_is_registered():
+    from flag_gems.runtime import backend, common, device
+    assert common.vendors.SPIRV.name == "SPIRV" and device.vendor is common.vendors.SPIRV
+    info = backend.get_vendor_info()
+    assert (info.vendor_name, info.device_name, info.dispatch_key) == (
+        "spirv", DEVICE, "CUDA" if DEVICE == "cuda" else "CPU")
+    # FlagGems' own detection (when GEMS_VENDOR is unset) runs this command, shlex-split.
+    import shlex
+    import subprocess
+    assert subprocess.run(shlex.split(info.device_query_cmd), capture_output=True).returncode == 0
+
+
+def test_vendor_tune_configs_are_used():
+    configs = flag_gems.runtime.get_tuned_config("mm")
+    assert [c.kwargs for c in configs] == [{"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32}]
+
+
+def test_install_refuses_unknown_flag_gems_version(monkeypatch):
+    monkeypatch.setattr(registration, "flag_gems_version", lambda: "9.9.9")
+    with pytest.raises(RuntimeError, match="FlagGems 9.9.9 is not a version the spirv vendor knows"):
+        registration.install()
+
+
+def test_command_line_install_and_uninstall(tmp_path, capsys):
+    from triton_spirv.flaggems import __main__ as cli
+    pth = tmp_path / cli.PTH_NAME
+    assert cli.main(["install", "--site-dir", str(tmp_path)]) == 0
+    assert pth.read_text() == cli.PTH_LINE
+    compile(cli.PTH_LINE, str(pth), "exec")  # site.py exec()s the line
+    assert str(pth) in capsys.readouterr().out
+    assert cli.main(["uninstall", "--site-dir", str(tmp_path)]) == 0
+    assert not pth.exists()
+    assert cli.main(["uninstall", "--site-dir", str(tmp_path)]) == 0
+    assert "nothing to remove" in capsys.readouterr().out
+
+
+def test_command_line_refuses_unknown_flag_gems_version(tmp_path, monkeypatch, capsys):
+    from triton_spirv.flaggems import __main__ as cli
+    monkeypatch.setattr(cli, "flag_gems_version", lambda: "4.0.0")
+    assert cli.main(["install", "--site-dir", str(tmp_path)]) == 1
+    assert not (tmp_path / cli.PTH_NAME).exists()
+    assert "refusing: FlagGems 4.0.0" in capsys.readouterr().err
+
+
 def test_at_least_60_operators():
     ops = {c.op for c in ALL_CASES} | {c[1] for c in RANDOM_CASES} | {"native_dropout"}
     assert len(ops) >= 60, f"{len(ops)} operators: {sorted(ops)}"

@@ -558,8 +558,15 @@ def test_vendor_is_registered():
 
 
 def test_vendor_tune_configs_are_used():
-    configs = flag_gems.runtime.get_tuned_config("mm")
-    assert [c.kwargs for c in configs] == [{"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32}]
+    import os
+    import yaml
+    path = os.path.join(os.path.dirname(registration.__file__), "_spirv", "tune_configs.yaml")
+    with open(path) as f:
+        ours = yaml.safe_load(f)
+    for op in ("mm", "softmax_inner", "naive_reduction"):
+        configs = flag_gems.runtime.get_tuned_config(op)
+        assert [(c.kwargs, c.num_warps) for c in configs] == [
+            (entry["META"], entry.get("num_warps", 4)) for entry in ours[op]], op
 
 
 def test_install_refuses_unknown_flag_gems_version(monkeypatch):

@@ -58,10 +58,12 @@ def mean_tile_k(args):
 
 
 # pointwise_dynamic (all elementwise operators): FlagGems' CodeGenConfig fields.
-# Tiles of 1024 elements per program (NVIDIA: 512); grids within Vulkan's
-# 65535 per dimension; block pointers compile to plain loads here.
+# Tiles up to 4096 elements per program with 8 warps (NVIDIA's: 512, 4 warps):
+# on lavapipe a few percent faster than 512 or 1024 (bench/flaggems_bench.py,
+# docs/flaggems.md), as each program pays a dispatch share; grids within
+# Vulkan's 65535 per dimension; block pointers measured no different.
 POINTWISE_CODEGEN = dict(
-    max_tile_size=1024,
+    max_tile_size=4096,
     max_grid_size=(65535, 65535, 65535),
     max_num_warps_per_cta=32,
     prefer_block_pointer=False,
@@ -70,7 +72,7 @@ POINTWISE_CODEGEN = dict(
 
 
 def pointwise_num_warps(tile_size):
-    return 4 if tile_size <= 1024 else 8
+    return 4 if tile_size <= 512 else 8
 
 
 HEURISTICS_CONFIGS = {

@@ -71,6 +71,20 @@ struct ExpandAtan2 : public OpRewritePattern<math::Atan2Op> {
   }
 };
 
+/// Arithmetic on i1 (Triton's `a * b` on booleans) has no SPIR-V integer
+/// instruction (OpIMul takes 8-64-bit integers): modulo 2, a product is an
+/// and, a sum or difference an exclusive or.
+template <typename OpTy, typename LogicalOp>
+struct BooleanArithmetic : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rewriter) const override {
+    if (!getElementTypeOrSelf(op.getType()).isInteger(1))
+      return failure();
+    rewriter.replaceOpWithNewOp<LogicalOp>(op, op.getLhs(), op.getRhs());
+    return success();
+  }
+};
+
 /// A barrier that also orders global memory: upstream's gpu.barrier lowering
 /// orders workgroup memory only.
 struct GlobalMemoryBarrier : public OpConversionPattern<gpu::BarrierOp> {
@@ -134,6 +148,9 @@ struct ConvertKernelToSPIRVPass
       populatePolynomialApproximateErfPattern(approximations);
       populatePolynomialApproximateErfcPattern(approximations);
       approximations.add<ExpandAtan2>(context);
+      approximations.add<BooleanArithmetic<arith::MulIOp, arith::AndIOp>,
+                         BooleanArithmetic<arith::AddIOp, arith::XOrIOp>,
+                         BooleanArithmetic<arith::SubIOp, arith::XOrIOp>>(context);
       triton_spirv::populateFloat64MathExpansionPatterns(approximations);
       // SPIR-V indices are 32-bit (SPIRVConversionOptions::use64bitIndex is
       // off below): i64 offset chains ending in an index narrow to i32.

@@ -261,3 +261,14 @@ def inverse_trig_f64_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + n + offsets, libdevice.asin(x), mask=mask)
     tl.store(out_ptr + 2 * n + offsets, libdevice.acos(x), mask=mask)
     tl.store(out_ptr + 3 * n + offsets, libdevice.atan2(y, x), mask=mask)
+
+
+@triton.jit
+def boolean_arithmetic_kernel(a_ptr, b_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    a = tl.load(a_ptr + offsets, mask=mask) != 0
+    b = tl.load(b_ptr + offsets, mask=mask) != 0
+    tl.store(out_ptr + offsets, a * b, mask=mask)
+    tl.store(out_ptr + n + offsets, a + b, mask=mask)
+

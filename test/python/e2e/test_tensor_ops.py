@@ -306,3 +306,15 @@ def test_f64_inverse_hyperbolic_cbrt_erfc():
         torch.testing.assert_close(out[i * n:(i + 1) * n], ref, rtol=rtol, atol=1e-300,
                                    equal_nan=True, msg=lambda m, i=i: f"result {i}: {m}")
     assert torch.equal(torch.signbit(out[2500:2502]), torch.tensor([False, True]))  # asinh(-0)
+
+
+def test_boolean_arithmetic():
+    # a * b on booleans is `and`; a + b wraps to `xor` in i1 (what Triton's i1 add means).
+    generator = torch.Generator().manual_seed(2)
+    a = torch.randint(0, 3, (1000,), generator=generator, dtype=torch.int32)
+    b = torch.randint(0, 3, (1000,), generator=generator, dtype=torch.int32)
+    out = torch.zeros(2000, dtype=torch.bool)
+    out[::2] = True  # every element must be written
+    k.boolean_arithmetic_kernel[(triton_cdiv(1000, 256),)](a, b, out, 1000, BLOCK=256)
+    assert torch.equal(out[:1000], (a != 0) & (b != 0))
+    assert torch.equal(out[1000:], (a != 0) ^ (b != 0))

@@ -43,9 +43,11 @@ FLOATS = (F32, F16, BF16)
 TOLERANCE = {F32: (1e-5, 1e-5), F16: (1e-3, 2e-3), BF16: (8e-3, 1.6e-2)}
 
 # Compiler bugs that FlagGems operators hit (docs/flaggems.md, "Compiler bugs").
+CUDA_HANGS = "on the cuda route (H200) the launch never completes: torch.cuda.synchronize() waits forever"
+SORT_HANGS = ("on the cuda route (H200) FlagGems' multi-program radix sort (decoupled look-back over "
+              "volatile loads) never completes")
 BF16_SELECT = ("triton-spirv: masked bf16 loads under a select (tl.where on the values, or a pointer "
                "picked by if/elif) fail to compile (spirv.Bitcast f32 -> i16)")
-BOOL_MUL = "triton-spirv: i1 * i1 lowers to spirv.IMul on booleans, which SPIR-V rejects"
 
 
 class _Record(TorchDispatchMode):
@@ -106,6 +108,7 @@ class Case:
     tol: dict = field(default_factory=dict)  # dtype -> (atol, rtol) beyond TOLERANCE
     # dtype -> why it fails today (a triton-spirv compiler bug): xfail(strict), so a fix shows up.
     xfail: dict = field(default_factory=dict)
+    cuda_skip: str = ""  # why the case cannot run on the cuda route (it hangs, or torch bypasses FlagGems)
 
 
 def _unary(name, op, fn, make=randn, dtypes=(F32,), tol=None):
@@ -130,7 +133,8 @@ ELEMENTWISE = [
     _unary("reciprocal", "reciprocal", torch.reciprocal, make=positive),
     _unary("sin", "sin", torch.sin),
     _unary("cos", "cos", torch.cos),
-    _unary("tan", "tan", torch.tan, tol={F32: (1e-5, 3e-5)}),
+    # Vulkan leaves Tan's precision to the driver: NVIDIA's is 4.5e-5 relative.
+    _unary("tan", "tan", torch.tan, tol={F32: (1e-5, 1e-4)}),
     _unary("atan", "atan", torch.atan),
     _unary("tanh", "tanh", torch.tanh, dtypes=FLOATS),
     _unary("sigmoid", "sigmoid", torch.sigmoid, dtypes=FLOATS),
@@ -280,8 +284,7 @@ INDEXING = [
     Case("index_put", "index_put", lambda a, i, v: a.index_put((i,), v), lambda d: (randn(33, 65),
          torch.randperm(33, generator=_gen(3))[:12].to(DEVICE), randn(12, 65, seed=1))),
     Case("index_add", "index_add", lambda a, i, s: a.index_add(0, i, s),
-         lambda d: (randn(33, 65), randint(0, 33, 12), randn(12, 65, seed=1)), tol={F32: (1e-5, 1e-5)},
-         xfail={F32: BOOL_MUL}),
+         lambda d: (randn(33, 65), randint(0, 33, 12), randn(12, 65, seed=1)), tol={F32: (1e-5, 1e-5)}),
     Case("masked_select", "masked_select", torch.masked_select, lambda d: (randn(33, 65), mask(33, 65))),
     Case("nonzero", "nonzero", torch.nonzero, lambda d: (mask(33, 65),)),
     Case("one_hot", "one_hot", lambda i: F.one_hot(i, 12), lambda d: (randint(0, 12, 40),)),
@@ -296,7 +299,7 @@ SHAPES = [
     Case("repeat_interleave", "repeat_interleave.self_int", lambda a: a.repeat_interleave(3, dim=0),
          lambda d: (randn(33, 65),)),
     Case("tile", "tile", lambda a: a.tile((2, 1, 2)), lambda d: (randn(33, 65),)),
-    Case("flip", "flip", lambda a: a.flip(0, 1), lambda d: (randn(33, 65, dtype=d),), FLOATS),
+    Case("flip", "flip", lambda a: a.flip(0, 1), lambda d: (randn(33, 65, dtype=d),), FLOATS, cuda_skip=CUDA_HANGS),
     Case("roll", "roll", lambda a: a.roll(5, 1), lambda d: (randn(33, 65),)),
     Case("pad", "pad", lambda a: F.pad(a, (1, 2, 3, 0), value=0.5), lambda d: (randn(33, 65),)),
     Case("triu", "triu", lambda a: a.triu(1), lambda d: (randn(33, 65),)),
@@ -385,7 +388,8 @@ MORE = [
     Case("weight_norm", "_weight_norm_interface", lambda v, g: torch._weight_norm_interface(v, g, 0),
          lambda d: (randn(8, 20), positive(8, 1, seed=1)), tol={F32: (1e-5, 1e-4)}),
     Case("batch_norm_train", "native_batch_norm", lambda a, w, b: F.batch_norm(a, None, None, w, b, training=True),
-         lambda d: (randn(8, 6, 5), randn(6, seed=1), randn(6, seed=2)), tol={F32: (1e-5, 1e-4)}),
+         lambda d: (randn(8, 6, 5), randn(6, seed=1), randn(6, seed=2)), tol={F32: (1e-5, 1e-4)},
+         cuda_skip="torch sends it to cudnn_batch_norm on CUDA, which FlagGems does not register"),
     Case("nll_loss", "nll_loss_forward", F.nll_loss, lambda d: (torch.log_softmax(randn(32, 10), 1),
                                                                randint(0, 10, 32, seed=1))),
 ]
@@ -430,6 +434,8 @@ def _params(cases):
     for c in cases:
         for d in c.dtypes:
             marks = [pytest.mark.xfail(strict=True, reason=c.xfail[d])] if d in c.xfail else []
+            if c.cuda_skip:
+                marks.append(pytest.mark.skipif(DEVICE == "cuda", reason=c.cuda_skip))
             yield pytest.param(c, d, id=f"{c.name}-{str(d).split('.')[-1]}", marks=marks)
 
 
@@ -496,7 +502,9 @@ RANDOM_CASES = [
 ]
 
 
-@pytest.mark.parametrize("name,op,fn,check", RANDOM_CASES, ids=[c[0] for c in RANDOM_CASES])
+@pytest.mark.parametrize("name,op,fn,check", [
+    pytest.param(*c, id=c[0], marks=[pytest.mark.skipif(DEVICE == "cuda", reason=SORT_HANGS)] if c[0] == "randperm" else [])
+    for c in RANDOM_CASES])
 def test_random_operator(name, op, fn, check, launches):
     device_module = flag_gems.runtime.torch_device_fn
     device_module.manual_seed(1234)

@@ -11,4 +11,5 @@ from .one_hot import one_hot
 from .randperm import randperm
 from .where import where_scalar_other, where_scalar_self, where_self, where_self_out
 
-__all__ = ["argmin", "batch_norm", "one_hot", "randperm", "where_scalar_other", "where_scalar_self", "where_self", "where_self_out"]
+__all__ = ["argmin", "batch_norm", "one_hot", "randperm", "where_scalar_other", "where_scalar_self",
+           "where_self", "where_self_out"]

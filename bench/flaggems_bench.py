@@ -8,7 +8,7 @@ random inputs. The first FlagGems call (compile) is not timed; outputs are check
 against torch before timing. Reported: median wall time of each, and
 ratio = torch time / FlagGems time (above 1: FlagGems is faster). On the cpu route
 torch uses its CPU kernels and threads; lavapipe its own worker threads.
-Needs FlagGems (pip install --no-deps flag-gems==5.0.2 sqlalchemy==2.0.48).
+Needs FlagGems (pip install --no-deps flag-gems==5.0.2 sqlalchemy==2.0.48 PyYAML==6.0.3).
 """
 
 import argparse

@@ -26,7 +26,7 @@ import os
 import sys
 import warnings
 
-__all__ = ["install", "installed", "device_available", "flag_gems_version",
+__all__ = ["install", "installed", "active", "device_available", "flag_gems_version",
            "KNOWN_VERSIONS", "VENDOR"]
 
 VENDOR = "spirv"
@@ -84,8 +84,8 @@ def install(strict=True):
     if strict:
         version = flag_gems_version()
         if version is None:
-            raise RuntimeError("triton_spirv.flaggems: FlagGems is not installed "
-                               f"(pip install --no-deps flag-gems=={KNOWN_VERSIONS[-1]})")
+            raise RuntimeError("triton_spirv.flaggems: FlagGems is not installed (pip install "
+                               f"--no-deps flag-gems=={KNOWN_VERSIONS[-1]} sqlalchemy==2.0.48 PyYAML)")
         if version not in KNOWN_VERSIONS:
             raise RuntimeError(_unknown_version_message(version))
         if "flag_gems.runtime.backend.device" in sys.modules and not _state["active"]:
@@ -93,7 +93,6 @@ def install(strict=True):
                                "FlagGems chooses its vendor at import, so call install() first "
                                "(or run `python -m triton_spirv.flaggems install` once)")
     if _state["installed"]:
-        _state["strict"] = _state["strict"] and strict
         return
     _state["installed"] = True
     _state["strict"] = strict

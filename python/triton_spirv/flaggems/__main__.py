@@ -45,7 +45,7 @@ def _install(args):
     if version is None:
         print(f"FlagGems is not installed for {sys.executable}; install it first:\n"
               f"  {sys.executable} -m pip install --no-deps flag-gems=={KNOWN_VERSIONS[-1]} "
-              "sqlalchemy==2.0.48", file=sys.stderr)
+              "sqlalchemy==2.0.48 PyYAML==6.0.3", file=sys.stderr)
         return 1
     if version not in KNOWN_VERSIONS:
         print(f"refusing: FlagGems {version} is not a version the spirv vendor knows "

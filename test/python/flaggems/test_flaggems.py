@@ -5,7 +5,7 @@ Each case runs one torch call twice on the same random inputs: outside
 device are replaced) and inside it, where the call must reach the FlagGems
 kernel registered for its aten operator and launch Triton kernels through our
 driver. Every output element is compared. Skipped when FlagGems is absent
-(CI: pip install --no-deps flag-gems==5.0.2 sqlalchemy==2.0.48).
+(CI: pip install --no-deps flag-gems==5.0.2 sqlalchemy==2.0.48 PyYAML==6.0.3).
 """
 
 import importlib.util
@@ -17,7 +17,7 @@ import pytest
 
 if importlib.util.find_spec("flag_gems") is None:
     pytest.skip("FlagGems is not installed (pip install --no-deps flag-gems==5.0.2 "
-                "sqlalchemy==2.0.48)", allow_module_level=True)
+                "sqlalchemy==2.0.48 PyYAML==6.0.3)", allow_module_level=True)
 
 import triton_spirv.flaggems as registration  # noqa: E402
 

@@ -54,6 +54,16 @@ if ! $PY -c "import torch, triton, lit, pytest, pybind11, numpy" 2>/dev/null \
     pybind11 "scikit-build-core>=0.10" numpy 2>&1 | grep -v "Running pip as the 'root'\|is ignored: it is neither" || true
 fi
 
+# FlagGems for its vendor tests (test/python/flaggems). --no-deps: its pins
+# (numpy 1.26.4, packaging 26.0) would downgrade what torch uses.
+# (Importing flag_gems itself would run its device detection.)
+if ! $PY -c "import sqlalchemy, yaml" 2>/dev/null \
+   || [ "$($PY -c 'from importlib.metadata import version; print(version("flag_gems"))' 2>/dev/null)" != "5.0.2" ]; then
+  echo "setup: installing flag-gems 5.0.2 (no dependencies), sqlalchemy, PyYAML"
+  $PY -m pip install -q --progress-bar off --no-deps flag-gems==5.0.2 sqlalchemy==2.0.48 \
+    PyYAML==6.0.3 2>&1 | grep -v "Running pip as the 'root'" || true
+fi
+
 echo "setup: building triton-spirv (incremental)"
 bash utils/build.sh "$PY"
 

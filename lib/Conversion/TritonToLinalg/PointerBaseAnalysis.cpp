@@ -17,38 +17,51 @@ using namespace mlir;
 using namespace mlir::triton;
 
 namespace {
+/// What a pointer derives from: one kernel argument, nothing known yet (a
+/// loop-carried value being resolved), or several arguments (a select or
+/// branch between them: no single base).
+struct PointerBase {
+  BlockArgument argument;
+  bool conflicting = false;
+  static PointerBase conflict() { return {BlockArgument(), true}; }
+};
+
 class PointerBaseResolver {
 public:
   /// Returns the kernel argument `ptr` derives from, or null.
-  BlockArgument resolve(Value ptr) {
+  BlockArgument resolve(Value ptr) { return lookup(ptr).argument; }
+
+private:
+  PointerBase lookup(Value ptr) {
     auto it = cache.find(ptr);
     if (it != cache.end())
       return it->second;
     // Break cycles through loop-carried values optimistically.
-    cache[ptr] = BlockArgument();
-    BlockArgument base = compute(ptr);
+    cache[ptr] = PointerBase();
+    PointerBase base = compute(ptr);
     cache[ptr] = base;
     return base;
   }
 
-private:
-  BlockArgument both(Value a, Value b) {
-    BlockArgument baseA = resolve(a), baseB = resolve(b);
-    if (!baseA)
+  PointerBase both(Value a, Value b) {
+    PointerBase baseA = lookup(a), baseB = lookup(b);
+    if (baseA.conflicting || baseB.conflicting)
+      return PointerBase::conflict();
+    if (!baseA.argument)
       return baseB;
-    if (!baseB || baseA == baseB)
+    if (!baseB.argument || baseA.argument == baseB.argument)
       return baseA;
-    return BlockArgument();
+    return PointerBase::conflict();
   }
 
-  BlockArgument compute(Value ptr) {
+  PointerBase compute(Value ptr) {
     if (auto arg = dyn_cast<BlockArgument>(ptr)) {
       Operation *owner = arg.getOwner()->getParentOp();
       if (isa<FuncOp>(owner))
-        return arg;
+        return {arg};
       if (auto forOp = dyn_cast<scf::ForOp>(owner)) {
         if (arg.getArgNumber() == 0)
-          return BlockArgument();
+          return PointerBase::conflict();
         unsigned index = arg.getArgNumber() - 1;
         return both(forOp.getInitArgs()[index],
                     forOp.getBody()->getTerminator()->getOperand(index));
@@ -58,24 +71,24 @@ private:
         if (arg.getOwner() == whileOp.getBeforeBody())
           return both(whileOp.getInits()[index],
                       whileOp.getYieldOp().getOperand(index));
-        return resolve(whileOp.getConditionOp().getArgs()[index]);
+        return lookup(whileOp.getConditionOp().getArgs()[index]);
       }
-      return BlockArgument();
+      return PointerBase::conflict();
     }
     Operation *def = ptr.getDefiningOp();
     unsigned resultIndex = cast<OpResult>(ptr).getResultNumber();
-    return llvm::TypeSwitch<Operation *, BlockArgument>(def)
-        .Case<AddPtrOp>([&](auto op) { return resolve(op.getPtr()); })
+    return llvm::TypeSwitch<Operation *, PointerBase>(def)
+        .Case<AddPtrOp>([&](auto op) { return lookup(op.getPtr()); })
         .Case<SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp>(
-            [&](auto op) { return resolve(op.getSrc()); })
+            [&](auto op) { return lookup(op.getSrc()); })
         .Case<BitcastOp>([&](BitcastOp op) {
           // Offsets stay in elements: only same-size reinterpretation keeps
           // them valid.
           Type from = getPointeeType(getElementTypeOrSelf(op.getSrc().getType()));
           Type to = getPointeeType(getElementTypeOrSelf(op.getType()));
           if (from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth())
-            return BlockArgument();
-          return resolve(op.getSrc());
+            return PointerBase::conflict();
+          return lookup(op.getSrc());
         })
         .Case<arith::SelectOp>([&](arith::SelectOp op) {
           return both(op.getTrueValue(), op.getFalseValue());
@@ -89,12 +102,12 @@ private:
                       op.getBody()->getTerminator()->getOperand(resultIndex));
         })
         .Case<scf::WhileOp>([&](scf::WhileOp op) {
-          return resolve(op.getConditionOp().getArgs()[resultIndex]);
+          return lookup(op.getConditionOp().getArgs()[resultIndex]);
         })
-        .Default([](Operation *) { return BlockArgument(); });
+        .Default([](Operation *) { return PointerBase::conflict(); });
   }
 
-  DenseMap<Value, BlockArgument> cache;
+  DenseMap<Value, PointerBase> cache;
 };
 } // namespace
 

@@ -76,3 +76,29 @@ def test_scalar_arguments_narrower_than_32_bits(seed):
     narrow_scalars_kernel[(1,)](out, half, brain, short, byte, ushort, x.numel(), BLOCK=256)
     expected = x * half + brain + short + byte * 1000 + ushort * 0.5
     torch.testing.assert_close(out, expected)
+
+
+@triton.jit
+def copy_from_chosen_kernel(a_ptr, b_ptr, c_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    # The source pointer comes out of an if/elif over three arguments: no single base
+    # argument, so the kernel addresses memory through raw addresses.
+    which = tl.program_id(1)
+    if which == 0:
+        src = a_ptr
+    elif which == 1:
+        src = b_ptr
+    else:
+        src = c_ptr
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    tl.store(out_ptr + which * n + offsets, tl.load(src + offsets, mask=mask), mask=mask)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.int64])
+def test_pointer_chosen_by_branches(dtype):
+    # Each row must come from its own argument (all rows read the first one before).
+    a, b, c = ((torch.randn(1000) * 100).to(dtype) for _ in range(3))
+    out = torch.zeros(3, 1000, dtype=dtype)
+    copy_from_chosen_kernel[(1, 3)](a, b, c, out, 1000, BLOCK=1024)
+    for row, source in enumerate((a, b, c)):
+        assert torch.equal(out[row], source), row

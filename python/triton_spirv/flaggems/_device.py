@@ -59,6 +59,7 @@ class PhiloxGenerator:
 
     def manual_seed(self, seed):
         self._state = torch.tensor([int(seed) & (2**63 - 1), 0], dtype=torch.int64).view(torch.uint8)
+        self._seen_seed = torch.initial_seed()  # a later torch seed change still resets us
         return self
 
     def seed(self):
@@ -78,6 +79,14 @@ class DeviceModule(types.ModuleType):
 
     def __getattr__(self, name):
         return getattr(torch.cpu, name)
+
+    def manual_seed(self, seed):
+        # Reseeding restarts the sequence even when the seed is the one torch already has
+        # (the generator only notices changes of torch's seed by itself).
+        torch.manual_seed(seed)
+        self.default_generators[0].manual_seed(seed)
+
+    manual_seed_all = manual_seed
 
     @staticmethod
     def device(*args, **kwargs):

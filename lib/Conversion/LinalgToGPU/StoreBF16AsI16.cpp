@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 namespace mlir::triton_spirv {
 #define GEN_PASS_DEF_STOREBF16ASI16
@@ -44,6 +45,38 @@ struct StoreBF16AsI16Pass
     func.setFunctionType(builder.getFunctionType(
         func.getBody().front().getArgumentTypes(),
         func.getFunctionType().getResults()));
+    storeRawAccessesAsI16(func);
+  }
+
+  /// Loads and stores through raw addresses (kernels whose pointers have no
+  /// single base argument) move i16 too.
+  static void storeRawAccessesAsI16(func::FuncOp func) {
+    auto asInteger = [](Type type) -> Type {
+      if (auto vector = dyn_cast<VectorType>(type))
+        return vector.getElementType().isBF16()
+                   ? VectorType::get(vector.getShape(), IntegerType::get(type.getContext(), 16))
+                   : Type();
+      return type.isBF16() ? IntegerType::get(type.getContext(), 16) : Type();
+    };
+    func.walk([&](LLVM::LoadOp load) {
+      Type integer = asInteger(load.getType());
+      if (!integer)
+        return;
+      OpBuilder builder(load);
+      builder.setInsertionPointAfter(load);
+      Type original = load.getType();
+      load.getResult().setType(integer);
+      auto value = arith::BitcastOp::create(builder, load.getLoc(), original, load.getResult());
+      load.getResult().replaceAllUsesExcept(value.getResult(), value);
+    });
+    func.walk([&](LLVM::StoreOp store) {
+      Type integer = asInteger(store.getValue().getType());
+      if (!integer)
+        return;
+      OpBuilder builder(store);
+      Value bits = arith::BitcastOp::create(builder, store.getLoc(), integer, store.getValue());
+      store.getValueMutable().assign(bits);
+    });
   }
 };
 } // namespace

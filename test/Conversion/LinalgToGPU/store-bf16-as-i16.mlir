@@ -34,3 +34,18 @@ func.func @scalar_argument(%out: memref<?xbf16>, %s: bf16, %i: index) {
   memref.store %y, %out[%i] : memref<?xbf16>
   return
 }
+
+// Raw-address accesses (kernels without a single base argument per pointer)
+// move bf16 as i16 too.
+// CHECK-LABEL: func.func @raw_address(
+// CHECK:         %[[BITS:.*]] = llvm.load %{{.*}} {alignment = 2 : i64} : !llvm.ptr<1> -> i16
+// CHECK:         %[[X:.*]] = arith.bitcast %[[BITS]] : i16 to bf16
+// CHECK:         %[[Y:.*]] = arith.addf %[[X]], %[[X]] : bf16
+// CHECK:         %[[OUT:.*]] = arith.bitcast %[[Y]] : bf16 to i16
+// CHECK:         llvm.store %[[OUT]], %{{.*}} {alignment = 2 : i64} : i16, !llvm.ptr<1>
+func.func @raw_address(%p: !llvm.ptr<1>) {
+  %x = llvm.load %p {alignment = 2 : i64} : !llvm.ptr<1> -> bf16
+  %y = arith.addf %x, %x : bf16
+  llvm.store %y, %p {alignment = 2 : i64} : bf16, !llvm.ptr<1>
+  return
+}

@@ -94,7 +94,7 @@ def copy_from_chosen_kernel(a_ptr, b_ptr, c_ptr, out_ptr, n, BLOCK: tl.constexpr
     tl.store(out_ptr + which * n + offsets, tl.load(src + offsets, mask=mask), mask=mask)
 
 
-@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.int64])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16, torch.int64])
 def test_pointer_chosen_by_branches(dtype):
     # Each row must come from its own argument (all rows read the first one before).
     a, b, c = ((torch.randn(1000) * 100).to(dtype) for _ in range(3))
@@ -102,3 +102,25 @@ def test_pointer_chosen_by_branches(dtype):
     copy_from_chosen_kernel[(1, 3)](a, b, c, out, 1000, BLOCK=1024)
     for row, source in enumerate((a, b, c)):
         assert torch.equal(out[row], source), row
+
+
+@triton.jit
+def select_by_flags_kernel(flag_ptr, a_ptr, b_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    flags = tl.load(flag_ptr + offsets, mask=mask)  # a bool tensor: i1 pointer, i8 memory
+    a = tl.load(a_ptr + offsets, mask=mask)
+    b = tl.load(b_ptr + offsets, mask=mask)
+    tl.store(out_ptr + offsets, tl.where(flags, a, b), mask=mask)
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float32])
+def test_where_with_bool_tensor_condition(dtype):
+    # The bool pointer takes the raw-address path, where bf16 moves as i16 too.
+    generator = torch.Generator().manual_seed(4)
+    flags = torch.rand(1000, generator=generator) > 0.5
+    a = torch.randn(1000, generator=generator).to(dtype)
+    b = torch.randn(1000, generator=generator).to(dtype)
+    out = torch.full((1000,), float("nan"), dtype=dtype)
+    select_by_flags_kernel[(1,)](flags, a, b, out, 1000, BLOCK=1024)
+    assert torch.equal(out, torch.where(flags, a, b))

@@ -46,8 +46,6 @@ TOLERANCE = {F32: (1e-5, 1e-5), F16: (1e-3, 2e-3), BF16: (8e-3, 1.6e-2)}
 CUDA_HANGS = "on the cuda route (H200) the launch never completes: torch.cuda.synchronize() waits forever"
 SORT_HANGS = ("on the cuda route (H200) FlagGems' multi-program radix sort (decoupled look-back over "
               "volatile loads) never completes")
-BF16_SELECT = ("triton-spirv: masked bf16 loads under a select (tl.where on the values, or a pointer "
-               "picked by if/elif) fail to compile (spirv.Bitcast f32 -> i16)")
 
 
 class _Record(TorchDispatchMode):
@@ -173,8 +171,7 @@ ELEMENTWISE = [
     _binary("le", "le.Tensor", torch.le),
     _binary("ne_scalar", "ne.Scalar", lambda a, b: a.round() != 0.0),
     Case("where", "where.self", torch.where,
-         lambda d: (mask(33, 65), randn(33, 65, dtype=d), randn(33, 65, dtype=d, seed=1)), FLOATS,
-         xfail={BF16: BF16_SELECT}),
+         lambda d: (mask(33, 65), randn(33, 65, dtype=d), randn(33, 65, dtype=d, seed=1)), FLOATS),
     Case("where_broadcast", "where.self", torch.where,
          lambda d: (mask(33, 1), randn(1, 65, dtype=d), randn(33, 65, dtype=d, seed=1))),
     Case("clamp", "clamp", lambda a: torch.clamp(a, -0.5, 0.7), lambda d: (randn(33, 65, dtype=d),), FLOATS),
@@ -314,7 +311,7 @@ INDEXING = [
 SHAPES = [
     Case("cat", "cat", lambda a, b: torch.cat([a, b], dim=1),
          lambda d: (randn(33, 65, dtype=d), randn(33, 7, dtype=d, seed=1)),
-         FLOATS, xfail={BF16: BF16_SELECT}),
+         FLOATS),
     Case("stack", "stack", lambda a, b: torch.stack([a, b], dim=1),
          lambda d: (randn(33, 65), randn(33, 65, seed=1))),
     Case("vstack", "vstack", lambda a, b: torch.vstack([a, b]),

@@ -3,6 +3,8 @@
 #define TRITON_SPIRV_LIB_CONVERSION_GPUTOSPIRV_PATTERNS_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 
 namespace mlir::triton_spirv {
@@ -19,6 +21,17 @@ inline spirv::MemoryAccessAttr alignedAccess(MLIRContext *context) {
 /// model only volatile accesses are coherent across workgroups, and the data
 /// a lock protects must be read and written that way (tutorial 05's dW/dB).
 void makeGlobalAccessesCoherentWhereOrdered(Operation *root);
+
+/// The kernel entry points of a SPIR-V module (functions still carrying
+/// spirv.entry_point_abi, before spirv-lower-abi-attrs).
+inline SmallVector<spirv::FuncOp> entryPointFunctions(spirv::ModuleOp module) {
+  SmallVector<spirv::FuncOp> entries;
+  module.walk([&](spirv::FuncOp func) {
+    if (func->hasAttr(spirv::getEntryPointABIAttrName()))
+      entries.push_back(func);
+  });
+  return entries;
+}
 
 void populateGenericAtomicToSPIRVPatterns(SPIRVTypeConverter &converter,
                                           RewritePatternSet &patterns);

@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
+#include "KernelToSPIRVPatterns.h"
+
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
@@ -99,11 +101,7 @@ struct SPIRVPushConstantABIPass
 
   void runOnOperation() override {
     spirv::ModuleOp module = getOperation();
-    SmallVector<spirv::FuncOp> entries;
-    module.walk([&](spirv::FuncOp func) {
-      if (func->hasAttr(spirv::getEntryPointABIAttrName()))
-        entries.push_back(func);
-    });
+    SmallVector<spirv::FuncOp> entries = triton_spirv::entryPointFunctions(module);
     for (spirv::FuncOp func : entries)
       if (failed(lowerArguments(module, func)))
         return signalPassFailure();

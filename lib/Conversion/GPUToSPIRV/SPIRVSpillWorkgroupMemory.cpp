@@ -17,6 +17,8 @@
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
+#include "KernelToSPIRVPatterns.h"
+
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
@@ -157,11 +159,7 @@ struct SPIRVSpillWorkgroupMemoryPass
 
   void runOnOperation() override {
     spirv::ModuleOp module = getOperation();
-    SmallVector<spirv::FuncOp> entries;
-    module.walk([&](spirv::FuncOp func) {
-      if (func->hasAttr(spirv::getEntryPointABIAttrName()))
-        entries.push_back(func);
-    });
+    SmallVector<spirv::FuncOp> entries = triton_spirv::entryPointFunctions(module);
     SmallVector<spirv::GlobalVariableOp> variables;
     int64_t total = 0;
     for (auto global : module.getOps<spirv::GlobalVariableOp>()) {

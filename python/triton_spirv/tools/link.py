@@ -139,6 +139,16 @@ def _call_arguments(names):
     return ", ".join(["stream", *names])
 
 
+def _call_all(name, callees):
+    """C for `name(void)`: calls every callee, returns the first failure (or success)."""
+    lines = [f"TritonSpirvResult {name}(void) {{",
+             "  TritonSpirvResult result = TRITON_SPIRV_SUCCESS, each;"]
+    for callee in callees:
+        lines += [f"  if ((each = {callee}()) != TRITON_SPIRV_SUCCESS && result == TRITON_SPIRV_SUCCESS)",
+                  "    result = each;"]
+    return lines + ["  return result;", "}", ""]
+
+
 def render(groups: Dict[str, List[SpecializationHeader]], prefix: str):
     first = next(iter(groups.values()))[0]
     kernel = prefix + first.kernel
@@ -181,12 +191,7 @@ def render(groups: Dict[str, List[SpecializationHeader]], prefix: str):
                        f'(compiled: {", ".join(h.function for h in specs)})");']
         source += ["}", ""]
         for mode in ("load", "unload"):
-            source += [f"TritonSpirvResult {mode}_{kernel}_{algo}(void) {{",
-                       "  TritonSpirvResult result = TRITON_SPIRV_SUCCESS, each;"]
-            for h in specs:
-                source += [f"  if ((each = {mode}_{h.function}()) != TRITON_SPIRV_SUCCESS && "
-                           "result == TRITON_SPIRV_SUCCESS)", "    result = each;"]
-            source += ["  return result;", "}", ""]
+            source += _call_all(f"{mode}_{kernel}_{algo}", [f"{mode}_{h.function}" for h in specs])
     source += [f"typedef TritonSpirvResult (*{kernel}_algo_t)({full});",
                f"static const {kernel}_algo_t {kernel}_algos[] = {{"]
     source += [f"  {kernel}_{algo}," for algo in groups]
@@ -204,12 +209,7 @@ def render(groups: Dict[str, List[SpecializationHeader]], prefix: str):
                f"TritonSpirvResult {kernel}_default({full}) {{",
                f"  return {kernel}({_call_arguments(first.names)}, 0);", "}", ""]
     for mode in ("load", "unload"):
-        source += [f"TritonSpirvResult {mode}_{kernel}(void) {{",
-                   "  TritonSpirvResult result = TRITON_SPIRV_SUCCESS, each;"]
-        for algo in groups:
-            source += [f"  if ((each = {mode}_{kernel}_{algo}()) != TRITON_SPIRV_SUCCESS && "
-                       "result == TRITON_SPIRV_SUCCESS)", "    result = each;"]
-        source += ["  return result;", "}", ""]
+        source += _call_all(f"{mode}_{kernel}", [f"{mode}_{kernel}_{algo}" for algo in groups])
     return "\n".join(header), "\n".join(source)
 
 

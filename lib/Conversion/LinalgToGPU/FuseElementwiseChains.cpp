@@ -5,12 +5,20 @@
 // (Triton's atomics return the old values) is never dead, so it would run
 // twice. Fuse only producers without memory writes.
 //
+// Fusing a producer that reads memory moves its loads to the consumer. That
+// keeps Triton's block semantics (the whole block is loaded, then used) only
+// when nothing in between writes memory and the consumer writes no element
+// the producer reads at another position (a block loaded, permuted and
+// stored back in place).
+//
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -38,6 +46,137 @@ bool writesMemory(Operation *op) {
     return WalkResult::advance();
   });
   return result.wasInterrupted();
+}
+
+bool readsMemory(Operation *op) {
+  WalkResult result = op->walk([](Operation *nested) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (effects)
+      return effects.hasEffect<MemoryEffects::Read>() ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
+    if (!nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// Where a memory access goes: a memref and its indices, or (base null) a
+/// raw address.
+struct MemoryAccess {
+  Value base;
+  SmallVector<Value> address;
+};
+
+std::optional<MemoryAccess> accessOf(Operation *op) {
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    return MemoryAccess{load.getMemRef(), llvm::to_vector(load.getIndices())};
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    return MemoryAccess{store.getMemRef(), llvm::to_vector(store.getIndices())};
+  if (auto rmw = dyn_cast<memref::GenericAtomicRMWOp>(op))
+    return MemoryAccess{rmw.getMemref(), llvm::to_vector(rmw.getIndices())};
+  if (auto rmw = dyn_cast<memref::AtomicRMWOp>(op))
+    return MemoryAccess{rmw.getMemref(), llvm::to_vector(rmw.getIndices())};
+  if (auto load = dyn_cast<LLVM::LoadOp>(op))
+    return MemoryAccess{Value(), {load.getAddr()}};
+  if (auto store = dyn_cast<LLVM::StoreOp>(op))
+    return MemoryAccess{Value(), {store.getAddr()}};
+  return std::nullopt;
+}
+
+/// Whether `a` (in the producer's body) and `b` (in the consumer's) compute
+/// the same value at every point of an iteration space both share.
+bool sameAtEveryPoint(Value a, linalg::GenericOp producer, Value b,
+                      linalg::GenericOp consumer, unsigned depth = 0) {
+  if (a == b)
+    return true;
+  if (depth > 32)
+    return false;
+  auto argA = dyn_cast<BlockArgument>(a);
+  auto argB = dyn_cast<BlockArgument>(b);
+  if (argA || argB) {
+    if (!argA || !argB || argA.getOwner() != producer.getBody() ||
+        argB.getOwner() != consumer.getBody())
+      return false;
+    OpOperand *inA = producer.getMatchingOpOperand(argA);
+    OpOperand *inB = consumer.getMatchingOpOperand(argB);
+    return producer.isDpsInput(inA) && consumer.isDpsInput(inB) &&
+           inA->get() == inB->get() &&
+           producer.getMatchingIndexingMap(inA) ==
+               consumer.getMatchingIndexingMap(inB);
+  }
+  Operation *opA = a.getDefiningOp();
+  Operation *opB = b.getDefiningOp();
+  if (opA->getName() != opB->getName() ||
+      opA->getAttrDictionary() != opB->getAttrDictionary() ||
+      opA->getNumOperands() != opB->getNumOperands() ||
+      opA->getNumRegions() != 0 || opB->getNumRegions() != 0 ||
+      !isMemoryEffectFree(opA) ||
+      cast<OpResult>(a).getResultNumber() != cast<OpResult>(b).getResultNumber())
+    return false;
+  for (auto [operandA, operandB] :
+       llvm::zip(opA->getOperands(), opB->getOperands()))
+    if (!sameAtEveryPoint(operandA, producer, operandB, consumer, depth + 1))
+      return false;
+  return true;
+}
+
+/// A producer that reads memory may move to its consumer when no operation
+/// in between writes memory and every consumer write that may alias a
+/// producer read is to the address that read used, at the same point.
+bool loadsMayMoveTo(Operation *producerOp, OpOperand *operand) {
+  if (!readsMemory(producerOp))
+    return true;
+  Operation *consumerOp = operand->getOwner();
+  if (producerOp->getBlock() != consumerOp->getBlock() ||
+      !producerOp->isBeforeInBlock(consumerOp))
+    return false;
+  for (Operation *op = producerOp->getNextNode(); op != consumerOp;
+       op = op->getNextNode())
+    if (writesMemory(op))
+      return false;
+  if (!writesMemory(consumerOp))
+    return true;
+  auto producer = dyn_cast<linalg::GenericOp>(producerOp);
+  auto consumer = dyn_cast<linalg::GenericOp>(consumerOp);
+  if (!producer || !consumer ||
+      !consumer.getMatchingIndexingMap(operand).isIdentity() ||
+      !producer.getIndexingMapMatchingResult(cast<OpResult>(operand->get()))
+           .isIdentity() ||
+      producer.getNumLoops() != consumer.getNumLoops())
+    return false;
+  SmallVector<Operation *> reads, writes;
+  bool unknown = false;
+  producer.getBody()->walk([&](Operation *op) {
+    if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
+      if (effects.hasEffect<MemoryEffects::Read>())
+        (accessOf(op) ? reads.push_back(op) : void(unknown = true));
+    }
+  });
+  consumer.getBody()->walk([&](Operation *op) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects && !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      unknown = true;
+    else if (effects && effects.hasEffect<MemoryEffects::Write>())
+      (accessOf(op) ? writes.push_back(op) : void(unknown = true));
+  });
+  if (unknown)
+    return false;
+  for (Operation *read : reads) {
+    MemoryAccess from = *accessOf(read);
+    for (Operation *write : writes) {
+      MemoryAccess to = *accessOf(write);
+      // Distinct memrefs are distinct arguments; raw addresses may alias.
+      if (from.base && to.base && from.base != to.base)
+        continue;
+      if (from.address.size() != to.address.size())
+        return false;
+      for (auto [x, y] : llvm::zip(from.address, to.address))
+        if (!sameAtEveryPoint(x, producer, y, consumer))
+          return false;
+    }
+  }
+  return true;
 }
 
 bool isCheapPureArithmetic(Operation *producer) {
@@ -122,7 +261,8 @@ struct FuseElementwiseChainsPass
     // access pattern (contiguous runs vectorize).
     linalg::ControlFusionFn fuseProducer = [](OpOperand *operand) {
       Operation *producer = operand->get().getDefiningOp();
-      if (!producer || writesMemory(producer))
+      if (!producer || writesMemory(producer) ||
+          !loadsMayMoveTo(producer, operand))
         return false;
       return producer->hasOneUse() || isCheapPureArithmetic(producer);
     };

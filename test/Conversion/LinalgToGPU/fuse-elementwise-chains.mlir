@@ -210,3 +210,112 @@ func.func @range_rows_and_columns() -> tensor<32x32xi32> {
   } -> tensor<32x32xi32>
   return %sum : tensor<32x32xi32>
 }
+
+// -----
+
+#map = affine_map<(d0) -> (d0)>
+
+// A block loaded and stored back in place at other positions: fusing the
+// load into the store would let one element's store overwrite another's
+// value before it is read. The load stays its own generic.
+// CHECK-LABEL: func.func @in_place_permuted_store
+// CHECK:         %[[X:.*]] = linalg.generic
+// CHECK:           memref.load %{{.*}}[%{{.*}}]
+// CHECK:         linalg.generic
+// CHECK-SAME:      ins(%{{.*}}, %[[X]] :
+// CHECK-NOT:       memref.load
+// CHECK:           memref.store
+func.func @in_place_permuted_store(%m: memref<?xf32>, %offsets: tensor<64xi64>, %dest: tensor<64xi64>) {
+  %e = tensor.empty() : tensor<64xf32>
+  %x = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%offsets : tensor<64xi64>) outs(%e : tensor<64xf32>) {
+  ^bb0(%off: i64, %o: f32):
+    %i = arith.index_cast %off : i64 to index
+    %v = memref.load %m[%i] : memref<?xf32>
+    linalg.yield %v : f32
+  } -> tensor<64xf32>
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%dest, %x : tensor<64xi64>, tensor<64xf32>) {
+  ^bb0(%d: i64, %v: f32):
+    %i = arith.index_cast %d : i64 to index
+    memref.store %v, %m[%i] : memref<?xf32>
+    linalg.yield
+  }
+  return
+}
+
+// -----
+
+#map = affine_map<(d0) -> (d0)>
+
+// An in-place update at the addresses it read: one fused generic.
+// CHECK-LABEL: func.func @in_place_same_addresses
+// CHECK:         linalg.generic
+// CHECK:           memref.load
+// CHECK:           arith.mulf
+// CHECK:           memref.store
+// CHECK-NOT:     linalg.generic
+func.func @in_place_same_addresses(%m: memref<?xf32>, %offsets: tensor<64xi64>) {
+  %e = tensor.empty() : tensor<64xf32>
+  %x = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%offsets : tensor<64xi64>) outs(%e : tensor<64xf32>) {
+  ^bb0(%off: i64, %o: f32):
+    %i = arith.index_cast %off : i64 to index
+    %v = memref.load %m[%i] : memref<?xf32>
+    linalg.yield %v : f32
+  } -> tensor<64xf32>
+  %y = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%x : tensor<64xf32>) outs(%e : tensor<64xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %t = arith.mulf %v, %v : f32
+    linalg.yield %t : f32
+  } -> tensor<64xf32>
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%offsets, %y : tensor<64xi64>, tensor<64xf32>) {
+  ^bb0(%off: i64, %v: f32):
+    %i = arith.index_cast %off : i64 to index
+    memref.store %v, %m[%i] : memref<?xf32>
+    linalg.yield
+  }
+  return
+}
+
+// -----
+
+#map = affine_map<(d0) -> (d0)>
+
+// A store between a load and its use: the load must not move past it.
+// CHECK-LABEL: func.func @store_between_load_and_use
+// CHECK:         %[[X:.*]] = linalg.generic
+// CHECK:           memref.load %[[A:.*]][
+// CHECK:         linalg.generic
+// CHECK:           memref.store %{{.*}}, %[[A]][
+// CHECK:         linalg.generic
+// CHECK-SAME:      ins(%{{.*}}, %[[X]] :
+// CHECK-NOT:       memref.load
+// CHECK:           memref.store
+func.func @store_between_load_and_use(%a: memref<?xf32>, %b: memref<?xf32>, %offsets: tensor<64xi64>, %z: tensor<64xf32>) {
+  %e = tensor.empty() : tensor<64xf32>
+  %x = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%offsets : tensor<64xi64>) outs(%e : tensor<64xf32>) {
+  ^bb0(%off: i64, %o: f32):
+    %i = arith.index_cast %off : i64 to index
+    %v = memref.load %a[%i] : memref<?xf32>
+    linalg.yield %v : f32
+  } -> tensor<64xf32>
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%offsets, %z : tensor<64xi64>, tensor<64xf32>) {
+  ^bb0(%off: i64, %v: f32):
+    %i = arith.index_cast %off : i64 to index
+    memref.store %v, %a[%i] : memref<?xf32>
+    linalg.yield
+  }
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%offsets, %x : tensor<64xi64>, tensor<64xf32>) {
+  ^bb0(%off: i64, %v: f32):
+    %i = arith.index_cast %off : i64 to index
+    memref.store %v, %b[%i] : memref<?xf32>
+    linalg.yield
+  }
+  return
+}

@@ -152,13 +152,19 @@ struct RawStore : public OpConversionPattern<StoreOp> {
   }
 };
 
-struct RawAtomicRMW : public OpConversionPattern<AtomicRMWOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// Atomics keep the pointer model: through raw addresses they are refused
+/// with a diagnostic naming the op (atomic_rmw and atomic_cas alike).
+template <typename OpTy>
+struct RawAtomic : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    return op.emitError("atomics through raw addresses (pointers that do not "
-                        "trace to one kernel argument) are not supported");
+    return op.emitError()
+           << "'" << op->getName()
+           << "' through raw addresses (pointers that do not trace to one "
+              "kernel argument: chosen at run time between arguments, loaded "
+              "from memory or made from integers) is not supported";
   }
 };
 
@@ -214,7 +220,7 @@ struct LowerRawPointersPass
     RewritePatternSet patterns(context);
     patterns.add<RawAddPtr, RawIdentity<IntToPtrOp>, RawIdentity<PtrToIntOp>,
                  RawIdentity<BitcastOp>, RawRetype, RawLoad, RawStore,
-                 RawAtomicRMW>(converter, context);
+                 RawAtomic<AtomicRMWOp>, RawAtomic<AtomicCASOp>>(converter, context);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     // Everything is rewritten, the function's own ops included; then the
     // pointer arguments are only used by their tt.ptr_to_int.

@@ -31,6 +31,12 @@ inline constexpr llvm::StringLiteral kRelaxedAtomicAttr =
 inline constexpr llvm::StringLiteral kGlobalMemoryBarrierAttr =
     "triton_spirv.orders_global_memory";
 
+/// Unit attribute on a kernel (func.func, then gpu.func) with a volatile load
+/// (`tl.load(..., volatile=True)`): it polls memory that other workgroups
+/// write, so its global loads must bypass per-SM caches on GPUs.
+inline constexpr llvm::StringLiteral kVolatileLoadsAttr =
+    "triton_spirv.volatile_loads";
+
 #define GEN_PASS_DECL
 #include "triton-spirv/Conversion/Passes.h.inc"
 

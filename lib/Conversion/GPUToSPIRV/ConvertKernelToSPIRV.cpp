@@ -141,6 +141,11 @@ struct ConvertKernelToSPIRVPass
     MLIRContext *context = &getContext();
     SmallVector<gpu::GPUModuleOp> gpuModules(
         getOperation().getOps<gpu::GPUModuleOp>());
+    llvm::StringSet<> kernelsWithVolatileLoads;
+    for (gpu::GPUModuleOp gpuModule : gpuModules)
+      for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>())
+        if (kernel->hasAttr(triton_spirv::kVolatileLoadsAttr))
+          kernelsWithVolatileLoads.insert(kernel.getName());
     for (gpu::GPUModuleOp gpuModule : gpuModules) {
       // GLSL.std.450 has no erf: polynomial approximations (f32); atan2 is
       // expanded.
@@ -208,7 +213,8 @@ struct ConvertKernelToSPIRVPass
         return signalPassFailure();
     }
     // (The conversion replaced each gpu.module with a spirv.module.)
-    triton_spirv::makeGlobalAccessesCoherentWhereOrdered(getOperation());
+    triton_spirv::makeGlobalAccessesCoherentWhereOrdered(getOperation(),
+                                                         kernelsWithVolatileLoads);
     // f64 arithmetic is exact (NoContraction): drivers' algebraic passes
     // otherwise merge the expansions' two-part constants (Mesa 25's NIR turned
     // exp's Cody-Waite reduction into one product: 3e-14 relative at x = 350).

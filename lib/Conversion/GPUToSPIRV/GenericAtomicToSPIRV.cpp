@@ -93,14 +93,31 @@ struct GenericAtomicToCompareExchangeLoop
     auto memrefType = cast<MemRefType>(op.getMemref().getType());
     Type elementType = memrefType.getElementType();
     unsigned width = elementType.getIntOrFloatBitWidth();
-    if (width != 16 && width != 32 && width != 64)
-      return rewriter.notifyMatchFailure(op, "only 16/32/64-bit atomics");
     Location loc = op.getLoc();
     Value pointer = spirv::getElementPtr(*converter, memrefType,
                                          adaptor.getMemref(),
                                          adaptor.getIndices(), loc, rewriter);
     if (!pointer)
       return failure();
+    // An update that keeps the current value is Triton's volatile load: a
+    // volatile read (read atomically on GPUs by
+    // makeGlobalAccessesCoherentWhereOrdered, as the kernel polls).
+    auto yield = cast<memref::AtomicYieldOp>(op.getAtomicBody().front().getTerminator());
+    if (yield.getResult() == op.getCurrentValue()) {
+      auto access = spirv::MemoryAccess::Volatile;
+      IntegerAttr alignment;
+      if (cast<spirv::PointerType>(pointer.getType()).getStorageClass() ==
+          spirv::StorageClass::PhysicalStorageBuffer) {
+        access = access | spirv::MemoryAccess::Aligned;
+        alignment = rewriter.getI32IntegerAttr(std::max(1u, width / 8));
+      }
+      rewriter.replaceOpWithNewOp<spirv::LoadOp>(
+          op, cast<spirv::PointerType>(pointer.getType()).getPointeeType(),
+          pointer, spirv::MemoryAccessAttr::get(getContext(), access), alignment);
+      return success();
+    }
+    if (width != 16 && width != 32 && width != 64)
+      return rewriter.notifyMatchFailure(op, "only 16/32/64-bit atomics");
     auto storage = cast<spirv::PointerType>(pointer.getType()).getStorageClass();
     auto scope = storage == spirv::StorageClass::Workgroup ? spirv::Scope::Workgroup
                                                            : spirv::Scope::Device;
@@ -344,9 +361,12 @@ void loadAtomically(spirv::LoadOp load) {
 } // namespace
 
 void mlir::triton_spirv::makeGlobalAccessesCoherentWhereOrdered(
-    Operation *root) {
-  root->walk([](spirv::FuncOp func) {
-    bool ordered = false, synchronizes = false;
+    Operation *root, const llvm::StringSet<> &kernelsWithVolatileLoads) {
+  root->walk([&](spirv::FuncOp func) {
+    // A volatile load polls what other workgroups write, as a spin lock does.
+    bool polls = kernelsWithVolatileLoads.contains(func.getSymName());
+    func->removeAttr(triton_spirv::kVolatileLoadsAttr); // copied from the gpu.func
+    bool ordered = polls, synchronizes = polls;
     func.walk([&](spirv::AtomicCompareExchangeOp atomic) {
       ordered |= atomic.getEqualSemantics() != spirv::MemorySemantics::None;
       synchronizes |= atomic->hasAttr(kReadsAtomicResult) &&
@@ -357,7 +377,8 @@ void mlir::triton_spirv::makeGlobalAccessesCoherentWhereOrdered(
     if (!ordered)
       return;
     // A kernel that reads what an ordered atomic returned synchronizes
-    // through memory (a spin lock): its global loads must see other
+    // through memory (a spin lock), as one that polls with volatile loads
+    // does: its global loads must see other
     // workgroups' writes, so they read atomically, except on CPU devices,
     // whose coherent caches make the volatile loads below enough.
     spirv::TargetEnvAttr target = spirv::lookupTargetEnvOrDefault(func);

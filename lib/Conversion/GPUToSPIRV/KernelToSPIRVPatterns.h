@@ -6,6 +6,7 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::triton_spirv {
 
@@ -20,7 +21,8 @@ inline spirv::MemoryAccessAttr alignedAccess(MLIRContext *context) {
 /// (PhysicalStorageBuffer) load and store Volatile: under the GLSL450 memory
 /// model only volatile accesses are coherent across workgroups, and the data
 /// a lock protects must be read and written that way (tutorial 05's dW/dB).
-void makeGlobalAccessesCoherentWhereOrdered(Operation *root);
+void makeGlobalAccessesCoherentWhereOrdered(
+    Operation *root, const llvm::StringSet<> &kernelsWithVolatileLoads);
 
 /// The kernel entry points of a SPIR-V module (functions still carrying
 /// spirv.entry_point_abi, before spirv-lower-abi-attrs).

@@ -43,8 +43,12 @@ struct LoadAtAddress : public OpConversionPattern<LLVM::LoadOp> {
     if (!type || !type.isIntOrFloat())
       return rewriter.notifyMatchFailure(op, "scalar loads only");
     Value pointer = physicalPointer(rewriter, op.getLoc(), adaptor.getAddr(), type);
+    auto access = triton_spirv::alignedAccess(getContext());
+    if (op.getVolatile_()) // Triton's volatile load (a poll)
+      access = spirv::MemoryAccessAttr::get(
+          getContext(), access.getValue() | spirv::MemoryAccess::Volatile);
     rewriter.replaceOpWithNewOp<spirv::LoadOp>(
-        op, type, pointer, triton_spirv::alignedAccess(getContext()),
+        op, type, pointer, access,
         rewriter.getI32IntegerAttr(std::max<uint64_t>(1, op.getAlignment().value_or(1))));
     return success();
   }

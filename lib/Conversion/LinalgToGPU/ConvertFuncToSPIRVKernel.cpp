@@ -77,6 +77,8 @@ struct ConvertFuncToSPIRVKernelPass
       kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                       builder.getUnitAttr());
       kernel->setAttr(spirv::getEntryPointABIAttrName(), entryPointABI);
+      if (func->hasAttr(triton_spirv::kVolatileLoadsAttr))
+        kernel->setAttr(triton_spirv::kVolatileLoadsAttr, builder.getUnitAttr());
       for (unsigned i = 0; i < argTypes.size(); ++i) {
         if (DictionaryAttr attrs = func.getArgAttrDict(i))
           for (NamedAttribute attr : attrs)

@@ -63,13 +63,17 @@ unsigned naturalAlignment(Type type) {
 }
 
 /// Memory holds i1 as i8. A null `base` means `offset` is a raw address.
+/// A volatile load (one that polls what other programs write) must not be
+/// removed or hoisted although its value may look unused or invariant: it
+/// becomes an access with effects beyond a read, `llvm.load volatile` at a
+/// raw address or a relaxed atomic that writes back what it read.
 Value loadScalar(OpBuilder &builder, Location loc, Value base, Value offset,
-                 Type elementType) {
+                 Type elementType, bool isVolatile) {
   if (!base) {
     Type stored = elementType.isInteger(1) ? builder.getI8Type() : elementType;
     Value value = LLVM::LoadOp::create(builder, loc, stored,
                                        addressPointer(builder, loc, offset),
-                                       naturalAlignment(stored));
+                                       naturalAlignment(stored), isVolatile);
     if (elementType.isInteger(1))
       return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, value,
                                    zeroOf(builder, loc, stored));
@@ -77,7 +81,18 @@ Value loadScalar(OpBuilder &builder, Location loc, Value base, Value offset,
   }
   Value index = arith::IndexCastOp::create(builder, loc,
                                            builder.getIndexType(), offset);
-  Value value = memref::LoadOp::create(builder, loc, base, index);
+  Value value;
+  if (isVolatile) {
+    auto reread = memref::GenericAtomicRMWOp::create(builder, loc, base,
+                                                     ValueRange{index});
+    reread->setAttr(triton_spirv::kRelaxedAtomicAttr, builder.getUnitAttr());
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(reread.getBody());
+    memref::AtomicYieldOp::create(builder, loc, reread.getCurrentValue());
+    value = reread.getResult();
+  } else {
+    value = memref::LoadOp::create(builder, loc, base, index);
+  }
   if (elementType.isInteger(1))
     return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, value,
                                  zeroOf(builder, loc, value.getType()));
@@ -203,7 +218,8 @@ struct ConvertLoad : public OpConversionPattern<LoadOp> {
       return maskedValue(
           b, l, laneMask, elementType,
           [&](OpBuilder &bb, Location ll) {
-            return loadScalar(bb, ll, *base, offset, elementType);
+            return loadScalar(bb, ll, *base, offset, elementType,
+                              op.getIsVolatile());
           },
           [&](OpBuilder &bb, Location ll) {
             return laneOther ? laneOther : zeroOf(bb, ll, elementType);

@@ -87,6 +87,11 @@ struct ConvertFunc : public OpConversionPattern<FuncOp> {
       func.setSymVisibility(*op.getSymVisibility());
     if (op.isPublic())
       func->setAttr("triton_spirv.kernel", rewriter.getUnitAttr());
+    // Callees are inlined before: the kernel's own body has every load.
+    bool volatileLoads = false;
+    op.walk([&](LoadOp load) { volatileLoads |= load.getIsVolatile(); });
+    if (volatileLoads)
+      func->setAttr(triton_spirv::kVolatileLoadsAttr, rewriter.getUnitAttr());
     rewriter.inlineRegionBefore(op.getBody(), func.getBody(), func.end());
     if (failed(rewriter.convertRegionTypes(&func.getBody(),
                                            *getTypeConverter(), &signature)))

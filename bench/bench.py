@@ -196,6 +196,7 @@ def main():
     import torch
     import triton
     import cases as C
+    import machine
     from triton_spirv import _vulkan_runtime as runtime
 
     device = runtime.get_device()
@@ -207,9 +208,12 @@ def main():
         "torch": torch.__version__, "torch_threads": torch.get_num_threads(),
         "triton": triton.__version__,
     }
+    header.update(machine.describe(props["name"]))
+    cpu_times_at_start = machine.cpu_times()
     print(f"# triton-spirv benchmark {header['date']}: {header['device']} ({header['driver']}); "
           f"{header['cores']} cores, torch {header['torch']} ({header['torch_threads']} threads), "
           f"triton {header['triton']}")
+    print(machine.header_line(header))
 
     all_cases = [c for c in C.cpu_cases()
                  if not args.only or any(s in c.id for s in args.only.split(","))]
@@ -270,7 +274,10 @@ def main():
               f"({stages or ours.get('error')})   {cuda_txt}")
 
     elapsed = time.perf_counter() - start
-    print(f"\n# {len(rows)} cases, {failures} wrong, {elapsed:.0f} s")
+    header["steal_fraction"] = machine.steal_fraction(cpu_times_at_start, machine.cpu_times())
+    print(f"\n# {len(rows)} cases, {failures} wrong, {elapsed:.0f} s; hypervisor steal "
+          f"{header['steal_fraction']:.1%} of CPU time during the run" if header["steal_fraction"]
+          is not None else f"\n# {len(rows)} cases, {failures} wrong, {elapsed:.0f} s")
     if args.json:
         Path(args.json).write_text(json.dumps({"header": header, "rows": rows,
                                                "compile": list(compiled.values()),

@@ -215,6 +215,7 @@ struct ConvertKernelToSPIRVPass
     // (The conversion replaced each gpu.module with a spirv.module.)
     triton_spirv::makeGlobalAccessesCoherentWhereOrdered(getOperation(),
                                                          kernelsWithVolatileLoads);
+    triton_spirv::addressGlobalElementsWithSignedOffsets(getOperation());
     // f64 arithmetic is exact (NoContraction): drivers' algebraic passes
     // otherwise merge the expansions' two-part constants (Mesa 25's NIR turned
     // exp's Cody-Waite reduction into one product: 3e-14 relative at x = 350).

@@ -24,6 +24,11 @@ inline spirv::MemoryAccessAttr alignedAccess(MLIRContext *context) {
 void makeGlobalAccessesCoherentWhereOrdered(
     Operation *root, const llvm::StringSet<> &kernelsWithVolatileLoads);
 
+/// On GPUs, global element accesses whose index may be negative (an offset
+/// below the pointer argument) address base + index * stride instead of an
+/// OpAccessChain index outside the runtime array.
+void addressGlobalElementsWithSignedOffsets(Operation *root);
+
 /// The kernel entry points of a SPIR-V module (functions still carrying
 /// spirv.entry_point_abi, before spirv-lower-abi-attrs).
 inline SmallVector<spirv::FuncOp> entryPointFunctions(spirv::ModuleOp module) {

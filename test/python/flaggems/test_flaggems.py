@@ -11,7 +11,7 @@ driver. Every output element is compared. Skipped when FlagGems is absent
 import importlib.util
 import math
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Optional
 
 import pytest
 
@@ -41,11 +41,6 @@ FLOATS = (F32, F16, BF16)
 # (atol, rtol) against torch on the same dtype: FlagGems computes low-precision
 # inputs in fp32 and rounds once, torch CPU may round intermediates.
 TOLERANCE = {F32: (1e-5, 1e-5), F16: (1e-3, 2e-3), BF16: (8e-3, 1.6e-2)}
-
-# Compiler bugs that FlagGems operators hit (docs/flaggems.md, "Compiler bugs").
-CUDA_HANGS = "on the cuda route (H200) the launch never completes: torch.cuda.synchronize() waits forever"
-SORT_HANGS = ("on the cuda route (H200) FlagGems' multi-program radix sort (decoupled look-back over "
-              "volatile loads) never completes")
 
 
 class _Record(TorchDispatchMode):
@@ -107,10 +102,14 @@ class Case:
     # dtype -> why it fails today (a triton-spirv compiler bug): xfail(strict), so a fix shows up.
     xfail: dict = field(default_factory=dict)
     cuda_skip: str = ""  # why the case cannot run on the cuda route (it hangs, or torch bypasses FlagGems)
+    # Applied to both results before comparing (an ill-conditioned result is compared through a
+    # well-conditioned function of it).
+    compare_through: Optional[Callable] = None
 
 
-def _unary(name, op, fn, make=randn, dtypes=(F32,), tol=None):
-    return Case(name, op, fn, lambda d: (make(33, 65, dtype=d),), dtypes, tol or {})
+def _unary(name, op, fn, make=randn, dtypes=(F32,), tol=None, compare_through=None):
+    return Case(name, op, fn, lambda d: (make(33, 65, dtype=d),), dtypes, tol or {},
+                compare_through=compare_through)
 
 
 def _binary(name, op, fn, dtypes=(F32,), make_b=randn, tol=None):
@@ -131,8 +130,10 @@ ELEMENTWISE = [
     _unary("reciprocal", "reciprocal", torch.reciprocal, make=positive),
     _unary("sin", "sin", torch.sin),
     _unary("cos", "cos", torch.cos),
-    # Vulkan leaves Tan's precision to the driver: NVIDIA's is 4.5e-5 relative.
-    _unary("tan", "tan", torch.tan, tol={F32: (1e-5, 1e-4)}),
+    # Vulkan leaves Tan's precision to the driver. NVIDIA's behaves like tan of an argument one
+    # ulp off: near a pole (x = 1.5703, tan = 2134) that is 4e-4 relative. atan of the result
+    # is well conditioned: it must match to a few ulp of x.
+    _unary("tan", "tan", torch.tan, tol={F32: (2e-6, 1e-5)}, compare_through=torch.atan),
     _unary("atan", "atan", torch.atan),
     _unary("tanh", "tanh", torch.tanh, dtypes=FLOATS),
     _unary("sigmoid", "sigmoid", torch.sigmoid, dtypes=FLOATS),
@@ -321,7 +322,7 @@ SHAPES = [
          lambda d: (randn(33, 65),)),
     Case("tile", "tile", lambda a: a.tile((2, 1, 2)), lambda d: (randn(33, 65),)),
     Case("flip", "flip", lambda a: a.flip(0, 1),
-         lambda d: (randn(33, 65, dtype=d),), FLOATS, cuda_skip=CUDA_HANGS),
+         lambda d: (randn(33, 65, dtype=d),), FLOATS),
     Case("roll", "roll", lambda a: a.roll(5, 1), lambda d: (randn(33, 65),)),
     Case("pad", "pad", lambda a: F.pad(a, (1, 2, 3, 0), value=0.5), lambda d: (randn(33, 65),)),
     Case("triu", "triu", lambda a: a.triu(1), lambda d: (randn(33, 65),)),
@@ -481,6 +482,8 @@ def test_operator(case, dtype, launches):
     args = case.inputs(dtype)
     expected = case.fn(*_clone(args))
     actual = _run_in_gems(case.op, case.fn, _clone(args), launches)
+    if case.compare_through is not None:
+        actual, expected = case.compare_through(actual), case.compare_through(expected)
     _compare(actual, expected, case.tol.get(dtype, TOLERANCE[dtype]))
 
 
@@ -540,10 +543,7 @@ RANDOM_CASES = [
 ]
 
 
-@pytest.mark.parametrize("name,op,fn,check", [
-    pytest.param(*c, id=c[0],
-                 marks=[pytest.mark.skipif(DEVICE == "cuda", reason=SORT_HANGS)] if c[0] == "randperm" else [])
-    for c in RANDOM_CASES])
+@pytest.mark.parametrize("name,op,fn,check", [pytest.param(*c, id=c[0]) for c in RANDOM_CASES])
 def test_random_operator(name, op, fn, check, launches):
     device_module = flag_gems.runtime.torch_device_fn
     device_module.manual_seed(1234)

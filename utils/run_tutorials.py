@@ -80,7 +80,9 @@ def main():
             label = path.name + (" (pytest test_op)" if "pytest" in command else "")
             print(f"=== {label}: {'passed' if status == 0 else f'FAILED ({status})' if isinstance(status, str) else f'FAILED (exit {status})'} "
                   f"in {seconds:.0f} s", flush=True)
-            tail = output.strip().splitlines()[-25 if status else -8:]
+            lines = output.strip().splitlines()
+            # With the tables, everything; otherwise the end (the checks' output, or the error).
+            tail = lines if args.benchmarks else lines[-25 if status else -8:]
             print("\n".join("    " + line for line in tail), flush=True)
             failed += status != 0
     print(f"tutorials: {len(files)} files, {failed} failed run(s)")

@@ -188,6 +188,10 @@ struct ConvertKernelToSPIRVPass
       spirv::TargetEnvAttr targetAttr = spirv::lookupTargetEnvOrDefault(gpuModule);
       std::unique_ptr<ConversionTarget> target =
           SPIRVConversionTarget::get(targetAttr);
+      target->addDynamicallyLegalOp<UnrealizedConversionCastOp>(
+          [](UnrealizedConversionCastOp cast) {
+            return !triton_spirv::isMemrefViewOfAddress(cast);
+          });
       SPIRVConversionOptions options;
       SPIRVTypeConverter typeConverter(targetAttr, options);
       populateMMAToSPIRVCoopMatrixTypeConversion(typeConverter);

@@ -29,6 +29,18 @@ void makeGlobalAccessesCoherentWhereOrdered(
 /// OpAccessChain index outside the runtime array.
 void addressGlobalElementsWithSignedOffsets(Operation *root);
 
+/// An i64 address cast to a global memref (the view an atomic through a raw
+/// address updates).
+inline bool isMemrefViewOfAddress(UnrealizedConversionCastOp cast) {
+  if (cast->getNumOperands() != 1 || cast->getNumResults() != 1 ||
+      !cast.getOperand(0).getType().isInteger(64))
+    return false;
+  auto view = dyn_cast<MemRefType>(cast.getResult(0).getType());
+  auto space = view ? dyn_cast_or_null<spirv::StorageClassAttr>(view.getMemorySpace())
+                    : spirv::StorageClassAttr();
+  return space && space.getValue() == spirv::StorageClass::PhysicalStorageBuffer;
+}
+
 /// The kernel entry points of a SPIR-V module (functions still carrying
 /// spirv.entry_point_abi, before spirv-lower-abi-attrs).
 inline SmallVector<spirv::FuncOp> entryPointFunctions(spirv::ModuleOp module) {

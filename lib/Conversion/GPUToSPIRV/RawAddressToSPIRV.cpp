@@ -54,6 +54,24 @@ struct LoadAtAddress : public OpConversionPattern<LLVM::LoadOp> {
   }
 };
 
+/// A memref view of a raw address (what an atomic through a raw address
+/// updates, TritonToLinalg) is the pointer at that address.
+struct MemrefViewOfAddress : public OpConversionPattern<UnrealizedConversionCastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(UnrealizedConversionCastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!triton_spirv::isMemrefViewOfAddress(op))
+      return failure();
+    Type type = getTypeConverter()->convertType(op.getResult(0).getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unconvertible memref view");
+    rewriter.replaceOpWithNewOp<spirv::ConvertUToPtrOp>(op, type,
+                                                        adaptor.getOperands()[0]);
+    return success();
+  }
+};
+
 struct StoreAtAddress : public OpConversionPattern<LLVM::StoreOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -77,6 +95,6 @@ void mlir::triton_spirv::populateRawAddressToSPIRVPatterns(
   converter.addConversion([](LLVM::LLVMPointerType type) -> Type {
     return IntegerType::get(type.getContext(), 64);
   });
-  patterns.add<IntToPtrAsAddress, LoadAtAddress, StoreAtAddress>(
-      converter, patterns.getContext());
+  patterns.add<IntToPtrAsAddress, LoadAtAddress, StoreAtAddress,
+               MemrefViewOfAddress>(converter, patterns.getContext());
 }

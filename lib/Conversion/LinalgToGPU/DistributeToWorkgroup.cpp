@@ -218,6 +218,11 @@ void moveTemporariesToWorkgroupMemory(func::FuncOp func, Attribute workgroup) {
   DenseSet<Value> global;
   SmallVector<Value> worklist(func.getArguments().begin(),
                               func.getArguments().end());
+  // A memref view of a raw address (an atomic through it) is global memory.
+  func.walk([&](UnrealizedConversionCastOp cast) {
+    if (cast->getNumOperands() == 1 && cast.getOperand(0).getType().isInteger(64))
+      llvm::append_range(worklist, cast->getResults());
+  });
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
     if (!isa<MemRefType>(value.getType()) || !global.insert(value).second)

@@ -152,19 +152,31 @@ struct RawStore : public OpConversionPattern<StoreOp> {
   }
 };
 
-/// Atomics keep the pointer model: through raw addresses they are refused
-/// with a diagnostic naming the op (atomic_rmw and atomic_cas alike).
-template <typename OpTy>
-struct RawAtomic : public OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+struct RawAtomicRMW : public OpConversionPattern<AtomicRMWOp> {
+  using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    return op.emitError()
-           << "'" << op->getName()
-           << "' through raw addresses (pointers that do not trace to one "
-              "kernel argument: chosen at run time between arguments, loaded "
-              "from memory or made from integers) is not supported";
+    Value pointer = rawPointer(rewriter, op.getLoc(), adaptor.getPtr(),
+                               op.getPtr().getType());
+    rewriter.replaceOpWithNewOp<AtomicRMWOp>(
+        op, op.getType(), op.getAtomicRmwOp(), pointer, adaptor.getVal(),
+        adaptor.getMask(), op.getSem(), op.getScope());
+    return success();
+  }
+};
+
+struct RawAtomicCAS : public OpConversionPattern<AtomicCASOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value pointer = rawPointer(rewriter, op.getLoc(), adaptor.getPtr(),
+                               op.getPtr().getType());
+    rewriter.replaceOpWithNewOp<AtomicCASOp>(op, op.getType(), pointer,
+                                             adaptor.getCmp(), adaptor.getVal(),
+                                             op.getSem(), op.getScope());
+    return success();
   }
 };
 
@@ -220,7 +232,7 @@ struct LowerRawPointersPass
     RewritePatternSet patterns(context);
     patterns.add<RawAddPtr, RawIdentity<IntToPtrOp>, RawIdentity<PtrToIntOp>,
                  RawIdentity<BitcastOp>, RawRetype, RawLoad, RawStore,
-                 RawAtomic<AtomicRMWOp>, RawAtomic<AtomicCASOp>>(converter, context);
+                 RawAtomicRMW, RawAtomicCAS>(converter, context);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     // Everything is rewritten, the function's own ops included; then the
     // pointer arguments are only used by their tt.ptr_to_int.

@@ -326,9 +326,22 @@ Value atomicUpdate(OpBuilder &b, Location l, RMWOp kind, Value current,
   llvm_unreachable("unknown atomic kind");
 }
 
+/// A null `base` means `offset` is a raw address: the atomic then updates
+/// element 0 of a one-element view of that address as an integer of the
+/// element's width (convert-func-to-spirv-kernel puts the view in global
+/// memory, convert-kernel-to-spirv makes it the pointer).
 Value genericAtomic(OpBuilder &b, Location l, Value base, Value offset,
                     Type elementType, bool relaxed,
                     function_ref<Value(OpBuilder &, Location, Value)> update) {
+  if (!base) {
+    auto view = MemRefType::get(
+        {ShapedType::kDynamic},
+        b.getIntegerType(elementType.getIntOrFloatBitWidth()));
+    base = UnrealizedConversionCastOp::create(b, l, TypeRange{view},
+                                              ValueRange{offset})
+               .getResult(0);
+    offset = arith::ConstantIntOp::create(b, l, 0, 64);
+  }
   Value index = arith::IndexCastOp::create(b, l, b.getIndexType(), offset);
   auto atomic = memref::GenericAtomicRMWOp::create(b, l, base, ValueRange{index});
   if (relaxed)

@@ -446,6 +446,15 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
            py::arg("cuda_address"), py::arg("nbytes"),
            "The Vulkan device address of CUDA memory from this interop's "
            "allocator, 0 for any other memory")
+      .def(
+          "address_map",
+          [](const CudaInterop &self) {
+            std::vector<uint64_t> rows = self.addressMap();
+            return py::bytes(reinterpret_cast<const char *>(rows.data()),
+                             rows.size() * sizeof(uint64_t));
+          },
+          "Rows of three little-endian u64 (CUDA base, bytes, Vulkan base - "
+          "CUDA base) covering all memory from this interop's allocator")
       .def("allocate", &CudaInterop::allocate, py::arg("nbytes"))
       .def("release", &CudaInterop::release, py::arg("cuda_address"))
       .def("empty_cache", &CudaInterop::emptyCache,

@@ -147,11 +147,12 @@ class SPIRVBackend(BaseBackend):
         ttir = str(mod)
         metadata["name"] = _kernel_name(ttir)
         metadata["debug_messages"] = debug.messages_of(ttir)
-        # Addresses computed from integers (pointer tables, int_to_ptr) are
-        # the caller's own: the cuda route cannot translate them.
-        metadata["builds_pointers_from_integers"] = "tt.int_to_ptr" in ttir
         _dump(metadata, "ttir", ttir)
         linalg = _compiler.to_linalg(ttir)
+        # Pointers made from integers the kernel did not get from pointers
+        # (pointer tables) are the caller's addresses: the kernel translates
+        # them through an address map the launcher passes (lower-raw-pointers).
+        metadata["address_map"] = "triton_spirv.address_map" in linalg
         _dump(metadata, "linalg", linalg)
         return linalg
 

@@ -163,6 +163,32 @@ def _scratch_address(nbytes):
     return _scratch[1]
 
 
+_address_map_memory = None  # (keeps the device copy alive, its address, rows, the bytes)
+
+
+def _address_map():
+    """(device address, rows) of the table that translates the caller's addresses a kernel reads
+    from memory (pointer tables) into Vulkan's: on the cuda route every allocation of the
+    interop's allocator, CUDA base -> Vulkan base; elsewhere none (a host pointer is the device
+    address on lavapipe; on other devices imported host memory is not mapped)."""
+    global _address_map_memory
+    route = cuda_route()
+    if route is None:
+        return 0, 0
+    table = route.interop.address_map()
+    if _address_map_memory is None or _address_map_memory[3] != table:
+        import torch
+        rows = len(table) // 24
+        # The copy is ordered on torch's stream before the launch that reads it.
+        memory = torch.frombuffer(bytearray(table), dtype=torch.uint8).to("cuda")
+        _address_map_memory = (memory, _device_address(memory, "address map"), rows, table)
+        # The copy's own block may be a new allocation: the table must hold it too.
+        if route.interop.address_map() != table:
+            _address_map_memory = None
+            return _address_map()
+    return _address_map_memory[1], _address_map_memory[2]
+
+
 class SPIRVLauncher:
     """Packs Triton's arguments into the push-constant layout the compiler chose, then dispatches."""
 
@@ -206,6 +232,9 @@ class SPIRVLauncher:
         names = self.arg_names or [f"#{i}" for i in range(len(self.arg_types))]
         runtime_args = [expanded for a, ty, name in zip(args, self.arg_types, names)
                         if ty != "constexpr" for expanded in self._expand(a, ty, name)]
+        if getattr(self.metadata, "address_map", False):
+            address, rows = _address_map()
+            runtime_args += [(address, "address", "address map"), (rows, "i32", "address map rows")]
         if self.debug_buffer is not None:
             runtime_args.append((self.debug_buffer, "*i32", "debug buffer"))
         fields = [f for f in self.metadata.arguments if f["kind"] not in _HIDDEN_KINDS]
@@ -216,8 +245,10 @@ class SPIRVLauncher:
         packed = bytearray(self.metadata.argument_bytes)
         for (value, ty, name), field in zip(runtime_args, fields):
             kind, offset = field["kind"], field["offset"]
+            if ty == "address":  # already a device address
+                data = struct.pack("<Q", value)
             # Raw-address kernels take pointers as plain i64 arguments.
-            if kind == "ptr" or (isinstance(ty, str) and ty.startswith("*")):
+            elif kind == "ptr" or (isinstance(ty, str) and ty.startswith("*")):
                 address = 0 if value is None else _device_address(value, name)
                 data = struct.pack("<Q", address)
             else:
@@ -240,14 +271,6 @@ class SPIRVLauncher:
             return
         kernel = self._load(function)
         route = cuda_route()
-        if route is not None and getattr(self.metadata, "builds_pointers_from_integers", False):
-            # A CUDA address read from memory is not the Vulkan address of the
-            # same bytes: the kernel would read the wrong memory.
-            raise NotImplementedError(
-                f"triton-spirv: kernel {self.metadata.name} turns integers into pointers "
-                "(tl.pointer_type casts, pointer tables); on the cuda route those would be CUDA "
-                "addresses, which Vulkan does not share. Run it on CPU tensors "
-                "(TRITON_SPIRV_CUDA=0) or pass the tensors as pointer arguments.")
         if launch_enter_hook is not None:
             launch_enter_hook(launch_metadata)
         messages = getattr(self.metadata, "debug_messages", None)

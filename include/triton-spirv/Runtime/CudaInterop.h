@@ -88,6 +88,10 @@ public:
   /// where that range is not memory from allocate().
   uint64_t vulkanAddress(uint64_t cudaAddress, uint64_t nbytes) const;
 
+  /// Rows (CUDA base, bytes, Vulkan base - CUDA base) of all memory from
+  /// allocate(): kernels translate CUDA addresses read from memory with it.
+  std::vector<uint64_t> addressMap() const;
+
   /// Launches `kernel` ordered after the earlier work of CUDA stream
   /// `stream` (a CUstream, 0 = the legacy default stream) and before its
   /// later work. Never waits on the host.

@@ -16,6 +16,7 @@
 #include "triton-spirv/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -180,6 +181,90 @@ struct RawAtomicCAS : public OpConversionPattern<AtomicCASOp> {
   }
 };
 
+/// Whether an integer made into a pointer was computed from a pointer of the
+/// kernel (tt.ptr_to_int, then integer arithmetic). Other integers (read from
+/// memory, scalar arguments) may be addresses of the caller's address space.
+bool derivesFromPointer(Value value, unsigned depth = 0) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    // Loop-carried values start from one of the others; scalar arguments
+    // are the caller's.
+    return !isa<FuncOp>(value.getParentBlock()->getParentOp());
+  if (isa<PtrToIntOp>(def))
+    return true;
+  if (depth > 16 || def->getNumRegions() != 0 || isa<LoadOp>(def))
+    return false;
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return derivesFromPointer(operand, depth + 1);
+  });
+}
+
+/// The address in Vulkan's address space of `address`: the row of the
+/// address map whose [base, base + bytes) holds it adds its delta; an
+/// address no row holds stays as it is.
+Value translateAddress(OpBuilder &b, Location loc, Value address, Value map,
+                       Value rows) {
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+  auto loop = scf::ForOp::create(b, loc, zero, rows, one, ValueRange{address});
+  OpBuilder body = OpBuilder::atBlockBegin(loop.getBody());
+  Value row = arith::MulIOp::create(body, loc, loop.getInductionVar(),
+                                    arith::ConstantIntOp::create(body, loc, 3, 32));
+  auto field = [&](int64_t column) -> Value {
+    Value at = arith::AddIOp::create(body, loc, row,
+                                     arith::ConstantIntOp::create(body, loc, column, 32));
+    Value pointer = AddPtrOp::create(body, loc, map.getType(), map, at);
+    return LoadOp::create(body, loc, pointer, Value(), Value(), ArrayRef<int32_t>{},
+                          nullptr, CacheModifier::NONE, EvictionPolicy::NORMAL,
+                          /*isVolatile=*/false)
+        .getResult();
+  };
+  Value base = field(0), bytes = field(1), delta = field(2);
+  auto splatIn = [&](Value scalar) -> Value {
+    if (auto tensor = dyn_cast<RankedTensorType>(address.getType()))
+      return SplatOp::create(body, loc, tensor, scalar);
+    return scalar;
+  };
+  Value offset = arith::SubIOp::create(body, loc, address, splatIn(base));
+  Value inside = arith::CmpIOp::create(body, loc, arith::CmpIPredicate::ult,
+                                       offset, splatIn(bytes));
+  Value moved = arith::AddIOp::create(body, loc, address, splatIn(delta));
+  Value next = arith::SelectOp::create(body, loc, inside, moved,
+                                       loop.getRegionIterArgs()[0]);
+  scf::YieldOp::create(body, loc, ValueRange{next});
+  return loop.getResult(0);
+}
+
+/// Appends the address map arguments to `func` and translates every integer
+/// made into a pointer that does not derive from the kernel's pointers.
+LogicalResult translateForeignAddresses(FuncOp func) {
+  SmallVector<IntToPtrOp> foreign;
+  func.walk([&](IntToPtrOp cast) {
+    if (!derivesFromPointer(cast.getSrc()))
+      foreign.push_back(cast);
+  });
+  if (foreign.empty())
+    return success();
+  MLIRContext *context = func.getContext();
+  auto marked = [&](StringRef name) {
+    return DictionaryAttr::get(
+        context, {NamedAttribute(StringAttr::get(context, name), UnitAttr::get(context))});
+  };
+  unsigned index = func.getNumArguments();
+  if (failed(func.insertArgument(index, PointerType::get(IntegerType::get(context, 64), 1),
+                                 marked(triton_spirv::kAddressMapAttr), func.getLoc())) ||
+      failed(func.insertArgument(index + 1, IntegerType::get(context, 32),
+                                 marked(triton_spirv::kAddressMapRowsAttr), func.getLoc())))
+    return failure();
+  Value map = func.getArgument(index), rows = func.getArgument(index + 1);
+  for (IntToPtrOp cast : foreign) {
+    OpBuilder b(cast);
+    Value translated = translateAddress(b, cast.getLoc(), cast.getSrc(), map, rows);
+    cast.getSrcMutable().assign(translated);
+  }
+  return success();
+}
+
 struct LowerRawPointersPass
     : public triton_spirv::impl::LowerRawPointersBase<LowerRawPointersPass> {
   void runOnOperation() override {
@@ -195,6 +280,8 @@ struct LowerRawPointersPass
 
   LogicalResult lowerFunction(FuncOp func) {
     MLIRContext *context = &getContext();
+    if (failed(translateForeignAddresses(func)))
+      return failure();
     Type i64 = IntegerType::get(context, 64);
     TypeConverter converter;
     converter.addConversion([](Type type) { return type; });

@@ -28,6 +28,12 @@ bool hasUntraceablePointers(Operation *func);
 /// The argument attribute of the debug buffer kernels that print or assert
 /// take last (see DebugOpsToLinalg.cpp for its layout).
 constexpr llvm::StringLiteral kDebugBufferAttr = "triton_spirv.debug_buffer";
+/// The two arguments lower-raw-pointers appends to a kernel that makes
+/// pointers from integers it did not get from pointers (pointer tables):
+/// a table of (foreign base, bytes, Vulkan base - foreign base) rows and its
+/// row count. The launcher fills them (no rows where addresses are Vulkan's).
+constexpr llvm::StringLiteral kAddressMapAttr = "triton_spirv.address_map";
+constexpr llvm::StringLiteral kAddressMapRowsAttr = "triton_spirv.address_map_rows";
 
 /// Numbers tt.print/tt.assert ops and appends the debug buffer argument to
 /// the kernels that have them. Run before the conversion.

@@ -329,6 +329,18 @@ uint64_t CudaInterop::vulkanAddress(uint64_t cudaAddress, uint64_t nbytes) const
   return seg.vulkanBase + (cudaAddress - seg.cudaBase);
 }
 
+std::vector<uint64_t> CudaInterop::addressMap() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<uint64_t> rows;
+  rows.reserve(3 * segments_.size());
+  for (const auto &[base, segment] : segments_) {
+    rows.push_back(segment.cudaBase);
+    rows.push_back(segment.size);
+    rows.push_back(segment.vulkanBase - segment.cudaBase); // modulo 2^64
+  }
+  return rows;
+}
+
 namespace {
 /// Vulkan work recorded by launch() and submitted from a CUDA host function.
 struct PendingSubmit {

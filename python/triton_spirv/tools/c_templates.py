@@ -154,6 +154,10 @@ def kernel_source(function_name, spec, grid, metadata, binary, target, header_na
     parameters = runtime_parameters(spec)
     arguments = [a for a in metadata.arguments if a["kind"] not in HIDDEN_KINDS]
     hidden = list(metadata.arguments)[len(arguments):]
+    if getattr(metadata, "address_map", False):
+        # A kernel reading pointers from memory gets an address map (table, rows) last: C
+        # callers hold Vulkan addresses already, so no rows (the zeroed fields).
+        arguments = arguments[:-2]
     if len(arguments) != len(parameters):
         raise CompileError(f"kernel {spec.kernel_name}: the compiled kernel takes {len(arguments)} "
                            f"arguments, the signature gives {len(parameters)}")

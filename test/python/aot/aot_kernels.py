@@ -43,3 +43,14 @@ def scale_shift_kernel(x_ptr, out_ptr, index_ptr, index_out_ptr, alpha, shift, h
     value = tl.where(flag != 0, value, -x * alpha)
     tl.store(out_ptr + offsets, value, mask=mask)
     tl.store(index_out_ptr + offsets, tl.load(index_ptr + offsets, mask=mask) + shift, mask=mask)
+
+
+@triton.jit
+def gather_rows_kernel(table_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    # Row pid of out is a copy of the array whose address row pid of the table holds (a pointer
+    # table: the kernel takes an address map, which ahead-of-time launches leave empty).
+    row = tl.program_id(0)
+    source = tl.load(table_ptr + row).to(tl.pointer_type(tl.float32))
+    offsets = tl.arange(0, BLOCK)
+    mask = offsets < n
+    tl.store(out_ptr + row * n + offsets, tl.load(source + offsets, mask=mask), mask=mask)

@@ -1,5 +1,5 @@
 /* A C program running ahead-of-time compiled kernels (test_aot.py builds it
- * against the linked add.h, matmul.h and scale_shift.h). Checks every
+ * against the linked add.h, matmul.h, scale_shift.h and gather_rows.h). Checks every
  * output element against a reference computed here; before each launch it
  * names the case on stderr ("case: ..."), so that with
  * TRITON_SPIRV_TRACE_LAUNCHES=1 the test sees which specialization ran.
@@ -12,6 +12,7 @@
 #include "add.h"
 #include "matmul.h"
 #include "scale_shift.h"
+#include "gather_rows.h"
 
 #define CHECK(call)                                                            \
   do {                                                                         \
@@ -218,6 +219,40 @@ static void check_scale_shift(TritonSpirvStream stream, TritonSpirvContext conte
   free(index_out);
 }
 
+/* A kernel reading pointers from a table in device memory (the addresses of
+ * three arrays): C callers hold Vulkan addresses, so the kernel's address
+ * map stays empty. */
+static void check_gather_rows(TritonSpirvStream stream, TritonSpirvContext context) {
+  const int32_t n = 100, rows = 3;
+  DeviceArray sources[3], table = device_array(context, rows * 8),
+                          dout = device_array(context, (uint64_t)rows * n * 4);
+  float *values[3], *out = malloc((size_t)rows * n * 4);
+  uint64_t addresses[3];
+  for (int r = 0; r < rows; ++r) {
+    values[r] = random_floats(n);
+    sources[r] = device_array(context, n * 4);
+    CHECK(triton_spirv_buffer_write(sources[r].buffer, 0, values[r], n * 4));
+    addresses[r] = sources[r].address;
+  }
+  CHECK(triton_spirv_buffer_write(table.buffer, 0, addresses, sizeof addresses));
+  fill_nan(dout, (size_t)rows * n);
+  announce("gather_rows through a pointer table");
+  CHECK(gather_rows_default(stream, table.address, dout.address, n));
+  CHECK(triton_spirv_buffer_read(dout.buffer, 0, out, (size_t)rows * n * 4));
+  int ok = 1;
+  for (int r = 0; r < rows; ++r)
+    for (int32_t i = 0; i < n; ++i)
+      ok &= out[r * n + i] == values[r][i];
+  expect("gather_rows through a pointer table", ok);
+  for (int r = 0; r < rows; ++r) {
+    triton_spirv_buffer_destroy(sources[r].buffer);
+    free(values[r]);
+  }
+  triton_spirv_buffer_destroy(table.buffer);
+  triton_spirv_buffer_destroy(dout.buffer);
+  free(out);
+}
+
 int main(void) {
   TritonSpirvContext context;
   TritonSpirvStream stream;
@@ -248,9 +283,13 @@ int main(void) {
   check_scale_shift(stream, context, 1);
   check_scale_shift(stream, context, 0);
 
+  CHECK(load_gather_rows());
+  check_gather_rows(stream, context);
+
   CHECK(unload_add());
   CHECK(unload_matmul());
   CHECK(unload_scale_shift());
+  CHECK(unload_gather_rows());
   CHECK(triton_spirv_context_destroy(context));
   printf("%d failed\n", failures);
   return failures ? 1 : 0;

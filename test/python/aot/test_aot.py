@@ -38,6 +38,8 @@ SPECIALIZATIONS = [
      MATMUL_GRID, 4),
     ("scale_shift", "scale_shift_kernel",
      "*fp32:16, *fp32:16, *i64:16, *i64:16, fp32, i64, fp16, i32, i32, 256", "(n + 255) / 256, 1, 1", 2),
+    # Three rows: the C program's table holds three addresses.
+    ("gather_rows", "gather_rows_kernel", "*i64:16, *fp32:16, i32, 128", "3, 1, 1", 4),
 ]
 
 
@@ -59,7 +61,7 @@ def generated(tmp_path_factory):
     out = tmp_path_factory.mktemp("aot")
     for spec in SPECIALIZATIONS:
         compile_specialization(out, *spec)
-    for name in ("add", "matmul", "scale_shift"):
+    for name in ("add", "matmul", "scale_shift", "gather_rows"):
         headers = sorted(out.glob(f"{name}.*_*.h"))
         run_tool("link", *headers, "-o", out / name)
     return out
@@ -123,6 +125,7 @@ def test_c_program_runs_every_specialization(generated):
     # Three algos of matmul: a different specialization (hash) for each.
     assert len({launches[f"matmul algo {i}"] for i in range(3)}) == 3
     assert launches["scale_shift flag 1"].startswith("scale_shift_")
+    assert launches["gather_rows through a pointer table"].startswith("gather_rows_")
 
 
 def test_static_library(generated):
@@ -133,7 +136,7 @@ def test_static_library(generated):
 
 @pytest.mark.parametrize("args, message", [
     (["-n", "no_such_kernel", "-s", "*fp32, *fp32, *fp32, i32, 1024", "-g", ADD_GRID],
-     "no @triton.jit kernel named 'no_such_kernel' (kernels there: add_kernel, matmul_kernel"),
+     "no @triton.jit kernel named 'no_such_kernel' (kernels there: add_kernel, gather_rows_kernel, matmul_kernel"),
     (["-n", "add_kernel", "-s", "*fp32, *fp32, i32, 1024", "-g", ADD_GRID],
      "has 4 entries, but kernel add_kernel takes 5 parameters"),
     (["-n", "add_kernel", "-s", "*fp32, *fp32, *float, i32, 1024", "-g", ADD_GRID],

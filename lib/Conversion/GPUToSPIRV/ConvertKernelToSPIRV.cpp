@@ -141,11 +141,6 @@ struct ConvertKernelToSPIRVPass
     MLIRContext *context = &getContext();
     SmallVector<gpu::GPUModuleOp> gpuModules(
         getOperation().getOps<gpu::GPUModuleOp>());
-    llvm::StringSet<> kernelsWithVolatileLoads;
-    for (gpu::GPUModuleOp gpuModule : gpuModules)
-      for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>())
-        if (kernel->hasAttr(triton_spirv::kVolatileLoadsAttr))
-          kernelsWithVolatileLoads.insert(kernel.getName());
     for (gpu::GPUModuleOp gpuModule : gpuModules) {
       // GLSL.std.450 has no erf: polynomial approximations (f32); atan2 is
       // expanded.
@@ -217,8 +212,7 @@ struct ConvertKernelToSPIRVPass
         return signalPassFailure();
     }
     // (The conversion replaced each gpu.module with a spirv.module.)
-    triton_spirv::makeGlobalAccessesCoherentWhereOrdered(getOperation(),
-                                                         kernelsWithVolatileLoads);
+    triton_spirv::makeGlobalAccessesCoherentWhereOrdered(getOperation());
     triton_spirv::addressGlobalElementsWithSignedOffsets(getOperation());
     // f64 arithmetic is exact (NoContraction): drivers' algebraic passes
     // otherwise merge the expansions' two-part constants (Mesa 25's NIR turned

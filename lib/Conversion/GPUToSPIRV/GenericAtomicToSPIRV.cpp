@@ -361,11 +361,10 @@ void loadAtomically(spirv::LoadOp load) {
 } // namespace
 
 void mlir::triton_spirv::makeGlobalAccessesCoherentWhereOrdered(
-    Operation *root, const llvm::StringSet<> &kernelsWithVolatileLoads) {
+    Operation *root) {
   root->walk([&](spirv::FuncOp func) {
     // A volatile load polls what other workgroups write, as a spin lock does.
-    bool polls = kernelsWithVolatileLoads.contains(func.getSymName());
-    func->removeAttr(triton_spirv::kVolatileLoadsAttr); // copied from the gpu.func
+    bool polls = bool(func->removeAttr(triton_spirv::kVolatileLoadsAttr));
     bool ordered = polls, synchronizes = polls;
     func.walk([&](spirv::AtomicCompareExchangeOp atomic) {
       ordered |= atomic.getEqualSemantics() != spirv::MemorySemantics::None;

@@ -6,7 +6,6 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
-#include "llvm/ADT/StringSet.h"
 
 namespace mlir::triton_spirv {
 
@@ -21,8 +20,9 @@ inline spirv::MemoryAccessAttr alignedAccess(MLIRContext *context) {
 /// (PhysicalStorageBuffer) load and store Volatile: under the GLSL450 memory
 /// model only volatile accesses are coherent across workgroups, and the data
 /// a lock protects must be read and written that way (tutorial 05's dW/dB).
-void makeGlobalAccessesCoherentWhereOrdered(
-    Operation *root, const llvm::StringSet<> &kernelsWithVolatileLoads);
+/// Kernels marked kVolatileLoadsAttr (the gpu.func's attributes reach the
+/// spirv.func) poll memory too; the marker is removed.
+void makeGlobalAccessesCoherentWhereOrdered(Operation *root);
 
 /// On GPUs, global element accesses whose index may be negative (an offset
 /// below the pointer argument) address base + index * stride instead of an

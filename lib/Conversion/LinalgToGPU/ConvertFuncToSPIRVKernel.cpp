@@ -107,13 +107,12 @@ struct ConvertFuncToSPIRVKernelPass
         builder.clone(op, mapping);
       }
       // Views of raw addresses (atomics through them) are global memory too.
-      kernel.walk([&](UnrealizedConversionCastOp cast) {
-        if (cast->getNumOperands() != 1 || cast->getNumResults() != 1 ||
-            !cast.getOperand(0).getType().isInteger(64))
+      kernel.walk([&](UnrealizedConversionCastOp addressView) {
+        if (!triton_spirv::isRawAddressView(addressView))
           return;
-        auto view = dyn_cast<MemRefType>(cast.getResult(0).getType());
-        if (view && !view.getMemorySpace())
-          cast.getResult(0).setType(
+        auto view = cast<MemRefType>(addressView.getResult(0).getType());
+        if (!view.getMemorySpace())
+          addressView.getResult(0).setType(
               MemRefType::Builder(view).setMemorySpace(globalMemory));
       });
       func.erase();

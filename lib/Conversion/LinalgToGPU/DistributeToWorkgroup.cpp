@@ -220,8 +220,8 @@ void moveTemporariesToWorkgroupMemory(func::FuncOp func, Attribute workgroup) {
                               func.getArguments().end());
   // A memref view of a raw address (an atomic through it) is global memory.
   func.walk([&](UnrealizedConversionCastOp cast) {
-    if (cast->getNumOperands() == 1 && cast.getOperand(0).getType().isInteger(64))
-      llvm::append_range(worklist, cast->getResults());
+    if (triton_spirv::isRawAddressView(cast))
+      worklist.push_back(cast.getResult(0));
   });
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();

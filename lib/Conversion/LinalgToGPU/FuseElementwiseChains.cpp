@@ -32,15 +32,14 @@ namespace mlir::triton_spirv {
 using namespace mlir;
 
 namespace {
-bool writesMemory(Operation *op) {
+/// Whether `op` or an op nested in it may have an effect of kind `Effect`.
+/// Unknown effects count, unless the op only holds regions.
+template <typename Effect>
+bool mayHaveEffect(Operation *op) {
   WalkResult result = op->walk([](Operation *nested) {
-    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
-    if (effects) {
-      if (effects.hasEffect<MemoryEffects::Write>())
-        return WalkResult::interrupt();
-      return WalkResult::advance();
-    }
-    // Unknown effects count as writes unless the op only holds regions.
+    if (auto effects = dyn_cast<MemoryEffectOpInterface>(nested))
+      return effects.hasEffect<Effect>() ? WalkResult::interrupt()
+                                         : WalkResult::advance();
     if (!nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
       return WalkResult::interrupt();
     return WalkResult::advance();
@@ -48,18 +47,8 @@ bool writesMemory(Operation *op) {
   return result.wasInterrupted();
 }
 
-bool readsMemory(Operation *op) {
-  WalkResult result = op->walk([](Operation *nested) {
-    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
-    if (effects)
-      return effects.hasEffect<MemoryEffects::Read>() ? WalkResult::interrupt()
-                                                      : WalkResult::advance();
-    if (!nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
+bool writesMemory(Operation *op) { return mayHaveEffect<MemoryEffects::Write>(op); }
+bool readsMemory(Operation *op) { return mayHaveEffect<MemoryEffects::Read>(op); }
 
 /// Where a memory access goes: a memref and its indices, or (base null) a
 /// raw address.

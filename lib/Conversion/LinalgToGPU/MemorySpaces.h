@@ -35,6 +35,15 @@ inline bool isWorkgroupMemref(Value memref) {
   return type && isWorkgroupSpace(type);
 }
 
+/// The memref view of a raw address an atomic through it updates
+/// (TritonToLinalg): `unrealized_conversion_cast %address : i64 to memref`.
+/// Global memory, as the argument buffers are.
+inline bool isRawAddressView(UnrealizedConversionCastOp cast) {
+  return cast->getNumOperands() == 1 && cast->getNumResults() == 1 &&
+         cast.getOperand(0).getType().isInteger(64) &&
+         isa<MemRefType>(cast.getResult(0).getType());
+}
+
 /// A kernel argument buffer (later a PhysicalStorageBuffer pointer).
 inline bool isGlobalBuffer(Value memref) {
   auto arg = dyn_cast<BlockArgument>(memref);

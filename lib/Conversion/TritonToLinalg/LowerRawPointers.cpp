@@ -153,30 +153,19 @@ struct RawStore : public OpConversionPattern<StoreOp> {
   }
 };
 
-struct RawAtomicRMW : public OpConversionPattern<AtomicRMWOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// Atomics keep their operands; the pointer becomes the raw address's.
+template <typename OpTy>
+struct RawAtomic : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Value pointer = rawPointer(rewriter, op.getLoc(), adaptor.getPtr(),
                                op.getPtr().getType());
-    rewriter.replaceOpWithNewOp<AtomicRMWOp>(
-        op, op.getType(), op.getAtomicRmwOp(), pointer, adaptor.getVal(),
-        adaptor.getMask(), op.getSem(), op.getScope());
-    return success();
-  }
-};
-
-struct RawAtomicCAS : public OpConversionPattern<AtomicCASOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Value pointer = rawPointer(rewriter, op.getLoc(), adaptor.getPtr(),
-                               op.getPtr().getType());
-    rewriter.replaceOpWithNewOp<AtomicCASOp>(op, op.getType(), pointer,
-                                             adaptor.getCmp(), adaptor.getVal(),
-                                             op.getSem(), op.getScope());
+    rewriter.modifyOpInPlace(op, [&] {
+      op->setOperands(adaptor.getOperands());
+      op.getPtrMutable().assign(pointer);
+    });
     return success();
   }
 };
@@ -319,7 +308,7 @@ struct LowerRawPointersPass
     RewritePatternSet patterns(context);
     patterns.add<RawAddPtr, RawIdentity<IntToPtrOp>, RawIdentity<PtrToIntOp>,
                  RawIdentity<BitcastOp>, RawRetype, RawLoad, RawStore,
-                 RawAtomicRMW, RawAtomicCAS>(converter, context);
+                 RawAtomic<AtomicRMWOp>, RawAtomic<AtomicCASOp>>(converter, context);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     // Everything is rewritten, the function's own ops included; then the
     // pointer arguments are only used by their tt.ptr_to_int.

@@ -200,16 +200,30 @@ Candidate probe(const Instance &inst, VkPhysicalDevice phys, uint32_t index) {
   std::vector<VkQueueFamilyProperties> families(count);
   inst.fn.vkGetPhysicalDeviceQueueFamilyProperties(phys, &count,
                                                    families.data());
-  // First compute family with timestamps; else any compute family.
+  // A compute family with timestamps, a compute-only one first (its context
+  // carries no graphics state to switch); TRITON_SPIRV_QUEUE_FAMILY picks one.
+  auto rank = [&](uint32_t i) {
+    const VkQueueFamilyProperties &f = families[i];
+    if (!(f.queueFlags & VK_QUEUE_COMPUTE_BIT))
+      return -1;
+    return (f.timestampValidBits > 0 ? 2 : 0) +
+           ((f.queueFlags & VK_QUEUE_GRAPHICS_BIT) ? 0 : 1);
+  };
+  int bestRank = -1;
   for (uint32_t i = 0; i < count; ++i) {
-    if (!(families[i].queueFlags & VK_QUEUE_COMPUTE_BIT))
-      continue;
-    if (c.queueFamily < 0 ||
-        (c.timestampValidBits == 0 && families[i].timestampValidBits > 0)) {
+    if (rank(i) > bestRank) {
+      bestRank = rank(i);
       c.queueFamily = static_cast<int>(i);
-      c.timestampValidBits = families[i].timestampValidBits;
     }
   }
+  if (const char *chosen = std::getenv("TRITON_SPIRV_QUEUE_FAMILY")) {
+    char *end = nullptr;
+    long i = std::strtol(chosen, &end, 10);
+    if (*chosen && !*end && i >= 0 && i < long(count) && rank(uint32_t(i)) >= 0)
+      c.queueFamily = static_cast<int>(i);
+  }
+  if (c.queueFamily >= 0)
+    c.timestampValidBits = families[c.queueFamily].timestampValidBits;
   if (c.queueFamily < 0) {
     c.summary.unusableReason = "no compute queue";
     return c;

@@ -219,8 +219,13 @@ Candidate probe(const Instance &inst, VkPhysicalDevice phys, uint32_t index) {
   if (const char *chosen = std::getenv("TRITON_SPIRV_QUEUE_FAMILY")) {
     char *end = nullptr;
     long i = std::strtol(chosen, &end, 10);
-    if (*chosen && !*end && i >= 0 && i < long(count) && rank(uint32_t(i)) >= 0)
-      c.queueFamily = static_cast<int>(i);
+    if (!*chosen || *end || i < 0 || i >= long(count) || rank(uint32_t(i)) < 0) {
+      c.summary.unusableReason = std::string("TRITON_SPIRV_QUEUE_FAMILY=") +
+                                 chosen + " is not a compute queue family (the device has " +
+                                 std::to_string(count) + ")";
+      return c;
+    }
+    c.queueFamily = static_cast<int>(i);
   }
   if (c.queueFamily >= 0)
     c.timestampValidBits = families[c.queueFamily].timestampValidBits;

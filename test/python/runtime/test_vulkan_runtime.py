@@ -471,6 +471,17 @@ def test_device_selection_env():
     assert "matches no Vulkan device" in r.stderr and first["name"] in r.stderr
 
 
+def test_queue_family_env():
+    """TRITON_SPIRV_QUEUE_FAMILY picks a compute family; anything else names itself."""
+    code = "from triton_spirv import _vulkan_runtime as rt; print(rt.device_properties()['name'])"
+    r = run_python(code, {"TRITON_SPIRV_QUEUE_FAMILY": "0"})
+    assert r.returncode == 0, r.stderr
+    for bad in ("99", "x"):
+        r = run_python(code, {"TRITON_SPIRV_QUEUE_FAMILY": bad})
+        assert r.returncode != 0
+        assert f"TRITON_SPIRV_QUEUE_FAMILY={bad} is not a compute queue family" in r.stderr, r.stderr
+
+
 def test_launch_timeout_raises(spirv, tmp_path):
     """A kernel running far longer than TRITON_SPIRV_TIMEOUT_S raises instead
     of hanging (in a subprocess, which exits without waiting for the device).

@@ -35,17 +35,22 @@ inline bool isWorkgroupMemref(Value memref) {
   return type && isWorkgroupSpace(type);
 }
 
-/// The memref view of a raw address an atomic through it updates
-/// (TritonToLinalg): `unrealized_conversion_cast %address : i64 to memref`.
-/// Global memory, as the argument buffers are.
+/// The memref view of an address (TritonToLinalg: a scalar pointer base, or
+/// what an atomic through a raw address updates):
+/// `unrealized_conversion_cast %address : i64 to memref`. Global memory, as
+/// the argument buffers are.
 inline bool isRawAddressView(UnrealizedConversionCastOp cast) {
   return cast->getNumOperands() == 1 && cast->getNumResults() == 1 &&
          cast.getOperand(0).getType().isInteger(64) &&
          isa<MemRefType>(cast.getResult(0).getType());
 }
 
-/// A kernel argument buffer (later a PhysicalStorageBuffer pointer).
+/// A kernel argument buffer or a view of an address read from memory
+/// (later a PhysicalStorageBuffer pointer).
 inline bool isGlobalBuffer(Value memref) {
+  if (auto view = memref.getDefiningOp<UnrealizedConversionCastOp>())
+    return isRawAddressView(view) &&
+           !cast<MemRefType>(memref.getType()).getMemorySpace();
   auto arg = dyn_cast<BlockArgument>(memref);
   return arg && isa<func::FuncOp>(arg.getOwner()->getParentOp()) &&
          !cast<MemRefType>(memref.getType()).getMemorySpace();

@@ -222,7 +222,10 @@ public:
     if (type.getRank() != 1)
       return false;
     int64_t bytes = elementBytes(type.getElementType());
-    auto arg = cast<BlockArgument>(memref);
+    // A view of an address read from memory has no known alignment.
+    auto arg = dyn_cast<BlockArgument>(memref);
+    if (!arg)
+      return false;
     auto func = cast<func::FuncOp>(arg.getOwner()->getParentOp());
     auto baseAlign = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
                                                         "tt.divisibility");

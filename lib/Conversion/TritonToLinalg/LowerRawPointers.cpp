@@ -257,13 +257,22 @@ LogicalResult translateForeignAddresses(FuncOp func) {
 struct LowerRawPointersPass
     : public triton_spirv::impl::LowerRawPointersBase<LowerRawPointersPass> {
   void runOnOperation() override {
-    SmallVector<FuncOp> kernels;
+    SmallVector<FuncOp> rawKernels, tracedKernels;
     getOperation().walk([&](FuncOp func) {
-      if (!func.isExternal() && triton_spirv::hasUntraceablePointers(func))
-        kernels.push_back(func);
+      if (func.isExternal())
+        return;
+      if (triton_spirv::hasUntraceablePointers(func))
+        rawKernels.push_back(func);
+      else
+        tracedKernels.push_back(func);
     });
-    for (FuncOp func : kernels)
+    for (FuncOp func : rawKernels)
       if (failed(lowerFunction(func)))
+        return signalPassFailure();
+    // Addresses read from memory are bases of their own (scalar
+    // tt.int_to_ptr) there, translated all the same.
+    for (FuncOp func : tracedKernels)
+      if (failed(translateForeignAddresses(func)))
         return signalPassFailure();
   }
 

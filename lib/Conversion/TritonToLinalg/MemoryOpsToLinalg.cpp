@@ -1,7 +1,8 @@
 //===- MemoryOpsToLinalg.cpp - tt.addptr/load/store to memref accesses ----===//
 //
-// A pointer value is an i64 element offset from its kernel argument (the
-// argument itself converts to memref<?xT>, i.e. offset 0). Loads and stores
+// A pointer value is an i64 element offset from its base: a kernel argument
+// (converted to memref<?xT>, i.e. offset 0) or a scalar tt.int_to_ptr (a
+// memref view of its address, also offset 0). Loads and stores
 // become linalg.generic ops over the offsets that read/write that memref;
 // masked-off lanes never touch memory.
 //
@@ -19,22 +20,71 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
+#include <memory>
+
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton_spirv;
 
 namespace {
-/// The memref of the kernel argument a memory op's pointer derives from.
-/// The memref a memory op accesses; null for raw-address accesses.
-FailureOr<Value> baseMemrefOf(Operation *op, ConversionPatternRewriter &rewriter) {
+/// The memref views of the scalar bases (kScalarBaseAttr) converted so far,
+/// by number. A base is converted before the accesses it dominates.
+struct ScalarBaseViews {
+  DenseMap<int64_t, Value> views;
+};
+
+/// The memref a memory op accesses: its kernel argument or the view of its
+/// scalar base; null for raw-address accesses.
+FailureOr<Value> baseMemrefOf(Operation *op, ConversionPatternRewriter &rewriter,
+                              const ScalarBaseViews &scalarBases) {
   if (isRawAddressAccess(op))
     return Value();
+  if (auto number = op->getAttrOfType<IntegerAttr>(kScalarBaseAttr)) {
+    auto it = scalarBases.views.find(number.getInt());
+    if (it == scalarBases.views.end())
+      return rewriter.notifyMatchFailure(op, "scalar pointer base not converted yet");
+    return it->second;
+  }
   auto index = op->getAttrOfType<IntegerAttr>(kBaseArgAttr);
   auto func = op->getParentOfType<func::FuncOp>();
   if (!index || !func)
     return rewriter.notifyMatchFailure(op, "pointer base was not resolved");
   return Value(func.getArgument(index.getInt()));
 }
+
+/// A pattern that reads or fills the scalar bases' views.
+template <typename OpTy>
+struct ScalarBasePattern : public OpConversionPattern<OpTy> {
+  ScalarBasePattern(TypeConverter &converter, MLIRContext *context,
+                    std::shared_ptr<ScalarBaseViews> scalarBases)
+      : OpConversionPattern<OpTy>(converter, context),
+        scalarBases(std::move(scalarBases)) {}
+  std::shared_ptr<ScalarBaseViews> scalarBases;
+};
+
+/// A scalar base (tt.int_to_ptr of an address read from memory) becomes a
+/// memref view of its address, as a kernel argument is a memref; as a
+/// pointer value it is offset 0 from that view.
+struct ConvertScalarBase : public ScalarBasePattern<IntToPtrOp> {
+  using ScalarBasePattern::ScalarBasePattern;
+  LogicalResult
+  matchAndRewrite(IntToPtrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto number = op->getAttrOfType<IntegerAttr>(kScalarBaseAttr);
+    if (!number || op->hasAttr(kRawAddressAttr))
+      return rewriter.notifyMatchFailure(op, "not a scalar pointer base");
+    Type element = cast<PointerType>(op.getType()).getPointeeType();
+    if (element.isInteger(1)) // memory holds i1 as bytes
+      element = rewriter.getI8Type();
+    auto view = MemRefType::get({ShapedType::kDynamic}, element);
+    scalarBases->views[number.getInt()] =
+        UnrealizedConversionCastOp::create(rewriter, op.getLoc(), TypeRange{view},
+                                           ValueRange{adaptor.getSrc()})
+            .getResult(0);
+    rewriter.replaceOp(op, arith::ConstantIntOp::create(rewriter, op.getLoc(), 0, 64));
+    return success();
+  }
+};
 
 Value zeroOf(OpBuilder &builder, Location loc, Type type) {
   return arith::ConstantOp::create(builder, loc, builder.getZeroAttr(type));
@@ -198,14 +248,14 @@ struct ConvertRawAddressCast : public OpConversionPattern<OpTy> {
   }
 };
 
-struct ConvertLoad : public OpConversionPattern<LoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConvertLoad : public ScalarBasePattern<LoadOp> {
+  using ScalarBasePattern::ScalarBasePattern;
   LogicalResult
   matchAndRewrite(LoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (isTensorPointerType(op.getPtr().getType()))
       return rewriter.notifyMatchFailure(op, "block pointers: not yet");
-    FailureOr<Value> base = baseMemrefOf(op, rewriter);
+    FailureOr<Value> base = baseMemrefOf(op, rewriter, *scalarBases);
     if (failed(base))
       return failure();
     Location loc = op.getLoc();
@@ -248,14 +298,14 @@ struct ConvertLoad : public OpConversionPattern<LoadOp> {
   }
 };
 
-struct ConvertStore : public OpConversionPattern<StoreOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConvertStore : public ScalarBasePattern<StoreOp> {
+  using ScalarBasePattern::ScalarBasePattern;
   LogicalResult
   matchAndRewrite(StoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (isTensorPointerType(op.getPtr().getType()))
       return rewriter.notifyMatchFailure(op, "block pointers: not yet");
-    FailureOr<Value> base = baseMemrefOf(op, rewriter);
+    FailureOr<Value> base = baseMemrefOf(op, rewriter, *scalarBases);
     if (failed(base))
       return failure();
     Location loc = op.getLoc();
@@ -362,9 +412,9 @@ Value genericAtomic(OpBuilder &b, Location l, Value base, Value offset,
 template <typename OpTy>
 LogicalResult lowerAtomic(
     OpTy op, Value offsets, Value mask, ValueRange operands,
-    ConversionPatternRewriter &rewriter,
+    ConversionPatternRewriter &rewriter, const ScalarBaseViews &scalarBases,
     function_ref<Value(OpBuilder &, Location, Value, ValueRange)> update) {
-  FailureOr<Value> base = baseMemrefOf(op, rewriter);
+  FailureOr<Value> base = baseMemrefOf(op, rewriter, scalarBases);
   if (failed(base))
     return failure();
   Location loc = op.getLoc();
@@ -406,29 +456,29 @@ LogicalResult lowerAtomic(
   return success();
 }
 
-struct ConvertAtomicRMW : public OpConversionPattern<AtomicRMWOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConvertAtomicRMW : public ScalarBasePattern<AtomicRMWOp> {
+  using ScalarBasePattern::ScalarBasePattern;
   LogicalResult
   matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RMWOp kind = op.getAtomicRmwOp();
     return lowerAtomic(op, pointerOffset(rewriter, op.getLoc(), adaptor.getPtr()),
                        adaptor.getMask(), ValueRange{adaptor.getVal()}, rewriter,
-                       [&](OpBuilder &b, Location l, Value current,
+                       *scalarBases, [&](OpBuilder &b, Location l, Value current,
                            ValueRange operands) {
                          return atomicUpdate(b, l, kind, current, operands[0]);
                        });
   }
 };
 
-struct ConvertAtomicCAS : public OpConversionPattern<AtomicCASOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConvertAtomicCAS : public ScalarBasePattern<AtomicCASOp> {
+  using ScalarBasePattern::ScalarBasePattern;
   LogicalResult
   matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     return lowerAtomic(
         op, pointerOffset(rewriter, op.getLoc(), adaptor.getPtr()), Value(),
-        ValueRange{adaptor.getCmp(), adaptor.getVal()}, rewriter,
+        ValueRange{adaptor.getCmp(), adaptor.getVal()}, rewriter, *scalarBases,
         [](OpBuilder &b, Location l, Value current, ValueRange operands) {
           // Bits are compared, as CUDA's atom.cas does (so -0.0 is not +0.0
           // and a NaN can match itself).
@@ -499,7 +549,8 @@ void mlir::triton_spirv::populateMemoryOpConversionPatterns(
     TypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<ConvertRawAddressCast<IntToPtrOp>, ConvertRawAddressCast<PtrToIntOp>>(
       converter, patterns.getContext());
-  patterns.add<ConvertAddPtr, ConvertPointerBitcast, ConvertLoad, ConvertStore,
-               ConvertAtomicRMW, ConvertAtomicCAS>(converter,
-                                                   patterns.getContext());
+  patterns.add<ConvertAddPtr, ConvertPointerBitcast>(converter, patterns.getContext());
+  auto scalarBases = std::make_shared<ScalarBaseViews>();
+  patterns.add<ConvertScalarBase, ConvertLoad, ConvertStore, ConvertAtomicRMW,
+               ConvertAtomicCAS>(converter, patterns.getContext(), scalarBases);
 }

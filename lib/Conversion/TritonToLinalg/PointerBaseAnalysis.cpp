@@ -1,8 +1,10 @@
-//===- PointerBaseAnalysis.cpp - which kernel argument a pointer comes from ===//
+//===- PointerBaseAnalysis.cpp - which base a pointer comes from ----------===//
 //
-// Every Triton pointer value is modelled as (kernel argument, element offset).
-// This finds the argument by walking definitions through the ops that only
-// move or offset pointers, loop-carried values and selects included.
+// Every Triton pointer value is modelled as (base, element offset). A base is
+// a kernel argument or a scalar tt.int_to_ptr (an address read from a
+// pointer table): either one is a memref from which offsets count. This
+// finds the base by walking definitions through the ops that only move or
+// offset pointers, loop-carried values and selects included.
 //
 //===----------------------------------------------------------------------===//
 #include "TritonToLinalgPatterns.h"
@@ -11,25 +13,26 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::triton;
 
 namespace {
-/// What a pointer derives from: one kernel argument, nothing known yet (a
-/// loop-carried value being resolved), or several arguments (a select or
-/// branch between them: no single base).
+/// What a pointer derives from: one base (a kernel argument or a scalar
+/// tt.int_to_ptr), nothing known yet (a loop-carried value being resolved),
+/// or several bases (a select or branch between them: no single base).
 struct PointerBase {
-  BlockArgument argument;
+  Value base;
   bool conflicting = false;
-  static PointerBase conflict() { return {BlockArgument(), true}; }
+  static PointerBase conflict() { return {Value(), true}; }
 };
 
 class PointerBaseResolver {
 public:
-  /// Returns the kernel argument `ptr` derives from, or null.
-  BlockArgument resolve(Value ptr) { return lookup(ptr).argument; }
+  /// Returns the base `ptr` derives from, or null.
+  Value resolve(Value ptr) { return lookup(ptr).base; }
 
 private:
   PointerBase lookup(Value ptr) {
@@ -47,9 +50,9 @@ private:
     PointerBase baseA = lookup(a), baseB = lookup(b);
     if (baseA.conflicting || baseB.conflicting)
       return PointerBase::conflict();
-    if (!baseA.argument)
+    if (!baseA.base)
       return baseB;
-    if (!baseB.argument || baseA.argument == baseB.argument)
+    if (!baseB.base || baseA.base == baseB.base)
       return baseA;
     return PointerBase::conflict();
   }
@@ -79,6 +82,14 @@ private:
     unsigned resultIndex = cast<OpResult>(ptr).getResultNumber();
     return llvm::TypeSwitch<Operation *, PointerBase>(def)
         .Case<AddPtrOp>([&](auto op) { return lookup(op.getPtr()); })
+        .Case<IntToPtrOp>([&](IntToPtrOp op) {
+          // A scalar address of numbers starts a base of its own; a tensor
+          // of addresses has none.
+          auto pointer = dyn_cast<PointerType>(op.getType());
+          if (!pointer || !pointer.getPointeeType().isIntOrFloat())
+            return PointerBase::conflict();
+          return PointerBase{op.getResult()};
+        })
         .Case<SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp>(
             [&](auto op) { return lookup(op.getSrc()); })
         .Case<BitcastOp>([&](BitcastOp op) {
@@ -124,6 +135,23 @@ static Value accessedPointer(Operation *op) {
   return Value();
 }
 
+/// Whether `op` stores, exchanges or compares a pointer's value (not an
+/// access through it).
+static bool usesPointerAsValue(Operation *op) {
+  auto isPointer = [](Value v) {
+    return v && isa<PointerType>(getElementTypeOrSelf(v.getType()));
+  };
+  if (auto store = dyn_cast<StoreOp>(op))
+    return isPointer(store.getValue());
+  if (auto rmw = dyn_cast<AtomicRMWOp>(op))
+    return isPointer(rmw.getVal());
+  if (auto cas = dyn_cast<AtomicCASOp>(op))
+    return isPointer(cas.getVal()) || isPointer(cas.getCmp());
+  if (isa<arith::CmpIOp>(op))
+    return isPointer(op->getOperand(0));
+  return false;
+}
+
 bool mlir::triton_spirv::isRawAddressAccess(Operation *op) {
   Value ptr = accessedPointer(op);
   auto cast = ptr ? ptr.getDefiningOp<IntToPtrOp>() : IntToPtrOp();
@@ -132,14 +160,24 @@ bool mlir::triton_spirv::isRawAddressAccess(Operation *op) {
 
 bool mlir::triton_spirv::hasUntraceablePointers(Operation *func) {
   PointerBaseResolver resolver;
+  DominanceInfo dominance(func);
   WalkResult result = func->walk([&](Operation *op) {
-    // An address turned into an integer (or back) is observable: only the
-    // raw-address model gives it its real value.
-    if (isa<PtrToIntOp, IntToPtrOp>(op))
+    // An address turned into an integer is observable: only the raw-address
+    // model gives it its real value. So is a tensor of integers made into
+    // pointers (no one base).
+    if (isa<PtrToIntOp>(op) ||
+        (isa<IntToPtrOp>(op) && isa<RankedTensorType>(op->getResult(0).getType())))
+      return WalkResult::interrupt();
+    // So is a pointer stored or compared as a value.
+    if (usesPointerAsValue(op))
       return WalkResult::interrupt();
     Value ptr = accessedPointer(op);
-    if (ptr && !isa<RankedTensorType>(getPointeeType(getElementTypeOrSelf(ptr.getType()))) &&
-        !resolver.resolve(ptr))
+    if (!ptr || isa<RankedTensorType>(getPointeeType(getElementTypeOrSelf(ptr.getType()))))
+      return WalkResult::advance();
+    Value base = resolver.resolve(ptr);
+    // A scalar address is a base where it is defined before the access.
+    if (!base || (!isa<BlockArgument>(base) &&
+                  !dominance.properlyDominates(base.getDefiningOp(), op)))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });
@@ -148,29 +186,30 @@ bool mlir::triton_spirv::hasUntraceablePointers(Operation *func) {
 
 LogicalResult mlir::triton_spirv::annotatePointerBases(Operation *module) {
   PointerBaseResolver resolver;
+  int64_t nextScalarBase = 0;
   WalkResult result = module->walk([&](Operation *op) {
     if (isRawAddressAccess(op))
       return WalkResult::advance();
-    Value ptr;
-    if (auto load = dyn_cast<LoadOp>(op))
-      ptr = load.getPtr();
-    else if (auto store = dyn_cast<StoreOp>(op))
-      ptr = store.getPtr();
-    else if (auto rmw = dyn_cast<AtomicRMWOp>(op))
-      ptr = rmw.getPtr();
-    else if (auto cas = dyn_cast<AtomicCASOp>(op))
-      ptr = cas.getPtr();
-    else
+    Value ptr = accessedPointer(op);
+    if (!ptr)
       return WalkResult::advance();
-    BlockArgument base = resolver.resolve(ptr);
+    Value base = resolver.resolve(ptr);
     if (!base) {
       op->emitError("triton-to-linalg: cannot trace this pointer to a single "
                     "kernel pointer argument (run lower-raw-pointers first)");
       return WalkResult::interrupt();
     }
-    op->setAttr(kBaseArgAttr,
-                IntegerAttr::get(IntegerType::get(op->getContext(), 32),
-                                 base.getArgNumber()));
+    auto i32Attr = [&](int64_t v) {
+      return IntegerAttr::get(IntegerType::get(op->getContext(), 32), v);
+    };
+    if (auto argument = dyn_cast<BlockArgument>(base)) {
+      op->setAttr(kBaseArgAttr, i32Attr(argument.getArgNumber()));
+      return WalkResult::advance();
+    }
+    Operation *cast = base.getDefiningOp();
+    if (!cast->hasAttr(kScalarBaseAttr))
+      cast->setAttr(kScalarBaseAttr, i32Attr(nextScalarBase++));
+    op->setAttr(kScalarBaseAttr, cast->getAttr(kScalarBaseAttr));
     return WalkResult::advance();
   });
   return failure(result.wasInterrupted());

@@ -11,9 +11,15 @@ namespace mlir::triton_spirv {
 /// op: the index of the kernel argument its pointer derives from.
 inline constexpr llvm::StringLiteral kBaseArgAttr = "triton_spirv.base_arg";
 
-/// Resolves, for every pointer-consuming memory op in `module`, the kernel
-/// argument its pointer derives from and records it in kBaseArgAttr. Emits a
-/// diagnostic naming the op when no single base exists.
+/// On a scalar tt.int_to_ptr that is a base (an address read from memory)
+/// and on the memory ops whose pointer derives from it: the base's number
+/// in the module. The cast becomes a memref view of its address.
+inline constexpr llvm::StringLiteral kScalarBaseAttr = "triton_spirv.scalar_base";
+
+/// Resolves, for every pointer-consuming memory op in `module`, the base its
+/// pointer derives from and records it: kBaseArgAttr for a kernel argument,
+/// kScalarBaseAttr for a scalar tt.int_to_ptr. Emits a diagnostic naming the
+/// op when no single base exists.
 LogicalResult annotatePointerBases(Operation *module);
 
 /// Marks the tt.int_to_ptr ops lower-raw-pointers creates right before the
@@ -22,7 +28,8 @@ LogicalResult annotatePointerBases(Operation *module);
 constexpr llvm::StringLiteral kRawAddressAttr = "triton_spirv.raw_address";
 
 /// Whether a memory op of `func` accesses a pointer that does not trace to
-/// one kernel argument, or `func` converts between pointers and integers.
+/// one base defined before it, or `func` turns pointers into integers or
+/// tensors of integers into pointers.
 bool hasUntraceablePointers(Operation *func);
 
 /// The argument attribute of the debug buffer kernels that print or assert

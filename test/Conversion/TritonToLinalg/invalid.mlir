@@ -28,18 +28,6 @@ tt.func public @select_between_arguments_tensor(%a: !tt.ptr<f32>, %b: !tt.ptr<f3
 
 // -----
 
-// A pointer made from an integer (here, loaded from memory) has no base.
-tt.func public @int_to_ptr_load(%a: !tt.ptr<i64>, %out: !tt.ptr<f32>) {
-  %addr = tt.load %a : !tt.ptr<i64>
-  %p = tt.int_to_ptr %addr : i64 -> !tt.ptr<f32>
-  // expected-error @+1 {{cannot trace this pointer}}
-  %v = tt.load %p : !tt.ptr<f32>
-  tt.store %out, %v : !tt.ptr<f32>
-  tt.return
-}
-
-// -----
-
 tt.func public @int_to_ptr_tensor_store(%x: tensor<64xi64>, %v: tensor<64xf32>) {
   %p = tt.int_to_ptr %x : tensor<64xi64> -> tensor<64x!tt.ptr<f32>>
   // expected-error @+1 {{cannot trace this pointer}}

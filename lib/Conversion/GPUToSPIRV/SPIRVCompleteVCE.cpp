@@ -3,7 +3,11 @@
 // spirv-update-vce picks the lowest version the ops need, but SPIR-V < 1.4
 // only lists Input/Output variables in OpEntryPoint, while our kernels read
 // push constants. Raise the module's version to 1.5 (within the target's).
-// It also misses Int64Atomics for atomics on 64-bit integers.
+// It also misses Int64Atomics for atomics on 64-bit integers, and
+// GroupNonUniform for the subgroup builtins (SubgroupId, ...) a kernel reads
+// without any subgroup op (cooperative-matrix tile ownership). A shader with
+// cooperative matrices must use the Vulkan memory model (VulkanMemoryModel,
+// and VulkanMemoryModelDeviceScope where an op synchronizes at Device scope).
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
@@ -38,6 +42,34 @@ struct SPIRVCompleteVCEPass
     if (has64BitAtomics &&
         !llvm::is_contained(capabilities, spirv::Capability::Int64Atomics))
       capabilities.push_back(spirv::Capability::Int64Atomics);
+    bool readsSubgroupBuiltins = false;
+    module.walk([&](spirv::GlobalVariableOp variable) {
+      std::optional<StringRef> builtIn = variable.getBuiltIn();
+      readsSubgroupBuiltins |=
+          builtIn && llvm::is_contained({"SubgroupId", "NumSubgroups", "SubgroupSize",
+                                         "SubgroupLocalInvocationId"},
+                                        *builtIn);
+    });
+    if (readsSubgroupBuiltins &&
+        !llvm::is_contained(capabilities, spirv::Capability::GroupNonUniform))
+      capabilities.push_back(spirv::Capability::GroupNonUniform);
+    auto addCapability = [&](spirv::Capability capability) {
+      if (!llvm::is_contained(capabilities, capability))
+        capabilities.push_back(capability);
+    };
+    if (llvm::is_contained(capabilities, spirv::Capability::CooperativeMatrixKHR) &&
+        llvm::is_contained(capabilities, spirv::Capability::Shader)) {
+      module.setMemoryModel(spirv::MemoryModel::Vulkan);
+      addCapability(spirv::Capability::VulkanMemoryModel);
+      bool deviceScope = false;
+      module.walk([&](Operation *op) {
+        for (NamedAttribute attribute : op->getAttrs())
+          if (auto scope = dyn_cast<spirv::ScopeAttr>(attribute.getValue()))
+            deviceScope |= scope.getValue() == spirv::Scope::Device;
+      });
+      if (deviceScope)
+        addCapability(spirv::Capability::VulkanMemoryModelDeviceScope);
+    }
     // 1.5 (Vulkan 1.2) unless an op needs more (cooperative matrices: 1.6).
     spirv::Version version = std::max(
         triple->getVersion(), std::min(target.getVersion(), spirv::Version::V_1_5));

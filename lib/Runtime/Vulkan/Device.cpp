@@ -128,6 +128,7 @@ struct FeatureChain {
   VkPhysicalDeviceShaderAtomicFloat2FeaturesEXT atomicFloat2{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT};
   VkPhysicalDeviceCooperativeMatrixFeaturesKHR coopMat{kSTypeCoopMatFeatures};
+  VkPhysicalDeviceCooperativeMatrix2FeaturesNV coopMat2{kSTypeCoopMat2Features};
   VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR executableInfo{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
 
@@ -135,7 +136,7 @@ struct FeatureChain {
   FeatureChain(const FeatureChain &) = delete;
   void link(bool is13, bool sizeControlExt, bool hasAtomicFloat,
             bool hasAtomicFloat2, bool hasCoopMat,
-            bool hasExecutableInfo = false) {
+            bool hasExecutableInfo = false, bool hasCoopMat2 = false) {
     void **tail = &core.pNext;
     auto append = [&](auto &s) {
       *tail = &s;
@@ -153,6 +154,8 @@ struct FeatureChain {
       append(atomicFloat2);
     if (hasCoopMat)
       append(coopMat);
+    if (hasCoopMat2)
+      append(coopMat2);
     if (hasExecutableInfo)
       append(executableInfo);
     *tail = nullptr;
@@ -346,6 +349,7 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
   const bool atomicFloat2 =
       atomicFloat && enableIfPresent(VK_EXT_SHADER_ATOMIC_FLOAT_2_EXTENSION_NAME);
   const bool coopMat = enableIfPresent(kCooperativeMatrixExt);
+  const bool coopMat2 = coopMat && enableIfPresent(kCooperativeMatrix2Ext);
   // CUDA interop (CudaInterop.cpp): memory and semaphores shared by fd.
   const bool externalFd =
       enableIfPresent(VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME) &&
@@ -364,9 +368,9 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
   // --- features: enable the supported ones among those kernels may need ----
   FeatureChain supported, enabled;
   supported.link(is13, sizeControlExt, atomicFloat, atomicFloat2, coopMat,
-                 executableInfo);
+                 executableInfo, coopMat2);
   enabled.link(is13, sizeControlExt, atomicFloat, atomicFloat2, coopMat,
-               executableInfo);
+               executableInfo, coopMat2);
   inst.fn.vkGetPhysicalDeviceFeatures2(s.physical, &supported.core);
   std::map<std::string, bool> &features = s.props.features;
 #define ENABLE(name, field)                                                    \
@@ -442,6 +446,15 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
   ENABLE("shader_shared_float64_atomic_min_max",
          atomicFloat2.shaderSharedFloat64AtomicMinMax)
   ENABLE("cooperative_matrix", coopMat.cooperativeMatrix)
+  ENABLE("cooperative_matrix_workgroup_scope", coopMat2.cooperativeMatrixWorkgroupScope)
+  ENABLE("cooperative_matrix_flexible_dimensions",
+         coopMat2.cooperativeMatrixFlexibleDimensions)
+  ENABLE("cooperative_matrix_reductions", coopMat2.cooperativeMatrixReductions)
+  ENABLE("cooperative_matrix_conversions", coopMat2.cooperativeMatrixConversions)
+  ENABLE("cooperative_matrix_per_element_operations",
+         coopMat2.cooperativeMatrixPerElementOperations)
+  ENABLE("cooperative_matrix_tensor_addressing", coopMat2.cooperativeMatrixTensorAddressing)
+  ENABLE("cooperative_matrix_block_loads", coopMat2.cooperativeMatrixBlockLoads)
   ENABLE("pipeline_executable_info", executableInfo.pipelineExecutableInfo)
 #undef ENABLE
   s.subgroupSizeControl = features["subgroup_size_control"];

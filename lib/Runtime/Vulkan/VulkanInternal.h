@@ -38,8 +38,27 @@ typedef VkResult(VKAPI_PTR *PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesKH
     VkPhysicalDevice, uint32_t *, VkCooperativeMatrixPropertiesKHR *);
 #endif
 
+// VK_NV_cooperative_matrix2 (headers >= 1.3.296): workgroup-scope matrices
+// of flexible sizes, reductions, tensor addressing. Values from the registry.
+#ifndef VK_NV_cooperative_matrix2
+typedef struct VkPhysicalDeviceCooperativeMatrix2FeaturesNV {
+  VkStructureType sType;
+  void *pNext;
+  VkBool32 cooperativeMatrixWorkgroupScope;
+  VkBool32 cooperativeMatrixFlexibleDimensions;
+  VkBool32 cooperativeMatrixReductions;
+  VkBool32 cooperativeMatrixConversions;
+  VkBool32 cooperativeMatrixPerElementOperations;
+  VkBool32 cooperativeMatrixTensorAddressing;
+  VkBool32 cooperativeMatrixBlockLoads;
+} VkPhysicalDeviceCooperativeMatrix2FeaturesNV;
+#endif
+
 namespace triton_spirv::runtime::detail {
 
+constexpr const char *kCooperativeMatrix2Ext = "VK_NV_cooperative_matrix2";
+constexpr VkStructureType kSTypeCoopMat2Features =
+    static_cast<VkStructureType>(1000593000);
 constexpr const char *kCooperativeMatrixExt = "VK_KHR_cooperative_matrix";
 constexpr VkStructureType kSTypeCoopMatFeatures =
     static_cast<VkStructureType>(1000506000);

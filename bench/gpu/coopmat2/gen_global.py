@@ -1,0 +1,253 @@
+"""Generates a probe GEMM (C f32 = A f16 x B f16, row-major) with workgroup-scope cooperative
+matrices (VK_NV_cooperative_matrix2), loading straight from global memory."""
+import sys
+
+def kernel(TM, TN, TK, WG):
+    return f"""
+OpCapability Shader
+OpCapability Float16
+OpCapability Int64
+OpCapability PhysicalStorageBufferAddresses
+OpCapability VulkanMemoryModel
+OpCapability CooperativeMatrixKHR
+OpExtension "SPV_KHR_cooperative_matrix"
+OpMemoryModel PhysicalStorageBuffer64 Vulkan
+OpEntryPoint GLCompute %main "main" %pc %wgid
+OpExecutionMode %main LocalSize {WG} 1 1
+OpDecorate %wgid BuiltIn WorkgroupId
+OpDecorate %PC Block
+OpMemberDecorate %PC 0 Offset 0
+OpMemberDecorate %PC 1 Offset 8
+OpMemberDecorate %PC 2 Offset 16
+OpMemberDecorate %PC 3 Offset 24
+OpMemberDecorate %PC 4 Offset 28
+OpMemberDecorate %PC 5 Offset 32
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%u32 = OpTypeInt 32 0
+%u64 = OpTypeInt 64 0
+%f16 = OpTypeFloat 16
+%f32 = OpTypeFloat 32
+%v3u = OpTypeVector %u32 3
+%PC = OpTypeStruct %u64 %u64 %u64 %u32 %u32 %u32
+%pPC = OpTypePointer PushConstant %PC
+%pc = OpVariable %pPC PushConstant
+%pPCu64 = OpTypePointer PushConstant %u64
+%pPCu32 = OpTypePointer PushConstant %u32
+%pIn = OpTypePointer Input %v3u
+%wgid = OpVariable %pIn Input
+%psb16 = OpTypePointer PhysicalStorageBuffer %f16
+%psb32 = OpTypePointer PhysicalStorageBuffer %f32
+%i0 = OpConstant %u32 0
+%i1 = OpConstant %u32 1
+%i2 = OpConstant %u32 2
+%i3 = OpConstant %u32 3
+%i4 = OpConstant %u32 4
+%i5 = OpConstant %u32 5
+%two64 = OpConstant %u64 2
+%four64 = OpConstant %u64 4
+%scope = OpConstant %u32 2
+%TM = OpConstant %u32 {TM}
+%TN = OpConstant %u32 {TN}
+%TK = OpConstant %u32 {TK}
+%useA = OpConstant %u32 0
+%useB = OpConstant %u32 1
+%useC = OpConstant %u32 2
+%rowmajor = OpConstant %u32 0
+%matA = OpTypeCooperativeMatrixKHR %f16 %scope %TM %TK %useA
+%matB = OpTypeCooperativeMatrixKHR %f16 %scope %TK %TN %useB
+%matC = OpTypeCooperativeMatrixKHR %f32 %scope %TM %TN %useC
+%f0 = OpConstant %f32 0
+%zeroC = OpConstantComposite %matC %f0
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%pa = OpAccessChain %pPCu64 %pc %i0
+%a = OpLoad %u64 %pa
+%pb = OpAccessChain %pPCu64 %pc %i1
+%b = OpLoad %u64 %pb
+%pcc = OpAccessChain %pPCu64 %pc %i2
+%c = OpLoad %u64 %pcc
+%pN = OpAccessChain %pPCu32 %pc %i4
+%N = OpLoad %u32 %pN
+%pK = OpAccessChain %pPCu32 %pc %i5
+%K = OpLoad %u32 %pK
+%wg = OpLoad %v3u %wgid
+%tn = OpCompositeExtract %u32 %wg 0
+%tm = OpCompositeExtract %u32 %wg 1
+%row0 = OpIMul %u32 %tm %TM
+%col0 = OpIMul %u32 %tn %TN
+%row0K = OpIMul %u32 %row0 %K
+OpBranch %header
+%header = OpLabel
+%k = OpPhi %u32 %i0 %entry %knext %latch
+%acc = OpPhi %matC %zeroC %entry %accnext %latch
+%more = OpULessThan %bool %k %K
+OpLoopMerge %exit %latch None
+OpBranchConditional %more %body %exit
+%body = OpLabel
+%aoff = OpIAdd %u32 %row0K %k
+%aoff64 = OpUConvert %u64 %aoff
+%abytes = OpIMul %u64 %aoff64 %two64
+%aaddr = OpIAdd %u64 %a %abytes
+%aptr = OpConvertUToPtr %psb16 %aaddr
+%A = OpCooperativeMatrixLoadKHR %matA %aptr %rowmajor %K Aligned 16
+%kN = OpIMul %u32 %k %N
+%boff = OpIAdd %u32 %kN %col0
+%boff64 = OpUConvert %u64 %boff
+%bbytes = OpIMul %u64 %boff64 %two64
+%baddr = OpIAdd %u64 %b %bbytes
+%bptr = OpConvertUToPtr %psb16 %baddr
+%B = OpCooperativeMatrixLoadKHR %matB %bptr %rowmajor %N Aligned 16
+%accnext = OpCooperativeMatrixMulAddKHR %matC %A %B %acc
+OpBranch %latch
+%latch = OpLabel
+%knext = OpIAdd %u32 %k %TK
+OpBranch %header
+%exit = OpLabel
+%rowN = OpIMul %u32 %row0 %N
+%coff = OpIAdd %u32 %rowN %col0
+%coff64 = OpUConvert %u64 %coff
+%cbytes = OpIMul %u64 %coff64 %four64
+%caddr = OpIAdd %u64 %c %cbytes
+%cptr = OpConvertUToPtr %psb32 %caddr
+OpCooperativeMatrixStoreKHR %cptr %acc %rowmajor %N Aligned 16
+OpReturn
+OpFunctionEnd
+"""
+
+def kernel_prefetch(TM, TN, TK, WG):
+    return f"""
+OpCapability Shader
+OpCapability Float16
+OpCapability Int64
+OpCapability PhysicalStorageBufferAddresses
+OpCapability VulkanMemoryModel
+OpCapability CooperativeMatrixKHR
+OpExtension "SPV_KHR_cooperative_matrix"
+OpMemoryModel PhysicalStorageBuffer64 Vulkan
+OpEntryPoint GLCompute %main "main" %pc %wgid
+OpExecutionMode %main LocalSize {WG} 1 1
+OpDecorate %wgid BuiltIn WorkgroupId
+OpDecorate %PC Block
+OpMemberDecorate %PC 0 Offset 0
+OpMemberDecorate %PC 1 Offset 8
+OpMemberDecorate %PC 2 Offset 16
+OpMemberDecorate %PC 3 Offset 24
+OpMemberDecorate %PC 4 Offset 28
+OpMemberDecorate %PC 5 Offset 32
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%u32 = OpTypeInt 32 0
+%u64 = OpTypeInt 64 0
+%f16 = OpTypeFloat 16
+%f32 = OpTypeFloat 32
+%v3u = OpTypeVector %u32 3
+%PC = OpTypeStruct %u64 %u64 %u64 %u32 %u32 %u32
+%pPC = OpTypePointer PushConstant %PC
+%pc = OpVariable %pPC PushConstant
+%pPCu64 = OpTypePointer PushConstant %u64
+%pPCu32 = OpTypePointer PushConstant %u32
+%pIn = OpTypePointer Input %v3u
+%wgid = OpVariable %pIn Input
+%psb16 = OpTypePointer PhysicalStorageBuffer %f16
+%psb32 = OpTypePointer PhysicalStorageBuffer %f32
+%i0 = OpConstant %u32 0
+%i1 = OpConstant %u32 1
+%i2 = OpConstant %u32 2
+%i3 = OpConstant %u32 3
+%i4 = OpConstant %u32 4
+%i5 = OpConstant %u32 5
+%two64 = OpConstant %u64 2
+%four64 = OpConstant %u64 4
+%scope = OpConstant %u32 2
+%TM = OpConstant %u32 {TM}
+%TN = OpConstant %u32 {TN}
+%TK = OpConstant %u32 {TK}
+%useA = OpConstant %u32 0
+%useB = OpConstant %u32 1
+%useC = OpConstant %u32 2
+%rowmajor = OpConstant %u32 0
+%matA = OpTypeCooperativeMatrixKHR %f16 %scope %TM %TK %useA
+%matB = OpTypeCooperativeMatrixKHR %f16 %scope %TK %TN %useB
+%matC = OpTypeCooperativeMatrixKHR %f32 %scope %TM %TN %useC
+%f0 = OpConstant %f32 0
+%zeroC = OpConstantComposite %matC %f0
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%pa = OpAccessChain %pPCu64 %pc %i0
+%a = OpLoad %u64 %pa
+%pb = OpAccessChain %pPCu64 %pc %i1
+%b = OpLoad %u64 %pb
+%pcc = OpAccessChain %pPCu64 %pc %i2
+%c = OpLoad %u64 %pcc
+%pN = OpAccessChain %pPCu32 %pc %i4
+%N = OpLoad %u32 %pN
+%pK = OpAccessChain %pPCu32 %pc %i5
+%K = OpLoad %u32 %pK
+%wg = OpLoad %v3u %wgid
+%tn = OpCompositeExtract %u32 %wg 0
+%tm = OpCompositeExtract %u32 %wg 1
+%row0 = OpIMul %u32 %tm %TM
+%col0 = OpIMul %u32 %tn %TN
+%row0K = OpIMul %u32 %row0 %K
+%aoff0 = OpUConvert %u64 %row0K
+%abytes0 = OpIMul %u64 %aoff0 %two64
+%aaddr0 = OpIAdd %u64 %a %abytes0
+%aptr0 = OpConvertUToPtr %psb16 %aaddr0
+%boff0 = OpUConvert %u64 %col0
+%bbytes0 = OpIMul %u64 %boff0 %two64
+%baddr0 = OpIAdd %u64 %b %bbytes0
+%bptr0 = OpConvertUToPtr %psb16 %baddr0
+%A0 = OpCooperativeMatrixLoadKHR %matA %aptr0 %rowmajor %K Aligned 16
+%B0 = OpCooperativeMatrixLoadKHR %matB %bptr0 %rowmajor %N Aligned 16
+OpBranch %header
+%header = OpLabel
+%k = OpPhi %u32 %i0 %entry %knext %latch
+%acc = OpPhi %matC %zeroC %entry %accnext %latch
+%Acur = OpPhi %matA %A0 %entry %A %latch
+%Bcur = OpPhi %matB %B0 %entry %B %latch
+%more = OpULessThan %bool %k %K
+OpLoopMerge %exit %latch None
+OpBranchConditional %more %body %exit
+%body = OpLabel
+%kn0 = OpIAdd %u32 %k %TK
+%kmax = OpISub %u32 %K %TK
+%knlt = OpULessThan %bool %kn0 %kmax
+%kn = OpSelect %u32 %knlt %kn0 %kmax
+%aoff = OpIAdd %u32 %row0K %kn
+%aoff64 = OpUConvert %u64 %aoff
+%abytes = OpIMul %u64 %aoff64 %two64
+%aaddr = OpIAdd %u64 %a %abytes
+%aptr = OpConvertUToPtr %psb16 %aaddr
+%A = OpCooperativeMatrixLoadKHR %matA %aptr %rowmajor %K Aligned 16
+%kN = OpIMul %u32 %kn %N
+%boff = OpIAdd %u32 %kN %col0
+%boff64 = OpUConvert %u64 %boff
+%bbytes = OpIMul %u64 %boff64 %two64
+%baddr = OpIAdd %u64 %b %bbytes
+%bptr = OpConvertUToPtr %psb16 %baddr
+%B = OpCooperativeMatrixLoadKHR %matB %bptr %rowmajor %N Aligned 16
+%accnext = OpCooperativeMatrixMulAddKHR %matC %Acur %Bcur %acc
+OpBranch %latch
+%latch = OpLabel
+%knext = OpIAdd %u32 %k %TK
+OpBranch %header
+%exit = OpLabel
+%rowN = OpIMul %u32 %row0 %N
+%coff = OpIAdd %u32 %rowN %col0
+%coff64 = OpUConvert %u64 %coff
+%cbytes = OpIMul %u64 %coff64 %four64
+%caddr = OpIAdd %u64 %c %cbytes
+%cptr = OpConvertUToPtr %psb32 %caddr
+OpCooperativeMatrixStoreKHR %cptr %acc %rowmajor %N Aligned 16
+OpReturn
+OpFunctionEnd
+"""
+
+
+if __name__ == "__main__":
+    TM, TN, TK, WG = map(int, sys.argv[1:5])
+    pre = len(sys.argv) > 5 and sys.argv[5] == "prefetch"
+    sys.stdout.write((kernel_prefetch if pre else kernel)(TM, TN, TK, WG))

@@ -1,0 +1,160 @@
+"""Probe GEMM with workgroup-scope cooperative matrices loaded from workgroup memory: each
+K step the workgroup copies A (TM x TK) and B (TK x TN) tiles in 16-byte pieces, then one
+workgroup-scope MulAdd."""
+import sys
+
+def kernel(TM, TN, TK, WG):
+    a_pieces = TM * TK // 8      # 16-byte pieces of the A tile
+    b_pieces = TK * TN // 8
+    assert a_pieces % WG == 0 and b_pieces % WG == 0
+    a_per, b_per = a_pieces // WG, b_pieces // WG
+    a_row_pieces, b_row_pieces = TK // 8, TN // 8
+    copies = []
+    for which, per, row_pieces, base, ld, row0, col0 in (
+            ("A", a_per, a_row_pieces, "%a", "%K", "%row0", "%k"),
+            ("B", b_per, b_row_pieces, "%b", "%N", "%k", "%col0")):
+        for j in range(per):
+            p = f"{which}{j}"
+            copies.append(f"""%idx{p} = OpIAdd %u32 %tid %c{j * WG}
+%r{p} = OpUDiv %u32 %idx{p} %c{row_pieces}
+%q{p} = OpUMod %u32 %idx{p} %c{row_pieces}
+%gr{p} = OpIAdd %u32 {row0} %r{p}
+%q8{p} = OpIMul %u32 %q{p} %c8
+%gc{p} = OpIAdd %u32 {col0} %q8{p}
+%grl{p} = OpIMul %u32 %gr{p} {ld}
+%ge{p} = OpIAdd %u32 %grl{p} %gc{p}
+%ge64{p} = OpUConvert %u64 %ge{p}
+%gb{p} = OpIMul %u64 %ge64{p} %two64
+%ga{p} = OpIAdd %u64 {base} %gb{p}
+%gp{p} = OpConvertUToPtr %psbv4 %ga{p}
+%v{p} = OpLoad %v4u %gp{p} Aligned 16
+%sp{p} = OpAccessChain %wgv4 %S{which} %idx{p}
+OpStore %sp{p} %v{p}""")
+    consts = sorted({WG * j for j in range(max(a_per, b_per))} | {a_row_pieces, b_row_pieces, 8})
+    const_lines = "\n".join(f"%c{v} = OpConstant %u32 {v}" for v in consts)
+    copy_code = "\n".join(copies)
+    return f"""
+OpCapability Shader
+OpCapability Float16
+OpCapability Int64
+OpCapability PhysicalStorageBufferAddresses
+OpCapability VulkanMemoryModel
+OpCapability CooperativeMatrixKHR
+OpExtension "SPV_KHR_cooperative_matrix"
+OpMemoryModel PhysicalStorageBuffer64 Vulkan
+OpEntryPoint GLCompute %main "main" %pc %wgid %lid %SA %SB
+OpExecutionMode %main LocalSize {WG} 1 1
+OpDecorate %wgid BuiltIn WorkgroupId
+OpDecorate %lid BuiltIn LocalInvocationId
+OpDecorate %PC Block
+OpMemberDecorate %PC 0 Offset 0
+OpMemberDecorate %PC 1 Offset 8
+OpMemberDecorate %PC 2 Offset 16
+OpMemberDecorate %PC 3 Offset 24
+OpMemberDecorate %PC 4 Offset 28
+OpMemberDecorate %PC 5 Offset 32
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%u32 = OpTypeInt 32 0
+%u64 = OpTypeInt 64 0
+%f16 = OpTypeFloat 16
+%f32 = OpTypeFloat 32
+%v3u = OpTypeVector %u32 3
+%v4u = OpTypeVector %u32 4
+%PC = OpTypeStruct %u64 %u64 %u64 %u32 %u32 %u32
+%pPC = OpTypePointer PushConstant %PC
+%pc = OpVariable %pPC PushConstant
+%pPCu64 = OpTypePointer PushConstant %u64
+%pPCu32 = OpTypePointer PushConstant %u32
+%pIn = OpTypePointer Input %v3u
+%wgid = OpVariable %pIn Input
+%lid = OpVariable %pIn Input
+%psbv4 = OpTypePointer PhysicalStorageBuffer %v4u
+%psb32 = OpTypePointer PhysicalStorageBuffer %f32
+%i0 = OpConstant %u32 0
+%i1 = OpConstant %u32 1
+%i2 = OpConstant %u32 2
+%i4 = OpConstant %u32 4
+%i5 = OpConstant %u32 5
+{const_lines}
+%two64 = OpConstant %u64 2
+%four64 = OpConstant %u64 4
+%scope = OpConstant %u32 2
+%sem = OpConstant %u32 264
+%TM = OpConstant %u32 {TM}
+%TN = OpConstant %u32 {TN}
+%TK = OpConstant %u32 {TK}
+%nA = OpConstant %u32 {a_pieces}
+%nB = OpConstant %u32 {b_pieces}
+%strideA = OpConstant %u32 {a_row_pieces}
+%strideB = OpConstant %u32 {b_row_pieces}
+%arrA = OpTypeArray %v4u %nA
+%arrB = OpTypeArray %v4u %nB
+%wgArrA = OpTypePointer Workgroup %arrA
+%wgArrB = OpTypePointer Workgroup %arrB
+%wgv4 = OpTypePointer Workgroup %v4u
+%SA = OpVariable %wgArrA Workgroup
+%SB = OpVariable %wgArrB Workgroup
+%useA = OpConstant %u32 0
+%useB = OpConstant %u32 1
+%useC = OpConstant %u32 2
+%rowmajor = OpConstant %u32 0
+%matA = OpTypeCooperativeMatrixKHR %f16 %scope %TM %TK %useA
+%matB = OpTypeCooperativeMatrixKHR %f16 %scope %TK %TN %useB
+%matC = OpTypeCooperativeMatrixKHR %f32 %scope %TM %TN %useC
+%f0 = OpConstant %f32 0
+%zeroC = OpConstantComposite %matC %f0
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%pa = OpAccessChain %pPCu64 %pc %i0
+%a = OpLoad %u64 %pa
+%pb = OpAccessChain %pPCu64 %pc %i1
+%b = OpLoad %u64 %pb
+%pcc = OpAccessChain %pPCu64 %pc %i2
+%c = OpLoad %u64 %pcc
+%pN = OpAccessChain %pPCu32 %pc %i4
+%N = OpLoad %u32 %pN
+%pK = OpAccessChain %pPCu32 %pc %i5
+%K = OpLoad %u32 %pK
+%wg = OpLoad %v3u %wgid
+%tn = OpCompositeExtract %u32 %wg 0
+%tm = OpCompositeExtract %u32 %wg 1
+%l = OpLoad %v3u %lid
+%tid = OpCompositeExtract %u32 %l 0
+%row0 = OpIMul %u32 %tm %TM
+%col0 = OpIMul %u32 %tn %TN
+%sa0 = OpAccessChain %wgv4 %SA %i0
+%sb0 = OpAccessChain %wgv4 %SB %i0
+OpBranch %header
+%header = OpLabel
+%k = OpPhi %u32 %i0 %entry %knext %latch
+%acc = OpPhi %matC %zeroC %entry %accnext %latch
+%more = OpULessThan %bool %k %K
+OpLoopMerge %exit %latch None
+OpBranchConditional %more %body %exit
+%body = OpLabel
+{copy_code}
+OpControlBarrier %scope %scope %sem
+%A = OpCooperativeMatrixLoadKHR %matA %sa0 %rowmajor %strideA
+%B = OpCooperativeMatrixLoadKHR %matB %sb0 %rowmajor %strideB
+%accnext = OpCooperativeMatrixMulAddKHR %matC %A %B %acc
+OpControlBarrier %scope %scope %sem
+OpBranch %latch
+%latch = OpLabel
+%knext = OpIAdd %u32 %k %TK
+OpBranch %header
+%exit = OpLabel
+%rowN = OpIMul %u32 %row0 %N
+%coff = OpIAdd %u32 %rowN %col0
+%coff64 = OpUConvert %u64 %coff
+%cbytes = OpIMul %u64 %coff64 %four64
+%caddr = OpIAdd %u64 %c %cbytes
+%cptr = OpConvertUToPtr %psb32 %caddr
+OpCooperativeMatrixStoreKHR %cptr %acc %rowmajor %N Aligned 16
+OpReturn
+OpFunctionEnd
+"""
+
+if __name__ == "__main__":
+    sys.stdout.write(kernel(*map(int, sys.argv[1:5])))

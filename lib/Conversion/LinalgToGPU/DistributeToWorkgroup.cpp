@@ -517,7 +517,7 @@ struct DistributeToWorkgroupPass
       if (failed(triton_spirv::lowerReduceToWorkgroup(
               reduce, threadId, numThreads, contiguity, privateBuffers,
               workgroup, useSubgroupOps, spanSubgroupSize(reduce),
-              foldPartialsIntoInit)))
+              foldPartialsIntoInit, useSubgroupOps ? subgroupSize : 0)))
         return signalPassFailure();
   }
 };

@@ -467,7 +467,7 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     linalg::ReduceOp reduce, Value threadId, int64_t numThreads,
     int64_t contiguity, const DenseSet<Value> &privateBuffers,
     Attribute workgroup, bool useSubgroupOps, int64_t spanSubgroupSize,
-    bool foldPartialsIntoInit) {
+    bool foldPartialsIntoInit, int64_t shuffleWidth) {
   if (!reduce.hasPureBufferSemantics())
     return reduce.emitError("distribute-to-workgroup: reduce on tensors");
   ReductionOwnership ownership =
@@ -612,11 +612,8 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     reduceAcrossWorkgroup(b, loc, reduce, *subgroupCombiner, value, scratch[0],
                           threadId);
   } else if (groupSize > 1) {
-    for (auto [buffer, value] : llvm::zip(scratch, total))
-      memref::StoreOp::create(b, loc, value, buffer, ValueRange{threadId});
-    gpu::BarrierOp::create(b, loc);
     // Pairwise, adjacent chunks first, so the combiner sees elements in order.
-    for (int64_t stride = 1; stride < groupSize; stride *= 2) {
+    auto combinesWithPartner = [&](int64_t stride) -> Value {
       Value isLeft = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::eq,
           arith::RemUIOp::create(b, loc, lane, constantIndex(b, loc, 2 * stride)),
@@ -627,8 +624,37 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
           b, loc, arith::CmpIPredicate::ult,
           arith::MulIOp::create(b, loc, partnerLane, constantIndex(b, loc, chunk)),
           constantIndex(b, loc, extent));
-      Value doCombine = arith::AndIOp::create(
+      return arith::AndIOp::create(
           b, loc, arith::AndIOp::create(b, loc, isLeft, partnerHasData), hasData);
+    };
+    // Steps whose partner is in the same subgroup (groups and subgroups are
+    // aligned powers of two) read it with a shuffle: no barrier.
+    int64_t stride = 1;
+    bool shufflable = llvm::all_of(elementTypes, [](Type type) {
+      return type.isIntOrFloat() && type.getIntOrFloatBitWidth() >= 8 &&
+             type.getIntOrFloatBitWidth() <= 64;
+    });
+    if (shuffleWidth > 1 && shufflable) {
+      Value width = arith::ConstantIntOp::create(b, loc, shuffleWidth, 32);
+      for (; stride < std::min(groupSize, shuffleWidth); stride *= 2) {
+        Value offset = arith::ConstantIntOp::create(b, loc, stride, 32);
+        SmallVector<Value> partner;
+        for (Value value : total)
+          partner.push_back(gpu::ShuffleOp::create(b, loc, value, offset, width,
+                                                   gpu::ShuffleMode::DOWN)
+                                .getShuffleResult());
+        Value doCombine = combinesWithPartner(stride);
+        SmallVector<Value> combined = combine(b, reduce, total, partner);
+        for (auto [current, next] : llvm::zip(total, combined))
+          current = arith::SelectOp::create(b, loc, doCombine, next, current);
+      }
+    }
+    for (auto [buffer, value] : llvm::zip(scratch, total))
+      memref::StoreOp::create(b, loc, value, buffer, ValueRange{threadId});
+    if (stride < groupSize)
+      gpu::BarrierOp::create(b, loc);
+    for (; stride < groupSize; stride *= 2) {
+      Value doCombine = combinesWithPartner(stride);
       scf::IfOp::create(b, loc, doCombine, [&](OpBuilder &tb, Location l) {
         Value partner = arith::AddIOp::create(tb, l, threadId,
                                               constantIndex(tb, l, stride));

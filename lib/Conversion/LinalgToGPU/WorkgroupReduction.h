@@ -49,12 +49,16 @@ ReductionOwnership classifyReduction(linalg::ReduceOp reduce,
 /// loops around it must then. `foldPartialsIntoInit`: in a WholeWorkgroup
 /// reduction, invocation 0 folds the subgroup partials straight into the
 /// accumulator instead of through a workgroup slot and a second barrier.
+/// `shuffleWidth` > 1 (the subgroup size, where subgroup operations may be
+/// used): the pairwise steps within a subgroup are shuffles, not workgroup
+/// memory and barriers.
 LogicalResult lowerReduceToWorkgroup(linalg::ReduceOp reduce, Value threadId,
                                      int64_t numThreads, int64_t contiguity,
                                      const DenseSet<Value> &privateBuffers,
                                      Attribute workgroup, bool useSubgroupOps,
                                      int64_t spanSubgroupSize = 0,
-                                     bool foldPartialsIntoInit = false);
+                                     bool foldPartialsIntoInit = false,
+                                     int64_t shuffleWidth = 0);
 
 
 } // namespace mlir::triton_spirv

@@ -1,0 +1,47 @@
+// RUN: triton-spirv-opt %s --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=16 subgroup-size=8}))' | FileCheck %s
+// RUN: triton-spirv-opt %s --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=16 subgroup-size=8 min-subgroup-reduce-threads=16}))' | FileCheck %s --check-prefix=NOSG
+
+// An argmax (two operands, a combiner no subgroup operation implements) over
+// 64 elements by 16 invocations in subgroups of 8: each invocation folds a
+// chunk of 4, then partials combine pairwise, adjacent first. Partners 1, 2
+// and 4 lanes away are in the same subgroup: shuffles (both operands), no
+// barrier. Only the step 8 lanes away goes through workgroup memory.
+// CHECK-LABEL: func.func @argmax(
+// CHECK:         %[[V1:.*]], %{{.*}} = gpu.shuffle  down %{{.*}}, %c1_i32, %c8_i32 : f32
+// CHECK:         gpu.shuffle  down %{{.*}}, %c1_i32, %c8_i32 : i32
+// CHECK:         gpu.shuffle  down %{{.*}}, %c2_i32, %c8_i32 : f32
+// CHECK:         gpu.shuffle  down %{{.*}}, %c4_i32, %c8_i32 : f32
+// CHECK:         gpu.shuffle  down %{{.*}}, %c4_i32, %c8_i32 : i32
+// CHECK-NOT:     gpu.shuffle
+// CHECK:         gpu.barrier
+// CHECK-NOT:     gpu.shuffle
+// NOSG-LABEL:  func.func @argmax(
+// NOSG-NOT:      gpu.shuffle
+func.func @argmax(%in: memref<?xf32>, %out: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %X = memref.alloc() : memref<64xf32>
+  %I = memref.alloc() : memref<64xi32>
+  %SV = memref.alloc() : memref<f32>
+  %SI = memref.alloc() : memref<i32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%X, %I : memref<64xf32>, memref<64xi32>) {
+  ^bb0(%o: f32, %p: i32):
+    %j = linalg.index 0 : index
+    %v = memref.load %in[%j] : memref<?xf32>
+    %k = arith.index_cast %j : index to i32
+    linalg.yield %v, %k : f32, i32
+  }
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0 : i32
+  memref.store %ninf, %SV[] : memref<f32>
+  memref.store %zero, %SI[] : memref<i32>
+  linalg.reduce ins(%X, %I : memref<64xf32>, memref<64xi32>) outs(%SV, %SI : memref<f32>, memref<i32>) dimensions = [0]
+    (%x: f32, %i: i32, %accv: f32, %acci: i32) {
+      %gt = arith.cmpf ogt, %x, %accv : f32
+      %v = arith.select %gt, %x, %accv : f32
+      %k = arith.select %gt, %i, %acci : i32
+      linalg.yield %v, %k : f32, i32
+    }
+  %r = memref.load %SI[] : memref<i32>
+  memref.store %r, %out[%c0] : memref<?xi32>
+  return
+}

@@ -4,7 +4,7 @@ assembled with SPIRV-Tools >= 2025) on the cuda route's Vulkan device, against c
 the same process, and checks each against an fp32 torch product. C (f32) = A (f16) x B (f16),
 row-major, 4096^3.
 
-    TRITON_SPIRV_BACKEND=1 python3 bench/gpu/coopmat2/probe.py
+    TRITON_SPIRV_BACKEND=1 python3 bench/gpu/coopmat_probes/probe.py
 """
 import glob, os, statistics, struct, sys, time
 import triton  # selects the backend before torch allocates

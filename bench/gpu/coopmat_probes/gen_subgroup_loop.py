@@ -1,0 +1,347 @@
+"""Probe: the subgroup-scope cooperative-matrix inner loop alone (as dot_loop_kernel): each warp
+multiplies FM x FN 16x16 fragments read from workgroup memory, KS k-steps per iteration, ITERS
+iterations, then stores its accumulators. Element views of the workgroup tiles: 'v4u' (16-byte
+vectors), 'f16' (scalars), 'v4h' (vector<4xf16>, what the compiler emits)."""
+import sys
+
+def kernel_global(WM, WN, FM, FN, KS, ITERS):
+    WG = WM * WN * 32
+    TM, TN = WM * FM * 16, WN * FN * 16
+    K = ITERS * KS * 16
+    body, stores = [], []
+    for ks in range(KS):
+        body.append(f"%k_{ks} = OpIAdd %u32 %kbase %c{ks * 16}")
+        for i in range(FM):
+            body.append(f"""%ar_{ks}_{i} = OpIAdd %u32 %wrow %c{i * 16}
+%arK_{ks}_{i} = OpIMul %u32 %ar_{ks}_{i} %cK
+%ae_{ks}_{i} = OpIAdd %u32 %arK_{ks}_{i} %k_{ks}
+%ae64_{ks}_{i} = OpUConvert %u64 %ae_{ks}_{i}
+%ab_{ks}_{i} = OpIMul %u64 %ae64_{ks}_{i} %two64
+%aa_{ks}_{i} = OpIAdd %u64 %abase %ab_{ks}_{i}
+%ap_{ks}_{i} = OpConvertUToPtr %psb16 %aa_{ks}_{i}
+%A_{ks}_{i} = OpCooperativeMatrixLoadKHR %matA %ap_{ks}_{i} %rowmajor %cK Aligned 32""")
+        for j in range(FN):
+            body.append(f"""%bkN_{ks}_{j} = OpIMul %u32 %k_{ks} %cTN
+%bc_{ks}_{j} = OpIAdd %u32 %wcol %c{j * 16}
+%be_{ks}_{j} = OpIAdd %u32 %bkN_{ks}_{j} %bc_{ks}_{j}
+%be64_{ks}_{j} = OpUConvert %u64 %be_{ks}_{j}
+%bb_{ks}_{j} = OpIMul %u64 %be64_{ks}_{j} %two64
+%ba_{ks}_{j} = OpIAdd %u64 %bbase %bb_{ks}_{j}
+%bp_{ks}_{j} = OpConvertUToPtr %psb16 %ba_{ks}_{j}
+%B_{ks}_{j} = OpCooperativeMatrixLoadKHR %matB %bp_{ks}_{j} %rowmajor %cTN Aligned 32""")
+        for i in range(FM):
+            for j in range(FN):
+                prev = f"%acc_{i}_{j}" if ks == 0 else f"%m_{ks-1}_{i}_{j}"
+                body.append(f"%m_{ks}_{i}_{j} = OpCooperativeMatrixMulAddKHR %matC %A_{ks}_{i} %B_{ks}_{j} {prev}")
+    last = KS - 1
+    phis = "\n".join(f"%acc_{i}_{j} = OpPhi %matC %zeroC %entry %m_{last}_{i}_{j} %latch" for i in range(FM) for j in range(FN))
+    for i in range(FM):
+        for j in range(FN):
+            stores.append(f"""%cr_{i}_{j} = OpIAdd %u32 %crow0 %c{i * 16}
+%crN_{i}_{j} = OpIMul %u32 %cr_{i}_{j} %cTN
+%cc_{i}_{j} = OpIAdd %u32 %wcol %c{j * 16}
+%ce_{i}_{j} = OpIAdd %u32 %crN_{i}_{j} %cc_{i}_{j}
+%ce64_{i}_{j} = OpUConvert %u64 %ce_{i}_{j}
+%cb_{i}_{j} = OpIMul %u64 %ce64_{i}_{j} %four64
+%ca_{i}_{j} = OpIAdd %u64 %cbase %cb_{i}_{j}
+%cp_{i}_{j} = OpConvertUToPtr %psb32 %ca_{i}_{j}
+OpCooperativeMatrixStoreKHR %cp_{i}_{j} %acc_{i}_{j} %rowmajor %cTN Aligned 16""")
+    consts = sorted(set([0, 1, 32, WN, FM * 16, FN * 16, TM, ITERS, KS * 16] + [i * 16 for i in range(max(FM, FN, KS))]))
+    const_lines = "\n".join(f"%c{v} = OpConstant %u32 {v}" for v in consts)
+    nl = "\n"
+    return f"""
+OpCapability Shader
+OpCapability Float16
+OpCapability Int64
+OpCapability PhysicalStorageBufferAddresses
+OpCapability VulkanMemoryModel
+OpCapability CooperativeMatrixKHR
+OpExtension "SPV_KHR_cooperative_matrix"
+OpMemoryModel PhysicalStorageBuffer64 Vulkan
+OpEntryPoint GLCompute %main "main" %pc %wgid %lid
+OpExecutionMode %main LocalSize {WG} 1 1
+OpDecorate %wgid BuiltIn WorkgroupId
+OpDecorate %lid BuiltIn LocalInvocationId
+OpDecorate %PC Block
+OpMemberDecorate %PC 0 Offset 0
+OpMemberDecorate %PC 1 Offset 8
+OpMemberDecorate %PC 2 Offset 16
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%u32 = OpTypeInt 32 0
+%u64 = OpTypeInt 64 0
+%f16 = OpTypeFloat 16
+%f32 = OpTypeFloat 32
+%v3u = OpTypeVector %u32 3
+%PC = OpTypeStruct %u64 %u64 %u64
+%pPC = OpTypePointer PushConstant %PC
+%pc = OpVariable %pPC PushConstant
+%pPCu64 = OpTypePointer PushConstant %u64
+%pIn = OpTypePointer Input %v3u
+%wgid = OpVariable %pIn Input
+%lid = OpVariable %pIn Input
+%psb16 = OpTypePointer PhysicalStorageBuffer %f16
+%psb32 = OpTypePointer PhysicalStorageBuffer %f32
+{const_lines}
+%c2i = OpConstant %u32 2
+%two64 = OpConstant %u64 2
+%four64 = OpConstant %u64 4
+%sg = OpConstant %u32 3
+%c16x = OpConstant %u32 16
+%cTN = OpConstant %u32 {TN}
+%cK = OpConstant %u32 {K}
+%useA = OpConstant %u32 0
+%useB = OpConstant %u32 1
+%useC = OpConstant %u32 2
+%rowmajor = OpConstant %u32 0
+%matA = OpTypeCooperativeMatrixKHR %f16 %sg %c16x %c16x %useA
+%matB = OpTypeCooperativeMatrixKHR %f16 %sg %c16x %c16x %useB
+%matC = OpTypeCooperativeMatrixKHR %f32 %sg %c16x %c16x %useC
+%f0 = OpConstant %f32 0
+%zeroC = OpConstantComposite %matC %f0
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%p0 = OpAccessChain %pPCu64 %pc %c0
+%abase = OpLoad %u64 %p0
+%p1 = OpAccessChain %pPCu64 %pc %c1
+%bbase = OpLoad %u64 %p1
+%p2 = OpAccessChain %pPCu64 %pc %c2i
+%cbase = OpLoad %u64 %p2
+%wg = OpLoad %v3u %wgid
+%blk = OpCompositeExtract %u32 %wg 0
+%l = OpLoad %v3u %lid
+%tid = OpCompositeExtract %u32 %l 0
+%warp = OpUDiv %u32 %tid %c32
+%wm = OpUDiv %u32 %warp %c{WN}
+%wn = OpUMod %u32 %warp %c{WN}
+%wrow = OpIMul %u32 %wm %c{FM * 16}
+%wcol = OpIMul %u32 %wn %c{FN * 16}
+%blkTM = OpIMul %u32 %blk %c{TM}
+%crow0 = OpIAdd %u32 %blkTM %wrow
+OpBranch %header
+%header = OpLabel
+%it = OpPhi %u32 %c0 %entry %itnext %latch
+{phis}
+%more = OpULessThan %bool %it %c{ITERS}
+OpLoopMerge %exit %latch None
+OpBranchConditional %more %body %exit
+%body = OpLabel
+%kbase = OpIMul %u32 %it %c{KS * 16}
+{nl.join(body)}
+OpBranch %latch
+%latch = OpLabel
+%itnext = OpIAdd %u32 %it %c1
+OpBranch %header
+%exit = OpLabel
+{nl.join(stores)}
+OpReturn
+OpFunctionEnd
+"""
+
+
+def kernel(WM, WN, FM, FN, KS, ITERS, view, barrier=False):
+    if barrier and barrier.startswith("every"):
+        return kernel_every(WM, WN, FM, FN, KS, ITERS, view, int(barrier[5:]))
+    if barrier == "barpf":
+        return kernel_prefetched(WM, WN, FM, FN, KS, ITERS, view)
+    return kernel_plain(WM, WN, FM, FN, KS, ITERS, view, barrier)
+
+
+def kernel_every(WM, WN, FM, FN, KS, ITERS, view, every):
+    """A barrier only every `every` iterations (a uniform branch around it)."""
+    text = kernel_plain(WM, WN, FM, FN, KS, ITERS, view, "bar")
+    text = text.replace("OpControlBarrier %wgs %wgs %sem\nOpBranch %latch",
+                        f"%rr = OpBitwiseAnd %u32 %it %cevm1\n%isz = OpIEqual %bool %rr %c0\n"
+                        "OpSelectionMerge %after None\nOpBranchConditional %isz %dobar %after\n"
+                        "%dobar = OpLabel\nOpControlBarrier %wgs %wgs %sem\nOpBranch %after\n"
+                        "%after = OpLabel\nOpBranch %latch")
+    text = text.replace("%sem = OpConstant %u32 264", f"%sem = OpConstant %u32 264\n%cevm1 = OpConstant %u32 {every - 1}")
+    return text
+
+
+def kernel_prefetched(WM, WN, FM, FN, KS, ITERS, view):
+    text = kernel_plain(WM, WN, FM, FN, KS, ITERS, view, "bar")
+    lines = text.split("\n")
+    # the loads in the body read the next iteration's half: parity of it + 1
+    text = text.replace("%par = OpBitwiseAnd %u32 %it %c1", "%itn = OpIAdd %u32 %it %c1\n%par = OpBitwiseAnd %u32 %itn %c1")
+    frag_names = [f"%A_{ks}_{i}" for ks in range(KS) for i in range(FM)] + [f"%B_{ks}_{j}" for ks in range(KS) for j in range(FN)]
+    # carried fragments: %pA_.. phis; MulAdds use them
+    for ks in range(KS):
+        for i in range(FM):
+            for j in range(FN):
+                prev = f"%acc_{i}_{j}" if ks == 0 else f"%m_{ks-1}_{i}_{j}"
+                text = text.replace(f"%m_{ks}_{i}_{j} = OpCooperativeMatrixMulAddKHR %matC %A_{ks}_{i} %B_{ks}_{j} {prev}",
+                                    f"%m_{ks}_{i}_{j} = OpCooperativeMatrixMulAddKHR %matC %pA_{ks}_{i} %pB_{ks}_{j} {prev}")
+    phis = []
+    for name in frag_names:
+        kind = "matA" if name.startswith("%A") else "matB"
+        phis.append(f"%p{name[1:]} = OpPhi %{kind} %u{name[1:]} %entry {name} %latch")
+    # barrier first in the body, then the loads, then the MMAs (already in that order but the
+    # barrier was at the end): move it
+    text = text.replace("OpControlBarrier %wgs %wgs %sem\nOpBranch %latch", "OpBranch %latch")
+    text = text.replace("%body = OpLabel\n", "%body = OpLabel\nOpControlBarrier %wgs %wgs %sem\n")
+    text = text.replace("%more = OpULessThan", "\n".join(phis) + "\n%more = OpULessThan")
+    undefs = "\n".join(f"%u{n[1:]} = OpUndef %{'matA' if n.startswith('%A') else 'matB'}" for n in frag_names)
+    text = text.replace("%zeroC = OpConstantComposite %matC %f0", "%zeroC = OpConstantComposite %matC %f0\n" + undefs)
+    return text
+
+
+def kernel_plain(WM, WN, FM, FN, KS, ITERS, view, barrier=False):
+    WG = WM * WN * 32
+    TM, TN, TK = WM * FM * 16, WN * FN * 16, 2 * KS * 16
+    per = {"v4u": 8, "v4h": 4, "f16": 1}[view]          # f16 per element of the view
+    elem = {"v4u": "%v4u", "v4h": "%v4h", "f16": "%f16"}[view]
+    nA, nB = TM * TK // per, TK * TN // per
+    lines = []
+    # fragment loads and MulAdds for one k-step ks (unrolled), accumulators acc_i_j
+    body = []
+    accs_in = {}
+    for ks in range(KS):
+        for i in range(FM):
+            body.append(f"%aoffp_{ks}_{i} = OpIAdd %u32 %arow{i} %c{ks * 16 // per}")
+            body.append(f"%aoff_{ks}_{i} = OpIAdd %u32 %aoffp_{ks}_{i} %ahalf")
+            body.append(f"%ap_{ks}_{i} = OpAccessChain %wgE %SA %aoff_{ks}_{i}")
+            body.append(f"%A_{ks}_{i} = OpCooperativeMatrixLoadKHR %matA %ap_{ks}_{i} %rowmajor %strideA")
+        for j in range(FN):
+            body.append(f"%boffp_{ks}_{j} = OpIAdd %u32 %bcol{j} %c{ks * 16 * TN // per}")
+            body.append(f"%boff_{ks}_{j} = OpIAdd %u32 %boffp_{ks}_{j} %bhalf")
+            body.append(f"%bp_{ks}_{j} = OpAccessChain %wgE %SB %boff_{ks}_{j}")
+            body.append(f"%B_{ks}_{j} = OpCooperativeMatrixLoadKHR %matB %bp_{ks}_{j} %rowmajor %strideB")
+        for i in range(FM):
+            for j in range(FN):
+                prev = f"%acc_{i}_{j}" if ks == 0 else f"%m_{ks-1}_{i}_{j}"
+                body.append(f"%m_{ks}_{i}_{j} = OpCooperativeMatrixMulAddKHR %matC %A_{ks}_{i} %B_{ks}_{j} {prev}")
+    last = KS - 1
+    phis = "\n".join(f"%acc_{i}_{j} = OpPhi %matC %zeroC %entry %m_{last}_{i}_{j} %latch" for i in range(FM) for j in range(FN))
+    stores = []
+    for i in range(FM):
+        for j in range(FN):
+            stores.append(f"""%cr_{i}_{j} = OpIAdd %u32 %crow0 %c{i * 16}
+%crN_{i}_{j} = OpIMul %u32 %cr_{i}_{j} %cTN
+%cc_{i}_{j} = OpIAdd %u32 %ccol0 %c{j * 16}
+%ce_{i}_{j} = OpIAdd %u32 %crN_{i}_{j} %cc_{i}_{j}
+%ce64_{i}_{j} = OpUConvert %u64 %ce_{i}_{j}
+%cb_{i}_{j} = OpIMul %u64 %ce64_{i}_{j} %four64
+%ca_{i}_{j} = OpIAdd %u64 %cbase %cb_{i}_{j}
+%cp_{i}_{j} = OpConvertUToPtr %psb32 %ca_{i}_{j}
+OpCooperativeMatrixStoreKHR %cp_{i}_{j} %acc_{i}_{j}x %rowmajor %cTN Aligned 16""")
+    consts = set([0, 1, 8, 16, 32, TN, WG] + [ks * 16 // per for ks in range(KS)] +
+                 [ks * 16 * TN // per for ks in range(KS)] + [i * 16 for i in range(max(FM, FN))] +
+                 [i * 16 * TK // per for i in range(FM)] + [j * 16 // per for j in range(FN)] +
+                 [FM * 16, FN * 16, WN, ITERS, KS * 16 // per, KS * 16 * TN // per])
+    const_lines = "\n".join(f"%c{v} = OpConstant %u32 {v}" for v in sorted(consts))
+    arow = "\n".join(f"%arow{i}a = OpIAdd %u32 %wrow %c{i * 16}\n%arow{i} = OpIMul %u32 %arow{i}a %strideA" for i in range(FM))
+    bcol = "\n".join(f"%bcol{j}a = OpIAdd %u32 %wcol %c{j * 16}\n%bcol{j} = OpUDiv %u32 %bcol{j}a %cper" for j in range(FN))
+    exit_accs = "\n".join(f"%acc_{i}_{j}x = OpCopyObject %matC %acc_{i}_{j}" for i in range(FM) for j in range(FN))
+    return f"""
+OpCapability Shader
+OpCapability Float16
+OpCapability Int64
+OpCapability PhysicalStorageBufferAddresses
+OpCapability VulkanMemoryModel
+OpCapability CooperativeMatrixKHR
+OpExtension "SPV_KHR_cooperative_matrix"
+OpMemoryModel PhysicalStorageBuffer64 Vulkan
+OpEntryPoint GLCompute %main "main" %pc %wgid %lid %SA %SB
+OpExecutionMode %main LocalSize {WG} 1 1
+OpDecorate %wgid BuiltIn WorkgroupId
+OpDecorate %lid BuiltIn LocalInvocationId
+OpDecorate %PC Block
+OpMemberDecorate %PC 0 Offset 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%u32 = OpTypeInt 32 0
+%u64 = OpTypeInt 64 0
+%f16 = OpTypeFloat 16
+%f32 = OpTypeFloat 32
+%v3u = OpTypeVector %u32 3
+%v4u = OpTypeVector %u32 4
+%v4h = OpTypeVector %f16 4
+%PC = OpTypeStruct %u64
+%pPC = OpTypePointer PushConstant %PC
+%pc = OpVariable %pPC PushConstant
+%pPCu64 = OpTypePointer PushConstant %u64
+%pIn = OpTypePointer Input %v3u
+%wgid = OpVariable %pIn Input
+%lid = OpVariable %pIn Input
+%psb32 = OpTypePointer PhysicalStorageBuffer %f32
+{const_lines}
+%four64 = OpConstant %u64 4
+%sg = OpConstant %u32 3
+%wgs = OpConstant %u32 2
+%sem = OpConstant %u32 264
+%semnone = OpConstant %u32 0
+%c16x = OpConstant %u32 16
+%cTN = OpConstant %u32 {TN}
+%cper = OpConstant %u32 {per}
+%nA = OpConstant %u32 {nA}
+%nB = OpConstant %u32 {nB}
+%strideA = OpConstant %u32 {TK // per}
+%strideB = OpConstant %u32 {TN // per}
+%arrA = OpTypeArray {elem} %nA
+%arrB = OpTypeArray {elem} %nB
+%wgArrA = OpTypePointer Workgroup %arrA
+%wgArrB = OpTypePointer Workgroup %arrB
+%wgE = OpTypePointer Workgroup {elem}
+%SA = OpVariable %wgArrA Workgroup
+%SB = OpVariable %wgArrB Workgroup
+%useA = OpConstant %u32 0
+%useB = OpConstant %u32 1
+%useC = OpConstant %u32 2
+%rowmajor = OpConstant %u32 0
+%matA = OpTypeCooperativeMatrixKHR %f16 %sg %c16x %c16x %useA
+%matB = OpTypeCooperativeMatrixKHR %f16 %sg %c16x %c16x %useB
+%matC = OpTypeCooperativeMatrixKHR %f32 %sg %c16x %c16x %useC
+%f0 = OpConstant %f32 0
+%zeroC = OpConstantComposite %matC %f0
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%pcc = OpAccessChain %pPCu64 %pc %c0
+%cbase0 = OpLoad %u64 %pcc
+%wg = OpLoad %v3u %wgid
+%blk = OpCompositeExtract %u32 %wg 0
+%l = OpLoad %v3u %lid
+%tid = OpCompositeExtract %u32 %l 0
+%warp = OpUDiv %u32 %tid %c32
+%wm = OpUDiv %u32 %warp %c{WN}
+%wn = OpUMod %u32 %warp %c{WN}
+%wrow = OpIMul %u32 %wm %c{FM * 16}
+%wcol = OpIMul %u32 %wn %c{FN * 16}
+{arow}
+{bcol}
+%blkTM = OpIMul %u32 %blk %c{TM}
+%crow0 = OpIAdd %u32 %blkTM %wrow
+%ccol0 = OpCopyObject %u32 %wcol
+%cbase = OpCopyObject %u64 %cbase0
+OpBranch %header
+%header = OpLabel
+%it = OpPhi %u32 %c0 %entry %itnext %latch
+{phis}
+%more = OpULessThan %bool %it %c{ITERS}
+OpLoopMerge %exit %latch None
+OpBranchConditional %more %body %exit
+%body = OpLabel
+%par = OpBitwiseAnd %u32 %it %c1
+%ahalf = OpIMul %u32 %par %c{KS * 16 // per}
+%bhalf = OpIMul %u32 %par %c{KS * 16 * TN // per}
+{chr(10).join(body)}
+{({"bar": "OpControlBarrier %wgs %wgs %sem", "barnone": "OpControlBarrier %wgs %wgs %semnone", "sgbar": "OpControlBarrier %sg %sg %sem", "membar": "OpMemoryBarrier %wgs %sem"}[barrier]) if barrier else ""}
+OpBranch %latch
+%latch = OpLabel
+%itnext = OpIAdd %u32 %it %c1
+OpBranch %header
+%exit = OpLabel
+{exit_accs}
+{chr(10).join(stores)}
+OpReturn
+OpFunctionEnd
+"""
+
+if __name__ == "__main__":
+    WM, WN, FM, FN, KS, ITERS = map(int, sys.argv[1:7])
+    if sys.argv[7] == "glb":
+        sys.stdout.write(kernel_global(WM, WN, FM, FN, KS, ITERS))
+        sys.exit()
+    sys.stdout.write(kernel(WM, WN, FM, FN, KS, ITERS, sys.argv[7], sys.argv[8] if len(sys.argv) > 8 else False))

@@ -4,6 +4,36 @@ iterations, then stores its accumulators. Element views of the workgroup tiles: 
 vectors), 'f16' (scalars), 'v4h' (vector<4xf16>, what the compiler emits)."""
 import sys
 
+def kernel_global_prefetched(WM, WN, FM, FN, KS, ITERS):
+    """kernel_global with the fragments of iteration it + 1 loaded during iteration it (carried)."""
+    text = kernel_global(WM, WN, FM, FN, KS, ITERS)
+    names = [f"A_{ks}_{i}" for ks in range(KS) for i in range(FM)] + [f"B_{ks}_{j}" for ks in range(KS) for j in range(FN)]
+    # loads in the body address iteration it + 1 (clamped to the last one)
+    text = text.replace("%kbase = OpIMul %u32 %it %c" + str(KS * 16),
+                        "%itn0 = OpIAdd %u32 %it %c1\n%itlast = OpISub %u32 %cITERS %c1\n%itlt = OpULessThan %bool %itn0 %cITERS\n"
+                        "%itn = OpSelect %u32 %itlt %itn0 %itlast\n%kbase = OpIMul %u32 %itn %c" + str(KS * 16))
+    # first fragments (iteration 0) loaded in the entry block
+    entry_loads = []
+    for line in text.split("\n"):
+        pass
+    body_start = text.index("%kbase = OpIMul")
+    body_end = text.index("OpBranch %latch")
+    body = text[body_start:body_end]
+    load_lines = [l for l in body.split("\n") if l and "MulAdd" not in l and not l.startswith("%itn") and not l.startswith("%itlast") and not l.startswith("%itlt")]
+    pre = "\n".join(l.replace("%kbase = OpIMul %u32 %itn", "%kbase = OpIMul %u32 %c0") for l in load_lines)
+    pre = pre.replace("%", "%e_").replace("%e_c", "%c").replace("%e_abase", "%abase").replace("%e_bbase", "%bbase").replace("%e_psb16", "%psb16").replace("%e_matA", "%matA").replace("%e_matB", "%matB").replace("%e_rowmajor", "%rowmajor").replace("%e_u32", "%u32").replace("%e_u64", "%u64").replace("%e_wrow", "%wrow").replace("%e_wcol", "%wcol").replace("%e_two64", "%two64")
+    text = text.replace("OpBranch %header\n%header = OpLabel", pre + "\nOpBranch %header\n%header = OpLabel", 1)
+    for n in names:
+        kind = "matA" if n.startswith("A") else "matB"
+        text = text.replace("%more = OpULessThan", f"%p{n} = OpPhi %{kind} %e_{n} %entry %{n} %latch\n%more = OpULessThan", 1)
+    for ks in range(KS):
+        for i in range(FM):
+            for j in range(FN):
+                text = text.replace(f"OpCooperativeMatrixMulAddKHR %matC %A_{ks}_{i} %B_{ks}_{j}", f"OpCooperativeMatrixMulAddKHR %matC %pA_{ks}_{i} %pB_{ks}_{j}")
+    text = text.replace("%cK = OpConstant", f"%cITERS = OpConstant %u32 {ITERS}\n%cK = OpConstant")
+    return text
+
+
 def kernel_global(WM, WN, FM, FN, KS, ITERS):
     WG = WM * WN * 32
     TM, TN = WM * FM * 16, WN * FN * 16
@@ -341,6 +371,9 @@ OpFunctionEnd
 
 if __name__ == "__main__":
     WM, WN, FM, FN, KS, ITERS = map(int, sys.argv[1:7])
+    if sys.argv[7] == "glbpf":
+        sys.stdout.write(kernel_global_prefetched(WM, WN, FM, FN, KS, ITERS))
+        sys.exit()
     if sys.argv[7] == "glb":
         sys.stdout.write(kernel_global(WM, WN, FM, FN, KS, ITERS))
         sys.exit()

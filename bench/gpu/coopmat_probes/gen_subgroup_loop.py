@@ -171,6 +171,12 @@ OpFunctionEnd
 
 
 def kernel(WM, WN, FM, FN, KS, ITERS, view, barrier=False):
+    if barrier == "barvars":
+        return kernel_vars(WM, WN, FM, FN, KS, ITERS, view)
+    if barrier and barrier.startswith("nestd"):
+        return kernel_nested_distinct(WM, WN, FM, FN, KS, ITERS, view, int(barrier[5:]))
+    if barrier and barrier.startswith("nest"):
+        return kernel_nested(WM, WN, FM, FN, KS, ITERS, view, int(barrier[4:]))
     if barrier and barrier.startswith("every"):
         return kernel_every(WM, WN, FM, FN, KS, ITERS, view, int(barrier[5:]))
     if barrier == "barpf":
@@ -187,6 +193,72 @@ def kernel_every(WM, WN, FM, FN, KS, ITERS, view, every):
                         "%dobar = OpLabel\nOpControlBarrier %wgs %wgs %sem\nOpBranch %after\n"
                         "%after = OpLabel\nOpBranch %latch")
     text = text.replace("%sem = OpConstant %u32 264", f"%sem = OpConstant %u32 264\n%cevm1 = OpConstant %u32 {every - 1}")
+    return text
+
+
+def kernel_vars(WM, WN, FM, FN, KS, ITERS, view):
+    text = kernel_plain(WM, WN, FM, FN, KS, ITERS, view, "bar")
+    accs = [(i, j) for i in range(FM) for j in range(FN)]
+    last = KS - 1
+    decl = "\n".join(f"%var_{i}_{j} = OpVariable %fpC Function" for i, j in accs)
+    text = text.replace("%main = OpFunction %void None %fn\n%entry = OpLabel\n",
+                        "%main = OpFunction %void None %fn\n%entry = OpLabel\n" + decl + "\n")
+    stores = "\n".join(f"OpStore %var_{i}_{j} %m_{last}_{i}_{j}" for i, j in accs)
+    text = text.replace("OpControlBarrier %wgs %wgs %sem\nOpBranch %latch",
+                        "OpControlBarrier %wgs %wgs %sem\n" + stores + "\nOpBranch %latch")
+    for i, j in accs:
+        text = text.replace(f"%acc_{i}_{j}x = OpCopyObject %matC %acc_{i}_{j}",
+                            f"%acc_{i}_{j}x = OpLoad %matC %var_{i}_{j}")
+    text = text.replace("%zeroC = OpConstantComposite %matC %f0",
+                        "%zeroC = OpConstantComposite %matC %f0\n%fpC = OpTypePointer Function %matC")
+    return text
+
+
+def kernel_nested_distinct(WM, WN, FM, FN, KS, ITERS, view, inner):
+    text = kernel_nested(WM, WN, FM, FN, KS, ITERS, view, inner, tk=inner * KS * 16)
+    per = {"v4u": 8, "v4h": 4, "f16": 1}[view]
+    TN = WN * FN * 16
+    # slice j: A columns j*KS*16.., B rows j*KS*16..
+    text = text.replace("%par = OpBitwiseAnd %u32 %j %c1", "%par = OpCopyObject %u32 %j")
+    return text
+
+
+def kernel_nested(WM, WN, FM, FN, KS, ITERS, view, inner, tk=None):
+    """The barrier in an outer loop; the fragment loads and MulAdds in an inner loop of `inner`
+    iterations without one (ITERS iterations of MulAdds in all)."""
+    text = kernel_plain(WM, WN, FM, FN, KS, ITERS, view, "bar", tk=tk)
+    accs = [(i, j) for i in range(FM) for j in range(FN)]
+    last = KS - 1
+    # outer loop counts ITERS / inner; its body: barrier, then the inner loop
+    head, rest = text.split("%body = OpLabel\n", 1)
+    body, tail = rest.split("OpControlBarrier %wgs %wgs %sem\nOpBranch %latch", 1)
+    body = body.replace("%it %c1\n", "%j %c1\n", 1)   # parity from the inner counter
+    inner_phis = "\n".join(f"%ia_{i}_{j} = OpPhi %matC %acc_{i}_{j} %body %m_{last}_{i}_{j} %il" for i, j in accs)
+    for i, j in accs:
+        body = body.replace(f"%matC %A_0_{i} %B_0_{j} %acc_{i}_{j}", f"%matC %A_0_{i} %B_0_{j} %ia_{i}_{j}")
+    new_body = f"""%body = OpLabel
+OpControlBarrier %wgs %wgs %sem
+OpBranch %ih
+%ih = OpLabel
+%j = OpPhi %u32 %c0 %body %jn %il
+{inner_phis}
+%jm = OpULessThan %bool %j %cinner
+OpLoopMerge %ie %il None
+OpBranchConditional %jm %ib %ie
+%ib = OpLabel
+{body}OpBranch %il
+%il = OpLabel
+%jn = OpIAdd %u32 %j %c1
+OpBranch %ih
+%ie = OpLabel
+OpBranch %latch"""
+    text = head + new_body + tail
+    # the outer latch carries the inner loop's results and steps by `inner`
+    for i, j in accs:
+        text = text.replace(f"%acc_{i}_{j} = OpPhi %matC %zeroC %entry %m_{last}_{i}_{j} %latch",
+                            f"%acc_{i}_{j} = OpPhi %matC %zeroC %entry %ia_{i}_{j} %latch")
+    text = text.replace("%itnext = OpIAdd %u32 %it %c1", "%itnext = OpIAdd %u32 %it %cinner")
+    text = text.replace("%sem = OpConstant %u32 264", f"%sem = OpConstant %u32 264\n%cinner = OpConstant %u32 {inner}")
     return text
 
 
@@ -217,12 +289,13 @@ def kernel_prefetched(WM, WN, FM, FN, KS, ITERS, view):
     return text
 
 
-def kernel_plain(WM, WN, FM, FN, KS, ITERS, view, barrier=False):
+def kernel_plain(WM, WN, FM, FN, KS, ITERS, view, barrier=False, tk=None):
     WG = WM * WN * 32
-    TM, TN, TK = WM * FM * 16, WN * FN * 16, 2 * KS * 16
+    TM, TN, TK = WM * FM * 16, WN * FN * 16, tk or 2 * KS * 16
     per = {"v4u": 8, "v4h": 4, "f16": 1}[view]          # f16 per element of the view
     elem = {"v4u": "%v4u", "v4h": "%v4h", "f16": "%f16"}[view]
-    nA, nB = TM * TK // per, TK * TN // per
+    PAD = int(__import__("os").environ.get("PAD", "0"))    # f16 of padding per row
+    nA, nB = TM * (TK + PAD) // per, TK * (TN + PAD) // per
     lines = []
     # fragment loads and MulAdds for one k-step ks (unrolled), accumulators acc_i_j
     body = []
@@ -234,7 +307,7 @@ def kernel_plain(WM, WN, FM, FN, KS, ITERS, view, barrier=False):
             body.append(f"%ap_{ks}_{i} = OpAccessChain %wgE %SA %aoff_{ks}_{i}")
             body.append(f"%A_{ks}_{i} = OpCooperativeMatrixLoadKHR %matA %ap_{ks}_{i} %rowmajor %strideA")
         for j in range(FN):
-            body.append(f"%boffp_{ks}_{j} = OpIAdd %u32 %bcol{j} %c{ks * 16 * TN // per}")
+            body.append(f"%boffp_{ks}_{j} = OpIAdd %u32 %bcol{j} %c{ks * 16 * (TN + PAD) // per}")
             body.append(f"%boff_{ks}_{j} = OpIAdd %u32 %boffp_{ks}_{j} %bhalf")
             body.append(f"%bp_{ks}_{j} = OpAccessChain %wgE %SB %boff_{ks}_{j}")
             body.append(f"%B_{ks}_{j} = OpCooperativeMatrixLoadKHR %matB %bp_{ks}_{j} %rowmajor %strideB")
@@ -257,9 +330,9 @@ def kernel_plain(WM, WN, FM, FN, KS, ITERS, view, barrier=False):
 %cp_{i}_{j} = OpConvertUToPtr %psb32 %ca_{i}_{j}
 OpCooperativeMatrixStoreKHR %cp_{i}_{j} %acc_{i}_{j}x %rowmajor %cTN Aligned 16""")
     consts = set([0, 1, 8, 16, 32, TN, WG] + [ks * 16 // per for ks in range(KS)] +
-                 [ks * 16 * TN // per for ks in range(KS)] + [i * 16 for i in range(max(FM, FN))] +
+                 [ks * 16 * (TN + PAD) // per for ks in range(KS)] + [i * 16 for i in range(max(FM, FN))] +
                  [i * 16 * TK // per for i in range(FM)] + [j * 16 // per for j in range(FN)] +
-                 [FM * 16, FN * 16, WN, ITERS, KS * 16 // per, KS * 16 * TN // per])
+                 [FM * 16, FN * 16, WN, ITERS, TM, KS * 16 // per, KS * 16 * (TN + PAD) // per])
     const_lines = "\n".join(f"%c{v} = OpConstant %u32 {v}" for v in sorted(consts))
     arow = "\n".join(f"%arow{i}a = OpIAdd %u32 %wrow %c{i * 16}\n%arow{i} = OpIMul %u32 %arow{i}a %strideA" for i in range(FM))
     bcol = "\n".join(f"%bcol{j}a = OpIAdd %u32 %wcol %c{j * 16}\n%bcol{j} = OpUDiv %u32 %bcol{j}a %cper" for j in range(FN))
@@ -308,8 +381,8 @@ OpMemberDecorate %PC 0 Offset 0
 %cper = OpConstant %u32 {per}
 %nA = OpConstant %u32 {nA}
 %nB = OpConstant %u32 {nB}
-%strideA = OpConstant %u32 {TK // per}
-%strideB = OpConstant %u32 {TN // per}
+%strideA = OpConstant %u32 {(TK + PAD) // per}
+%strideB = OpConstant %u32 {(TN + PAD) // per}
 %arrA = OpTypeArray {elem} %nA
 %arrB = OpTypeArray {elem} %nB
 %wgArrA = OpTypePointer Workgroup %arrA
@@ -355,7 +428,7 @@ OpBranchConditional %more %body %exit
 %body = OpLabel
 %par = OpBitwiseAnd %u32 %it %c1
 %ahalf = OpIMul %u32 %par %c{KS * 16 // per}
-%bhalf = OpIMul %u32 %par %c{KS * 16 * TN // per}
+%bhalf = OpIMul %u32 %par %c{KS * 16 * (TN + PAD) // per}
 {chr(10).join(body)}
 {({"bar": "OpControlBarrier %wgs %wgs %sem", "barnone": "OpControlBarrier %wgs %wgs %semnone", "sgbar": "OpControlBarrier %sg %sg %sem", "membar": "OpMemoryBarrier %wgs %sem"}[barrier]) if barrier else ""}
 OpBranch %latch

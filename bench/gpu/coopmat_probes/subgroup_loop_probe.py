@@ -9,7 +9,7 @@ from triton_spirv.driver import _device_address
 
 dev = runtime.get_device()
 ITERS = 512
-for PROGRAMS in (1056,):
+for PROGRAMS in (528, 1056):
     for path in sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__)), "m_*.spv"))):
         parts = os.path.basename(path)[2:-4].split("_")
         WM, WN, FM, FN, KS = map(int, parts[:5])

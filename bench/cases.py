@@ -392,6 +392,20 @@ def gpu_fp16_tiles_cases():
                                    (256, 128, 32, 8), (128, 128, 32, 4), (256, 128, 32, 16)]]
 
 
+def gpu_fp16_stages_cases():
+    """The fp16 matmul at 4096^3 with loads one or two K steps ahead (num_stages 2 / 3), where
+    4x4 fragments per subgroup (128x128 with 4 subgroups) need the registers the second step
+    takes."""
+    cases = []
+    for bm, bn, bk, nw in [(128, 128, 32, 4), (128, 128, 32, 8), (256, 128, 32, 16),
+                           (128, 64, 32, 4), (256, 128, 32, 8)]:
+        for stages in (2, 3):
+            case = matmul_case(4096, 4096, 4096, torch.float16, bm, bn, bk, nw)
+            case.num_stages = stages
+            cases.append(case)
+    return cases
+
+
 def gpu_alignment_cases():
     """Rows 1000 wide: Triton specializes divisibility by 16 only, so nothing proves the rows
     16-byte aligned; with runtime_alignment_checks each run checks its row offset and width and
@@ -407,9 +421,10 @@ def gpu_alignment_cases():
 
 GPU_SETS = {"suite": gpu_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
-            "fp16tiles": gpu_fp16_tiles_cases, "alignment": gpu_alignment_cases}
+            "fp16tiles": gpu_fp16_tiles_cases, "fp16stages": gpu_fp16_stages_cases,
+            "alignment": gpu_alignment_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("probe", "stages", "fp32tiles", "fp16tiles", "alignment")
+GPU_EVERY_POINT_SETS = ("probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
 
 
 def by_id(cases):

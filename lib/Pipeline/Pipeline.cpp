@@ -125,6 +125,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   PrefetchWorkgroupTilesOptions prefetch;
   prefetch.distance = std::max<int64_t>(1, options.numStages - 1);
   prefetch.elementTileDistance = profile->elementTilePrefetchDistance;
+  prefetch.subgroupSize = profile->subgroupSize;
   pm.addNestedPass<func::FuncOp>(createPrefetchWorkgroupTiles(prefetch));
   // num_stages >= 2 also buffers the staged tiles twice (one barrier per
   // iteration) where workgroup memory allows.

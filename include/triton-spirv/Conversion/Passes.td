@@ -321,7 +321,10 @@ def PrefetchWorkgroupTiles : Pass<"prefetch-workgroup-tiles", "func::FuncOp"> {
     write the values carried in. The global loads of the next tile then overlap
     the barrier and the work on the current one. A barrier between two such
     store phases into different tiles (no workgroup reads on either side)
-    orders nothing afterwards and is dropped.
+    orders nothing afterwards and is dropped. The values carried and the
+    loop's cooperative-matrix accumulators share a register budget: with
+    many accumulator fragments per subgroup (4x4), d shrinks rather than
+    spill.
   }];
   let options = [
     Option<"distance", "distance", "int64_t", /*default=*/"1",
@@ -329,7 +332,10 @@ def PrefetchWorkgroupTiles : Pass<"prefetch-workgroup-tiles", "func::FuncOp"> {
     Option<"elementTileDistance", "element-tile-distance", "int64_t",
            /*default=*/"0",
            "At most this distance in loops that read no cooperative-matrix "
-           "fragments (0: no limit)">
+           "fragments (0: no limit)">,
+    Option<"subgroupSize", "subgroup-size", "int64_t", /*default=*/"32",
+           "Invocations per subgroup (a cooperative-matrix accumulator's "
+           "registers per invocation)">
   ];
   let dependentDialects = ["arith::ArithDialect", "scf::SCFDialect"];
 }

@@ -2,6 +2,7 @@
 // RUN: triton-spirv-opt %s --split-input-file --prefetch-workgroup-tiles=distance=2 --canonicalize | FileCheck %s --check-prefix=TWO
 // RUN: triton-spirv-opt %s --split-input-file --prefetch-workgroup-tiles=distance=64 --canonicalize | FileCheck %s --check-prefix=CLAMP
 // RUN: triton-spirv-opt %s --split-input-file --prefetch-workgroup-tiles="distance=2 element-tile-distance=1" --canonicalize | FileCheck %s --check-prefix=CAPPED
+// RUN: triton-spirv-opt %s --split-input-file --prefetch-workgroup-tiles="distance=2 subgroup-size=1" --canonicalize | FileCheck %s --check-prefix=BUDGET
 
 // A K loop staging a masked tile into workgroup memory: the two rounds are
 // unrolled, the loads of step k+1 are issued at the top of step k and
@@ -234,4 +235,50 @@ func.func @two_tiles(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) -> f32
     scf.yield %next : f32
   }
   return %sum : f32
+}
+
+// -----
+
+// Accumulator fragments share the register budget with the values carried
+// ahead: two f32 fragments on one-invocation subgroups (2 KiB per invocation)
+// leave room for one set only, so distance 2 becomes 1 (32-invocation
+// subgroups: 64 bytes, two sets).
+// TWO-LABEL:    func.func @accumulators_budget(
+// TWO:            scf.for {{.*}} -> (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">, f16, f16, f16, f16)
+// BUDGET-LABEL: func.func @accumulators_budget(
+// BUDGET:         scf.for {{.*}} -> (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">, f16, f16)
+func.func @accumulators_budget(%src: memref<?xf16>, %n: index, %steps: index, %init: !gpu.mma_matrix<16x16xf32, "COp">) -> (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %zero = arith.constant 0.0 : f16
+  %tid = gpu.thread_id x
+  %c16 = arith.constant 16 : index
+  %tile = memref.alloc() : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+  %sum:2 = scf.for %k = %c0 to %steps step %c1 iter_args(%acc0 = %init, %acc1 = %init) -> (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">) {
+    %base = arith.muli %k, %c256 : index
+    scf.for %r = %c0 to %c256 step %c128 {
+      %i = arith.addi %r, %tid : index
+      %g = arith.addi %base, %i : index
+      %in = arith.cmpi slt, %g, %n : index
+      %v = scf.if %in -> f16 {
+        %x = memref.load %src[%g] : memref<?xf16>
+        scf.yield %x : f16
+      } else {
+        scf.yield %zero : f16
+      }
+      %row = arith.divui %i, %c16 : index
+      %col = arith.remui %i, %c16 : index
+      memref.store %v, %tile[%row, %col] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    }
+    gpu.barrier
+    %a = gpu.subgroup_mma_load_matrix %tile[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+    %b = gpu.subgroup_mma_load_matrix %tile[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "BOp">
+    %n0 = gpu.subgroup_mma_compute %a, %b, %acc0 : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+    %n1 = gpu.subgroup_mma_compute %a, %b, %acc1 : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+    gpu.barrier
+    scf.yield %n0, %n1 : !gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">
+  }
+  return %sum#0, %sum#1 : !gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">
 }

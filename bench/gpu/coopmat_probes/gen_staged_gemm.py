@@ -1,0 +1,245 @@
+"""Probe: a whole fp16 GEMM (C f32 = A f16 x B f16, row-major, M = N = K multiples of the tile)
+with subgroup-scope cooperative matrices, as the compiler stages it: each K step the
+workgroup's invocations store the A/B tile pieces they loaded in the previous step (16-byte
+vectors) into one of two padded workgroup copies, load the next step's pieces from global
+memory, pass one barrier, then every subgroup loads its fragments and multiplies."""
+import sys
+
+
+def kernel(WM, WN, FM, FN, TK, PAD=8):
+    WG = WM * WN * 32
+    TM, TN = WM * FM * 16, WN * FN * 16
+    KS = TK // 16
+    rowA, rowB = (TK + PAD) // 8, (TN + PAD) // 8          # padded row lengths in 16-byte pieces
+    piecesA, piecesB = TM * TK // 8, TK * TN // 8
+    assert piecesA % WG == 0 and piecesB % WG == 0
+    perA, perB = piecesA // WG, piecesB // WG
+    copyA, copyB = TM * rowA, TK * rowB                     # pieces per copy
+    consts = {0, 1, 2, 3, 4, 5, 8, 16, 32, WN, FM * 16, FN * 16, TM, TN, TK, TK // 8, TN // 8, rowA, rowB,
+              copyA, copyB} | {j * WG for j in range(max(perA, perB))} | {k * 2 for k in range(KS)} \
+        | {k * 16 * rowB for k in range(KS)} | {i * 16 for i in range(max(FM, FN))}
+    L = []
+    add = L.append
+    # --- global piece addresses (row r, 8-column chunk q of this invocation's j-th piece) ---
+    def piece(which, j, kexpr):
+        row_pieces = TK // 8 if which == "A" else TN // 8
+        p = f"{which}{j}"
+        base, ld = ("%a", "%K") if which == "A" else ("%b", "%N")
+        add(f"%idx{p} = OpIAdd %u32 %tid %c{j * WG}")
+        add(f"%r{p} = OpUDiv %u32 %idx{p} %c{row_pieces}")
+        add(f"%q{p} = OpUMod %u32 %idx{p} %c{row_pieces}")
+        add(f"%q8{p} = OpIMul %u32 %q{p} %c8")
+        if which == "A":
+            add(f"%gr{p} = OpIAdd %u32 %row0 %r{p}")
+            add(f"%gc{p} = OpIAdd %u32 %q8{p} %ZERO")
+        else:
+            add(f"%gr{p} = OpCopyObject %u32 %r{p}")
+            add(f"%gc{p} = OpIAdd %u32 %col0 %q8{p}")
+        add(f"%grl{p} = OpIMul %u32 %gr{p} {ld}")
+        add(f"%ge{p} = OpIAdd %u32 %grl{p} %gc{p}")
+        add(f"%ge64{p} = OpUConvert %u64 %ge{p}")
+        add(f"%gb{p} = OpIMul %u64 %ge64{p} %two64")
+        add(f"%gbase{p} = OpIAdd %u64 {base} %gb{p}")
+        # shared piece index within a copy
+        rowlen = rowA if which == "A" else rowB
+        add(f"%sr{p} = OpIMul %u32 %r{p} %c{rowlen}")
+        add(f"%sidx{p} = OpIAdd %u32 %sr{p} %q{p}")
+    for j in range(perA):
+        piece("A", j, None)
+    for j in range(perB):
+        piece("B", j, None)
+    setup = "\n".join(L).replace("%ZERO", "%c0")
+    L.clear()
+    # per step k (elements): A advances by k columns (k*2 bytes), B by k rows (k*N*2 bytes)
+    def loads(prefix, kval):
+        out = []
+        out.append(f"%{prefix}k64 = OpUConvert %u64 {kval}")
+        out.append(f"%{prefix}ka = OpIMul %u64 %{prefix}k64 %two64")
+        out.append(f"%{prefix}kN = OpIMul %u32 {kval} %N")
+        out.append(f"%{prefix}kN64 = OpUConvert %u64 %{prefix}kN")
+        out.append(f"%{prefix}kb = OpIMul %u64 %{prefix}kN64 %two64")
+        for j in range(perA):
+            out.append(f"%{prefix}aa{j} = OpIAdd %u64 %gbaseA{j} %{prefix}ka")
+            out.append(f"%{prefix}ap{j} = OpConvertUToPtr %psbv4 %{prefix}aa{j}")
+            out.append(f"%{prefix}va{j} = OpLoad %v4u %{prefix}ap{j} Aligned 16")
+        for j in range(perB):
+            out.append(f"%{prefix}ba{j} = OpIAdd %u64 %gbaseB{j} %{prefix}kb")
+            out.append(f"%{prefix}bp{j} = OpConvertUToPtr %psbv4 %{prefix}ba{j}")
+            out.append(f"%{prefix}vb{j} = OpLoad %v4u %{prefix}bp{j} Aligned 16")
+        return out
+    first = "\n".join(loads("f", "%c0"))
+    body = []
+    # copy selector: (it & 1) * copy size
+    body.append("%par = OpBitwiseAnd %u32 %it %c1")
+    body.append(f"%offA = OpIMul %u32 %par %c{copyA}")
+    body.append(f"%offB = OpIMul %u32 %par %c{copyB}")
+    for j in range(perA):
+        body.append(f"%sa{j} = OpIAdd %u32 %sidxA{j} %offA")
+        body.append(f"%spa{j} = OpAccessChain %wgv4 %SA %sa{j}")
+        body.append(f"OpStore %spa{j} %cva{j}")
+    for j in range(perB):
+        body.append(f"%sb{j} = OpIAdd %u32 %sidxB{j} %offB")
+        body.append(f"%spb{j} = OpAccessChain %wgv4 %SB %sb{j}")
+        body.append(f"OpStore %spb{j} %cvb{j}")
+    # next step's pieces (the last step loads itself again)
+    body.append("%kn0 = OpIAdd %u32 %k %cTK")
+    body.append("%kl = OpISub %u32 %K %cTK")
+    body.append("%knlt = OpULessThan %bool %kn0 %K")
+    body.append("%kn = OpSelect %u32 %knlt %kn0 %kl")
+    body += loads("n", "%kn")
+    body.append("OpControlBarrier %wgs %wgs %sem")
+    for ks in range(KS):
+        for i in range(FM):
+            body.append(f"%ao_{ks}_{i} = OpIAdd %u32 %arow{i} %c{ks * 2}")
+            body.append(f"%ao2_{ks}_{i} = OpIAdd %u32 %ao_{ks}_{i} %offA")
+            body.append(f"%apf_{ks}_{i} = OpAccessChain %wgv4 %SA %ao2_{ks}_{i}")
+            body.append(f"%A_{ks}_{i} = OpCooperativeMatrixLoadKHR %matA %apf_{ks}_{i} %rowmajor %c{rowA}")
+        for j in range(FN):
+            body.append(f"%bo_{ks}_{j} = OpIAdd %u32 %bcol{j} %c{ks * 16 * rowB}")
+            body.append(f"%bo2_{ks}_{j} = OpIAdd %u32 %bo_{ks}_{j} %offB")
+            body.append(f"%bpf_{ks}_{j} = OpAccessChain %wgv4 %SB %bo2_{ks}_{j}")
+            body.append(f"%B_{ks}_{j} = OpCooperativeMatrixLoadKHR %matB %bpf_{ks}_{j} %rowmajor %c{rowB}")
+        for i in range(FM):
+            for j in range(FN):
+                prev = f"%acc_{i}_{j}" if ks == 0 else f"%m_{ks-1}_{i}_{j}"
+                body.append(f"%m_{ks}_{i}_{j} = OpCooperativeMatrixMulAddKHR %matC %A_{ks}_{i} %B_{ks}_{j} {prev}")
+    last = KS - 1
+    phis = [f"%acc_{i}_{j} = OpPhi %matC %zeroC %entry %m_{last}_{i}_{j} %latch" for i in range(FM) for j in range(FN)]
+    phis += [f"%cva{j} = OpPhi %v4u %fva{j} %entry %nva{j} %latch" for j in range(perA)]
+    phis += [f"%cvb{j} = OpPhi %v4u %fvb{j} %entry %nvb{j} %latch" for j in range(perB)]
+    stores = []
+    for i in range(FM):
+        for j in range(FN):
+            stores.append(f"""%cr_{i}_{j} = OpIAdd %u32 %crow %c{i * 16}
+%crN_{i}_{j} = OpIMul %u32 %cr_{i}_{j} %N
+%cc_{i}_{j} = OpIAdd %u32 %ccol %c{j * 16}
+%ce_{i}_{j} = OpIAdd %u32 %crN_{i}_{j} %cc_{i}_{j}
+%ce64_{i}_{j} = OpUConvert %u64 %ce_{i}_{j}
+%cb_{i}_{j} = OpIMul %u64 %ce64_{i}_{j} %four64
+%ca_{i}_{j} = OpIAdd %u64 %c %cb_{i}_{j}
+%cp_{i}_{j} = OpConvertUToPtr %psb32 %ca_{i}_{j}
+OpCooperativeMatrixStoreKHR %cp_{i}_{j} %acc_{i}_{j} %rowmajor %N Aligned 16""")
+    const_lines = "\n".join(f"%c{v} = OpConstant %u32 {v}" for v in sorted(consts))
+    arow = "\n".join(f"%arow{i}a = OpIAdd %u32 %wrow %c{i * 16}\n%arow{i} = OpIMul %u32 %arow{i}a %c{rowA}" for i in range(FM))
+    bcol = "\n".join(f"%bcol{j}a = OpIAdd %u32 %wcol %c{j * 16}\n%bcol{j} = OpUDiv %u32 %bcol{j}a %c8" for j in range(FN))
+    nl = "\n"
+    return f"""
+OpCapability Shader
+OpCapability Float16
+OpCapability Int64
+OpCapability PhysicalStorageBufferAddresses
+OpCapability VulkanMemoryModel
+OpCapability CooperativeMatrixKHR
+OpExtension "SPV_KHR_cooperative_matrix"
+OpMemoryModel PhysicalStorageBuffer64 Vulkan
+OpEntryPoint GLCompute %main "main" %pc %wgid %lid %SA %SB
+OpExecutionMode %main LocalSize {WG} 1 1
+OpDecorate %wgid BuiltIn WorkgroupId
+OpDecorate %lid BuiltIn LocalInvocationId
+OpDecorate %PC Block
+OpMemberDecorate %PC 0 Offset 0
+OpMemberDecorate %PC 1 Offset 8
+OpMemberDecorate %PC 2 Offset 16
+OpMemberDecorate %PC 3 Offset 24
+OpMemberDecorate %PC 4 Offset 28
+OpMemberDecorate %PC 5 Offset 32
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%u32 = OpTypeInt 32 0
+%u64 = OpTypeInt 64 0
+%f16 = OpTypeFloat 16
+%f32 = OpTypeFloat 32
+%v3u = OpTypeVector %u32 3
+%v4u = OpTypeVector %u32 4
+%PC = OpTypeStruct %u64 %u64 %u64 %u32 %u32 %u32
+%pPC = OpTypePointer PushConstant %PC
+%pc = OpVariable %pPC PushConstant
+%pPCu64 = OpTypePointer PushConstant %u64
+%pPCu32 = OpTypePointer PushConstant %u32
+%pIn = OpTypePointer Input %v3u
+%wgid = OpVariable %pIn Input
+%lid = OpVariable %pIn Input
+%psbv4 = OpTypePointer PhysicalStorageBuffer %v4u
+%psb32 = OpTypePointer PhysicalStorageBuffer %f32
+{const_lines}
+%cTK = OpConstant %u32 {TK}
+%two64 = OpConstant %u64 2
+%four64 = OpConstant %u64 4
+%sg = OpConstant %u32 3
+%wgs = OpConstant %u32 2
+%sem = OpConstant %u32 264
+%c16x = OpConstant %u32 16
+%nA = OpConstant %u32 {2 * copyA}
+%nB = OpConstant %u32 {2 * copyB}
+%arrA = OpTypeArray %v4u %nA
+%arrB = OpTypeArray %v4u %nB
+%wgArrA = OpTypePointer Workgroup %arrA
+%wgArrB = OpTypePointer Workgroup %arrB
+%wgv4 = OpTypePointer Workgroup %v4u
+%SA = OpVariable %wgArrA Workgroup
+%SB = OpVariable %wgArrB Workgroup
+%useA = OpConstant %u32 0
+%useB = OpConstant %u32 1
+%useC = OpConstant %u32 2
+%rowmajor = OpConstant %u32 0
+%matA = OpTypeCooperativeMatrixKHR %f16 %sg %c16x %c16x %useA
+%matB = OpTypeCooperativeMatrixKHR %f16 %sg %c16x %c16x %useB
+%matC = OpTypeCooperativeMatrixKHR %f32 %sg %c16x %c16x %useC
+%f0 = OpConstant %f32 0
+%zeroC = OpConstantComposite %matC %f0
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%p0 = OpAccessChain %pPCu64 %pc %c0
+%a = OpLoad %u64 %p0
+%p1 = OpAccessChain %pPCu64 %pc %c1
+%b = OpLoad %u64 %p1
+%p2 = OpAccessChain %pPCu64 %pc %c2
+%c = OpLoad %u64 %p2
+%pN = OpAccessChain %pPCu32 %pc %c4
+%N = OpLoad %u32 %pN
+%pK = OpAccessChain %pPCu32 %pc %c5
+%K = OpLoad %u32 %pK
+%wg = OpLoad %v3u %wgid
+%tn = OpCompositeExtract %u32 %wg 0
+%tm = OpCompositeExtract %u32 %wg 1
+%l = OpLoad %v3u %lid
+%tid = OpCompositeExtract %u32 %l 0
+%row0 = OpIMul %u32 %tm %c{TM}
+%col0 = OpIMul %u32 %tn %c{TN}
+%warp = OpUDiv %u32 %tid %c32
+%wm = OpUDiv %u32 %warp %c{WN}
+%wn = OpUMod %u32 %warp %c{WN}
+%wrow = OpIMul %u32 %wm %c{FM * 16}
+%wcol = OpIMul %u32 %wn %c{FN * 16}
+%crow = OpIAdd %u32 %row0 %wrow
+%ccol = OpIAdd %u32 %col0 %wcol
+{arow}
+{bcol}
+{setup}
+{first}
+OpBranch %header
+%header = OpLabel
+%it = OpPhi %u32 %c0 %entry %itnext %latch
+%k = OpPhi %u32 %c0 %entry %knext %latch
+{nl.join(phis)}
+%more = OpULessThan %bool %k %K
+OpLoopMerge %exit %latch None
+OpBranchConditional %more %body %exit
+%body = OpLabel
+{nl.join(body)}
+OpBranch %latch
+%latch = OpLabel
+%itnext = OpIAdd %u32 %it %c1
+%knext = OpIAdd %u32 %k %cTK
+OpBranch %header
+%exit = OpLabel
+{nl.join(stores)}
+OpReturn
+OpFunctionEnd
+"""
+
+
+if __name__ == "__main__":
+    WM, WN, FM, FN, TK = map(int, sys.argv[1:6])
+    sys.stdout.write(kernel(WM, WN, FM, FN, TK))

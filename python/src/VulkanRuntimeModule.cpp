@@ -455,6 +455,8 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
           },
           "Rows of three little-endian u64 (CUDA base, bytes, Vulkan base - "
           "CUDA base) covering all memory from this interop's allocator")
+      .def("address_map_version", &CudaInterop::addressMapVersion,
+           "Changes whenever address_map() does")
       .def("allocate", &CudaInterop::allocate, py::arg("nbytes"))
       .def("release", &CudaInterop::release, py::arg("cuda_address"))
       .def("empty_cache", &CudaInterop::emptyCache,

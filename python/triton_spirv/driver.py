@@ -163,7 +163,7 @@ def _scratch_address(nbytes):
     return _scratch[1]
 
 
-_address_map_memory = None  # (keeps the device copy alive, its address, rows, the bytes)
+_address_map_memory = None  # (keeps the device copy alive, its address, rows, map version)
 
 
 def _address_map():
@@ -175,15 +175,16 @@ def _address_map():
     route = cuda_route()
     if route is None:
         return 0, 0
-    table = route.interop.address_map()
-    if _address_map_memory is None or _address_map_memory[3] != table:
+    version = route.interop.address_map_version()
+    if _address_map_memory is None or _address_map_memory[3] != version:
         import torch
+        table = route.interop.address_map()
         rows = len(table) // 24
         # The copy is ordered on torch's stream before the launch that reads it.
         memory = torch.frombuffer(bytearray(table), dtype=torch.uint8).to("cuda")
-        _address_map_memory = (memory, _device_address(memory, "address map"), rows, table)
+        _address_map_memory = (memory, _device_address(memory, "address map"), rows, version)
         # The copy's own block may be a new allocation: the table must hold it too.
-        if route.interop.address_map() != table:
+        if route.interop.address_map_version() != version:
             _address_map_memory = None
             return _address_map()
     return _address_map_memory[1], _address_map_memory[2]

@@ -91,6 +91,9 @@ public:
   /// Rows (CUDA base, bytes, Vulkan base - CUDA base) of all memory from
   /// allocate(): kernels translate CUDA addresses read from memory with it.
   std::vector<uint64_t> addressMap() const;
+  /// Changes whenever addressMap() does (a segment mapped or released), so
+  /// callers refetch the map only then.
+  uint64_t addressMapVersion() const;
 
   /// Launches `kernel` ordered after the earlier work of CUDA stream
   /// `stream` (a CUstream, 0 = the legacy default stream) and before its
@@ -134,6 +137,7 @@ private:
 
   mutable std::mutex mutex_;
   std::map<uint64_t, Segment> segments_;            // by CUDA base
+  uint64_t segmentsVersion_ = 0;                     // bumped when segments_ changes
   std::map<uint64_t, uint64_t> live_;               // block -> rounded size
   std::map<uint64_t, std::vector<uint64_t>> free_;  // rounded size -> blocks
   uint64_t smallCursor_ = 0, smallEnd_ = 0;         // bump range in a slab

@@ -117,6 +117,7 @@ std::shared_ptr<CudaInterop> CudaInterop::create(std::shared_ptr<Device> device,
     auto seg = self->segments_.find(self->newSegment(kSyncBytes, false).cudaBase);
     self->sync_ = seg->second;
     self->segments_.erase(seg);
+    ++self->segmentsVersion_;
   }
   return self;
 }
@@ -234,6 +235,7 @@ CudaInterop::Segment &CudaInterop::newSegment(uint64_t size, bool small) {
     freeSegment(seg);
     throw;
   }
+  ++segmentsVersion_;
   return segments_[seg.cudaBase] = seg;
 }
 
@@ -307,6 +309,7 @@ void CudaInterop::releaseCachedLarge() {
       if (seg != segments_.end()) {
         freeSegment(seg->second);
         segments_.erase(seg);
+        ++segmentsVersion_;
       }
     }
     blocks.clear();
@@ -327,6 +330,11 @@ uint64_t CudaInterop::vulkanAddress(uint64_t cudaAddress, uint64_t nbytes) const
   if (cudaAddress + nbytes > seg.cudaBase + seg.size)
     return 0;
   return seg.vulkanBase + (cudaAddress - seg.cudaBase);
+}
+
+uint64_t CudaInterop::addressMapVersion() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return segmentsVersion_;
 }
 
 std::vector<uint64_t> CudaInterop::addressMap() const {

@@ -193,12 +193,23 @@ def spin_lock_accumulation():
 
 @check
 def pointer_table_translated():
-    # The table holds a CUDA address; the kernel translates it through the address map.
+    # The table holds a CUDA address; the kernel translates it through the address map. A
+    # segment mapped after the first launch (a 64 MiB tensor) reaches the next one's map.
+    from triton_spirv import _vulkan_runtime as runtime
+    interop = runtime.cuda_interop(-1)
     x = torch.rand(64, device="cuda")
     table = torch.tensor([x.data_ptr()], dtype=torch.int64, device="cuda")
     out = torch.full((64,), float("nan"), device="cuda")
     pointer_table_kernel[(1,)](table, out, 64, BLOCK=64)
-    return {"max_error": max_error(out, x), "unwritten": int(out.isnan().sum())}
+    error = max_error(out, x)
+    version = interop.address_map_version()
+    y = torch.rand(16 << 20, device="cuda")
+    table_y = torch.tensor([y.data_ptr() + 4 * 1000], dtype=torch.int64, device="cuda")
+    out_y = torch.full((64,), float("nan"), device="cuda")
+    pointer_table_kernel[(1,)](table_y, out_y, 64, BLOCK=64)
+    return {"max_error": max(error, max_error(out_y, y[1000:1064])),
+            "unwritten": int(out.isnan().sum() + out_y.isnan().sum()),
+            "version_changed": interop.address_map_version() != version}
 
 
 @check

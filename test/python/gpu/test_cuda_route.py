@@ -91,3 +91,4 @@ def test_spin_lock_orders_plain_accesses(results):
 def test_pointer_tables_are_translated(results):
     result = ok(results, "pointer_table_translated")
     assert result["unwritten"] == 0 and result["max_error"] == 0.0
+    assert result["version_changed"]

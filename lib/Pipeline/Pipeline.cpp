@@ -135,9 +135,6 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
     doubleBuffer.fragmentLoopsOnly = !profile->doubleBufferElementTiles;
     pm.addNestedPass<func::FuncOp>(createDoubleBufferWorkgroupTiles(doubleBuffer));
   }
-  // A staged tile's masked loads: one guard per step (all in bounds) rather
-  // than a branch per run.
-  pm.addNestedPass<func::FuncOp>(createMergeLoadGuards());
   if (profile->minimalBarriers)
     pm.addNestedPass<func::FuncOp>(createEliminateRedundantBarriers());
   pm.addPass(createCanonicalizerPass());

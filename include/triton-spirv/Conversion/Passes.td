@@ -308,22 +308,6 @@ def SPIRVRebroadcastUniforms
   ];
 }
 
-def MergeLoadGuards : Pass<"merge-load-guards", "func::FuncOp"> {
-  let summary = "Check the guards of consecutive masked loads once: all in "
-                "bounds runs the loads unguarded";
-  let description = [{
-    Masked loads become one `scf.if` each (the load, else the `other`
-    value): a matmul's K loop stages its tiles with 16 such branches per
-    invocation and step, and the driver waits at each. A run of such ifs in
-    one block, with only side-effect-free code between them and their results
-    used after the last one, becomes one `scf.if` on the conjunction of their
-    conditions: its then-branch runs every load unguarded, its else-branch
-    the original ifs. Only the last, partial tile of a loop takes the else
-    branch.
-  }];
-  let dependentDialects = ["arith::ArithDialect", "scf::SCFDialect"];
-}
-
 def PrefetchWorkgroupTiles : Pass<"prefetch-workgroup-tiles", "func::FuncOp"> {
   let summary = "Load the next iteration's workgroup-memory tiles while the "
                 "current ones are used (register prefetch)";

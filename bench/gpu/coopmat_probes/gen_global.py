@@ -2,43 +2,11 @@
 matrices (VK_NV_cooperative_matrix2), loading straight from global memory."""
 import sys
 
+from spirv_text import header, matrices
+
 def kernel(TM, TN, TK, WG):
     return f"""
-OpCapability Shader
-OpCapability Float16
-OpCapability Int64
-OpCapability PhysicalStorageBufferAddresses
-OpCapability VulkanMemoryModel
-OpCapability CooperativeMatrixKHR
-OpExtension "SPV_KHR_cooperative_matrix"
-OpMemoryModel PhysicalStorageBuffer64 Vulkan
-OpEntryPoint GLCompute %main "main" %pc %wgid
-OpExecutionMode %main LocalSize {WG} 1 1
-OpDecorate %wgid BuiltIn WorkgroupId
-OpDecorate %PC Block
-OpMemberDecorate %PC 0 Offset 0
-OpMemberDecorate %PC 1 Offset 8
-OpMemberDecorate %PC 2 Offset 16
-OpMemberDecorate %PC 3 Offset 24
-OpMemberDecorate %PC 4 Offset 28
-OpMemberDecorate %PC 5 Offset 32
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%bool = OpTypeBool
-%u32 = OpTypeInt 32 0
-%u64 = OpTypeInt 64 0
-%f16 = OpTypeFloat 16
-%f32 = OpTypeFloat 32
-%v3u = OpTypeVector %u32 3
-%PC = OpTypeStruct %u64 %u64 %u64 %u32 %u32 %u32
-%pPC = OpTypePointer PushConstant %PC
-%pc = OpVariable %pPC PushConstant
-%pPCu64 = OpTypePointer PushConstant %u64
-%pPCu32 = OpTypePointer PushConstant %u32
-%pIn = OpTypePointer Input %v3u
-%wgid = OpVariable %pIn Input
-%psb16 = OpTypePointer PhysicalStorageBuffer %f16
-%psb32 = OpTypePointer PhysicalStorageBuffer %f32
+{header(WG)}
 %i0 = OpConstant %u32 0
 %i1 = OpConstant %u32 1
 %i2 = OpConstant %u32 2
@@ -51,15 +19,7 @@ OpMemberDecorate %PC 5 Offset 32
 %TM = OpConstant %u32 {TM}
 %TN = OpConstant %u32 {TN}
 %TK = OpConstant %u32 {TK}
-%useA = OpConstant %u32 0
-%useB = OpConstant %u32 1
-%useC = OpConstant %u32 2
-%rowmajor = OpConstant %u32 0
-%matA = OpTypeCooperativeMatrixKHR %f16 %scope %TM %TK %useA
-%matB = OpTypeCooperativeMatrixKHR %f16 %scope %TK %TN %useB
-%matC = OpTypeCooperativeMatrixKHR %f32 %scope %TM %TN %useC
-%f0 = OpConstant %f32 0
-%zeroC = OpConstantComposite %matC %f0
+{matrices('%scope', '%TM', '%TK', '%TN')}
 %main = OpFunction %void None %fn
 %entry = OpLabel
 %pa = OpAccessChain %pPCu64 %pc %i0
@@ -116,91 +76,28 @@ OpReturn
 OpFunctionEnd
 """
 
+def body_of(text):
+    """(text before the loop body, the body, the text from its branch to the latch on)."""
+    start = text.index("%body = OpLabel\n")
+    end = text.index("OpBranch %latch", start)
+    return text[:start], text[start:end], text[end:]
+
+
 def kernel_tensor(TM, TN, TK, WG):
-    return f"""
-OpCapability Shader
-OpCapability Float16
-OpCapability Int64
-OpCapability PhysicalStorageBufferAddresses
-OpCapability VulkanMemoryModel
-OpCapability CooperativeMatrixKHR
-OpCapability TensorAddressingNV
-OpCapability CooperativeMatrixTensorAddressingNV
-OpExtension "SPV_KHR_cooperative_matrix"
-OpExtension "SPV_NV_cooperative_matrix2"
-OpExtension "SPV_NV_tensor_addressing"
-OpMemoryModel PhysicalStorageBuffer64 Vulkan
-OpEntryPoint GLCompute %main "main" %pc %wgid
-OpExecutionMode %main LocalSize {WG} 1 1
-OpDecorate %wgid BuiltIn WorkgroupId
-OpDecorate %PC Block
-OpMemberDecorate %PC 0 Offset 0
-OpMemberDecorate %PC 1 Offset 8
-OpMemberDecorate %PC 2 Offset 16
-OpMemberDecorate %PC 3 Offset 24
-OpMemberDecorate %PC 4 Offset 28
-OpMemberDecorate %PC 5 Offset 32
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%bool = OpTypeBool
-%u32 = OpTypeInt 32 0
-%u64 = OpTypeInt 64 0
-%f16 = OpTypeFloat 16
-%f32 = OpTypeFloat 32
-%v3u = OpTypeVector %u32 3
-%PC = OpTypeStruct %u64 %u64 %u64 %u32 %u32 %u32
-%pPC = OpTypePointer PushConstant %PC
-%pc = OpVariable %pPC PushConstant
-%pPCu64 = OpTypePointer PushConstant %u64
-%pPCu32 = OpTypePointer PushConstant %u32
-%pIn = OpTypePointer Input %v3u
-%wgid = OpVariable %pIn Input
-%psb16 = OpTypePointer PhysicalStorageBuffer %f16
-%psb32 = OpTypePointer PhysicalStorageBuffer %f32
-%i0 = OpConstant %u32 0
-%i1 = OpConstant %u32 1
-%i2 = OpConstant %u32 2
-%i3 = OpConstant %u32 3
-%i4 = OpConstant %u32 4
-%i5 = OpConstant %u32 5
-%two64 = OpConstant %u64 2
-%four64 = OpConstant %u64 4
-%scope = OpConstant %u32 2
-%TM = OpConstant %u32 {TM}
-%TN = OpConstant %u32 {TN}
-%TK = OpConstant %u32 {TK}
-%useA = OpConstant %u32 0
-%useB = OpConstant %u32 1
-%useC = OpConstant %u32 2
-%rowmajor = OpConstant %u32 0
-%matA = OpTypeCooperativeMatrixKHR %f16 %scope %TM %TK %useA
-%matB = OpTypeCooperativeMatrixKHR %f16 %scope %TK %TN %useB
-%matC = OpTypeCooperativeMatrixKHR %f32 %scope %TM %TN %useC
-%f0 = OpConstant %f32 0
-%zeroC = OpConstantComposite %matC %f0
+    """A and B loaded through tensor layouts (SPV_NV_tensor_addressing): the layouts hold the
+    matrices' extents, each K step slices them."""
+    text = kernel(TM, TN, TK, WG)
+    text = text.replace("OpCapability CooperativeMatrixKHR\n", "OpCapability CooperativeMatrixKHR\n"
+                        "OpCapability TensorAddressingNV\nOpCapability CooperativeMatrixTensorAddressingNV\n")
+    text = text.replace('OpExtension "SPV_KHR_cooperative_matrix"\n', 'OpExtension "SPV_KHR_cooperative_matrix"\n'
+                        'OpExtension "SPV_NV_cooperative_matrix2"\nOpExtension "SPV_NV_tensor_addressing"\n')
+    text = text.replace("%zeroC = OpConstantComposite %matC %f0", """%zeroC = OpConstantComposite %matC %f0
 %h0 = OpConstant %f16 0
 %zeroA = OpConstantComposite %matA %h0
 %zeroB = OpConstantComposite %matB %h0
 %clamp = OpConstant %u32 0
-%L = OpTypeTensorLayoutNV %i2 %clamp
-%main = OpFunction %void None %fn
-%entry = OpLabel
-%pa = OpAccessChain %pPCu64 %pc %i0
-%a = OpLoad %u64 %pa
-%pb = OpAccessChain %pPCu64 %pc %i1
-%b = OpLoad %u64 %pb
-%pcc = OpAccessChain %pPCu64 %pc %i2
-%c = OpLoad %u64 %pcc
-%pN = OpAccessChain %pPCu32 %pc %i4
-%N = OpLoad %u32 %pN
-%pK = OpAccessChain %pPCu32 %pc %i5
-%K = OpLoad %u32 %pK
-%wg = OpLoad %v3u %wgid
-%tn = OpCompositeExtract %u32 %wg 0
-%tm = OpCompositeExtract %u32 %wg 1
-%row0 = OpIMul %u32 %tm %TM
-%col0 = OpIMul %u32 %tn %TN
-%row0K = OpIMul %u32 %row0 %K
+%L = OpTypeTensorLayoutNV %i2 %clamp""")
+    text = text.replace("%row0K = OpIMul %u32 %row0 %K\nOpBranch %header", """%row0K = OpIMul %u32 %row0 %K
 %pM = OpAccessChain %pPCu32 %pc %i3
 %M = OpLoad %u32 %pM
 %la0 = OpCreateTensorLayoutNV %L
@@ -209,111 +106,22 @@ OpMemberDecorate %PC 5 Offset 32
 %lb = OpTensorLayoutSetDimensionNV %L %lb0 %K %N
 %aptr0 = OpConvertUToPtr %psb16 %a
 %bptr0 = OpConvertUToPtr %psb16 %b
-OpBranch %header
-%header = OpLabel
-%k = OpPhi %u32 %i0 %entry %knext %latch
-%acc = OpPhi %matC %zeroC %entry %accnext %latch
-%more = OpULessThan %bool %k %K
-OpLoopMerge %exit %latch None
-OpBranchConditional %more %body %exit
-%body = OpLabel
+OpBranch %header""")
+    before, _, after = body_of(text)
+    return before + """%body = OpLabel
 %las = OpTensorLayoutSliceNV %L %la %row0 %TM %k %TK
 %A = OpCooperativeMatrixLoadTensorNV %matA %aptr0 %zeroA %las Aligned 16 None
 %lbs = OpTensorLayoutSliceNV %L %lb %k %TK %col0 %TN
 %B = OpCooperativeMatrixLoadTensorNV %matB %bptr0 %zeroB %lbs Aligned 16 None
 %accnext = OpCooperativeMatrixMulAddKHR %matC %A %B %acc
-OpBranch %latch
-%latch = OpLabel
-%knext = OpIAdd %u32 %k %TK
-OpBranch %header
-%exit = OpLabel
-%rowN = OpIMul %u32 %row0 %N
-%coff = OpIAdd %u32 %rowN %col0
-%coff64 = OpUConvert %u64 %coff
-%cbytes = OpIMul %u64 %coff64 %four64
-%caddr = OpIAdd %u64 %c %cbytes
-%cptr = OpConvertUToPtr %psb32 %caddr
-OpCooperativeMatrixStoreKHR %cptr %acc %rowmajor %N Aligned 16
-OpReturn
-OpFunctionEnd
-"""
+""" + after
+
 
 def kernel_prefetch(TM, TN, TK, WG):
-    return f"""
-OpCapability Shader
-OpCapability Float16
-OpCapability Int64
-OpCapability PhysicalStorageBufferAddresses
-OpCapability VulkanMemoryModel
-OpCapability CooperativeMatrixKHR
-OpExtension "SPV_KHR_cooperative_matrix"
-OpMemoryModel PhysicalStorageBuffer64 Vulkan
-OpEntryPoint GLCompute %main "main" %pc %wgid
-OpExecutionMode %main LocalSize {WG} 1 1
-OpDecorate %wgid BuiltIn WorkgroupId
-OpDecorate %PC Block
-OpMemberDecorate %PC 0 Offset 0
-OpMemberDecorate %PC 1 Offset 8
-OpMemberDecorate %PC 2 Offset 16
-OpMemberDecorate %PC 3 Offset 24
-OpMemberDecorate %PC 4 Offset 28
-OpMemberDecorate %PC 5 Offset 32
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%bool = OpTypeBool
-%u32 = OpTypeInt 32 0
-%u64 = OpTypeInt 64 0
-%f16 = OpTypeFloat 16
-%f32 = OpTypeFloat 32
-%v3u = OpTypeVector %u32 3
-%PC = OpTypeStruct %u64 %u64 %u64 %u32 %u32 %u32
-%pPC = OpTypePointer PushConstant %PC
-%pc = OpVariable %pPC PushConstant
-%pPCu64 = OpTypePointer PushConstant %u64
-%pPCu32 = OpTypePointer PushConstant %u32
-%pIn = OpTypePointer Input %v3u
-%wgid = OpVariable %pIn Input
-%psb16 = OpTypePointer PhysicalStorageBuffer %f16
-%psb32 = OpTypePointer PhysicalStorageBuffer %f32
-%i0 = OpConstant %u32 0
-%i1 = OpConstant %u32 1
-%i2 = OpConstant %u32 2
-%i3 = OpConstant %u32 3
-%i4 = OpConstant %u32 4
-%i5 = OpConstant %u32 5
-%two64 = OpConstant %u64 2
-%four64 = OpConstant %u64 4
-%scope = OpConstant %u32 2
-%TM = OpConstant %u32 {TM}
-%TN = OpConstant %u32 {TN}
-%TK = OpConstant %u32 {TK}
-%useA = OpConstant %u32 0
-%useB = OpConstant %u32 1
-%useC = OpConstant %u32 2
-%rowmajor = OpConstant %u32 0
-%matA = OpTypeCooperativeMatrixKHR %f16 %scope %TM %TK %useA
-%matB = OpTypeCooperativeMatrixKHR %f16 %scope %TK %TN %useB
-%matC = OpTypeCooperativeMatrixKHR %f32 %scope %TM %TN %useC
-%f0 = OpConstant %f32 0
-%zeroC = OpConstantComposite %matC %f0
-%main = OpFunction %void None %fn
-%entry = OpLabel
-%pa = OpAccessChain %pPCu64 %pc %i0
-%a = OpLoad %u64 %pa
-%pb = OpAccessChain %pPCu64 %pc %i1
-%b = OpLoad %u64 %pb
-%pcc = OpAccessChain %pPCu64 %pc %i2
-%c = OpLoad %u64 %pcc
-%pN = OpAccessChain %pPCu32 %pc %i4
-%N = OpLoad %u32 %pN
-%pK = OpAccessChain %pPCu32 %pc %i5
-%K = OpLoad %u32 %pK
-%wg = OpLoad %v3u %wgid
-%tn = OpCompositeExtract %u32 %wg 0
-%tm = OpCompositeExtract %u32 %wg 1
-%row0 = OpIMul %u32 %tm %TM
-%col0 = OpIMul %u32 %tn %TN
-%row0K = OpIMul %u32 %row0 %K
+    """The next K step's A and B loaded before the multiply of this one (carried; the last step
+    loads itself again)."""
+    text = kernel(TM, TN, TK, WG)
+    text = text.replace("%row0K = OpIMul %u32 %row0 %K\nOpBranch %header", """%row0K = OpIMul %u32 %row0 %K
 %aoff0 = OpUConvert %u64 %row0K
 %abytes0 = OpIMul %u64 %aoff0 %two64
 %aaddr0 = OpIAdd %u64 %a %abytes0
@@ -324,49 +132,18 @@ OpMemberDecorate %PC 5 Offset 32
 %bptr0 = OpConvertUToPtr %psb16 %baddr0
 %A0 = OpCooperativeMatrixLoadKHR %matA %aptr0 %rowmajor %K Aligned 16
 %B0 = OpCooperativeMatrixLoadKHR %matB %bptr0 %rowmajor %N Aligned 16
-OpBranch %header
-%header = OpLabel
-%k = OpPhi %u32 %i0 %entry %knext %latch
-%acc = OpPhi %matC %zeroC %entry %accnext %latch
+OpBranch %header""")
+    text = text.replace("%acc = OpPhi %matC %zeroC %entry %accnext %latch", """%acc = OpPhi %matC %zeroC %entry %accnext %latch
 %Acur = OpPhi %matA %A0 %entry %A %latch
-%Bcur = OpPhi %matB %B0 %entry %B %latch
-%more = OpULessThan %bool %k %K
-OpLoopMerge %exit %latch None
-OpBranchConditional %more %body %exit
-%body = OpLabel
+%Bcur = OpPhi %matB %B0 %entry %B %latch""")
+    text = text.replace("%body = OpLabel\n%aoff = OpIAdd %u32 %row0K %k", """%body = OpLabel
 %kn0 = OpIAdd %u32 %k %TK
 %kmax = OpISub %u32 %K %TK
 %knlt = OpULessThan %bool %kn0 %kmax
 %kn = OpSelect %u32 %knlt %kn0 %kmax
-%aoff = OpIAdd %u32 %row0K %kn
-%aoff64 = OpUConvert %u64 %aoff
-%abytes = OpIMul %u64 %aoff64 %two64
-%aaddr = OpIAdd %u64 %a %abytes
-%aptr = OpConvertUToPtr %psb16 %aaddr
-%A = OpCooperativeMatrixLoadKHR %matA %aptr %rowmajor %K Aligned 16
-%kN = OpIMul %u32 %kn %N
-%boff = OpIAdd %u32 %kN %col0
-%boff64 = OpUConvert %u64 %boff
-%bbytes = OpIMul %u64 %boff64 %two64
-%baddr = OpIAdd %u64 %b %bbytes
-%bptr = OpConvertUToPtr %psb16 %baddr
-%B = OpCooperativeMatrixLoadKHR %matB %bptr %rowmajor %N Aligned 16
-%accnext = OpCooperativeMatrixMulAddKHR %matC %Acur %Bcur %acc
-OpBranch %latch
-%latch = OpLabel
-%knext = OpIAdd %u32 %k %TK
-OpBranch %header
-%exit = OpLabel
-%rowN = OpIMul %u32 %row0 %N
-%coff = OpIAdd %u32 %rowN %col0
-%coff64 = OpUConvert %u64 %coff
-%cbytes = OpIMul %u64 %coff64 %four64
-%caddr = OpIAdd %u64 %c %cbytes
-%cptr = OpConvertUToPtr %psb32 %caddr
-OpCooperativeMatrixStoreKHR %cptr %acc %rowmajor %N Aligned 16
-OpReturn
-OpFunctionEnd
-"""
+%aoff = OpIAdd %u32 %row0K %kn""")
+    text = text.replace("%kN = OpIMul %u32 %k %N", "%kN = OpIMul %u32 %kn %N")
+    return text.replace("OpCooperativeMatrixMulAddKHR %matC %A %B %acc", "OpCooperativeMatrixMulAddKHR %matC %Acur %Bcur %acc")
 
 
 if __name__ == "__main__":

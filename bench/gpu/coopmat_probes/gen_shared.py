@@ -3,6 +3,8 @@ K step the workgroup copies A (TM x TK) and B (TK x TN) tiles in 16-byte pieces,
 workgroup-scope MulAdd."""
 import sys
 
+from spirv_text import header, matrices
+
 def kernel(TM, TN, TK, WG):
     a_pieces = TM * TK // 8      # 16-byte pieces of the A tile
     b_pieces = TK * TN // 8
@@ -34,44 +36,7 @@ OpStore %sp{p} %v{p}""")
     const_lines = "\n".join(f"%c{v} = OpConstant %u32 {v}" for v in consts)
     copy_code = "\n".join(copies)
     return f"""
-OpCapability Shader
-OpCapability Float16
-OpCapability Int64
-OpCapability PhysicalStorageBufferAddresses
-OpCapability VulkanMemoryModel
-OpCapability CooperativeMatrixKHR
-OpExtension "SPV_KHR_cooperative_matrix"
-OpMemoryModel PhysicalStorageBuffer64 Vulkan
-OpEntryPoint GLCompute %main "main" %pc %wgid %lid %SA %SB
-OpExecutionMode %main LocalSize {WG} 1 1
-OpDecorate %wgid BuiltIn WorkgroupId
-OpDecorate %lid BuiltIn LocalInvocationId
-OpDecorate %PC Block
-OpMemberDecorate %PC 0 Offset 0
-OpMemberDecorate %PC 1 Offset 8
-OpMemberDecorate %PC 2 Offset 16
-OpMemberDecorate %PC 3 Offset 24
-OpMemberDecorate %PC 4 Offset 28
-OpMemberDecorate %PC 5 Offset 32
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%bool = OpTypeBool
-%u32 = OpTypeInt 32 0
-%u64 = OpTypeInt 64 0
-%f16 = OpTypeFloat 16
-%f32 = OpTypeFloat 32
-%v3u = OpTypeVector %u32 3
-%v4u = OpTypeVector %u32 4
-%PC = OpTypeStruct %u64 %u64 %u64 %u32 %u32 %u32
-%pPC = OpTypePointer PushConstant %PC
-%pc = OpVariable %pPC PushConstant
-%pPCu64 = OpTypePointer PushConstant %u64
-%pPCu32 = OpTypePointer PushConstant %u32
-%pIn = OpTypePointer Input %v3u
-%wgid = OpVariable %pIn Input
-%lid = OpVariable %pIn Input
-%psbv4 = OpTypePointer PhysicalStorageBuffer %v4u
-%psb32 = OpTypePointer PhysicalStorageBuffer %f32
+{header(WG, interface=('%SA', '%SB'))}
 %i0 = OpConstant %u32 0
 %i1 = OpConstant %u32 1
 %i2 = OpConstant %u32 2
@@ -96,15 +61,7 @@ OpMemberDecorate %PC 5 Offset 32
 %wgv4 = OpTypePointer Workgroup %v4u
 %SA = OpVariable %wgArrA Workgroup
 %SB = OpVariable %wgArrB Workgroup
-%useA = OpConstant %u32 0
-%useB = OpConstant %u32 1
-%useC = OpConstant %u32 2
-%rowmajor = OpConstant %u32 0
-%matA = OpTypeCooperativeMatrixKHR %f16 %scope %TM %TK %useA
-%matB = OpTypeCooperativeMatrixKHR %f16 %scope %TK %TN %useB
-%matC = OpTypeCooperativeMatrixKHR %f32 %scope %TM %TN %useC
-%f0 = OpConstant %f32 0
-%zeroC = OpConstantComposite %matC %f0
+{matrices('%scope', '%TM', '%TK', '%TN')}
 %main = OpFunction %void None %fn
 %entry = OpLabel
 %pa = OpAccessChain %pPCu64 %pc %i0

@@ -5,6 +5,8 @@ vectors) into one of two padded workgroup copies, load the next step's pieces fr
 memory, pass one barrier, then every subgroup loads its fragments and multiplies."""
 import sys
 
+from spirv_text import header, matrices
+
 
 def kernel(WM, WN, FM, FN, TK, PAD=8):
     WG = WM * WN * 32
@@ -124,44 +126,7 @@ OpCooperativeMatrixStoreKHR %cp_{i}_{j} %acc_{i}_{j} %rowmajor %N Aligned 16""")
     bcol = "\n".join(f"%bcol{j}a = OpIAdd %u32 %wcol %c{j * 16}\n%bcol{j} = OpUDiv %u32 %bcol{j}a %c8" for j in range(FN))
     nl = "\n"
     return f"""
-OpCapability Shader
-OpCapability Float16
-OpCapability Int64
-OpCapability PhysicalStorageBufferAddresses
-OpCapability VulkanMemoryModel
-OpCapability CooperativeMatrixKHR
-OpExtension "SPV_KHR_cooperative_matrix"
-OpMemoryModel PhysicalStorageBuffer64 Vulkan
-OpEntryPoint GLCompute %main "main" %pc %wgid %lid %SA %SB
-OpExecutionMode %main LocalSize {WG} 1 1
-OpDecorate %wgid BuiltIn WorkgroupId
-OpDecorate %lid BuiltIn LocalInvocationId
-OpDecorate %PC Block
-OpMemberDecorate %PC 0 Offset 0
-OpMemberDecorate %PC 1 Offset 8
-OpMemberDecorate %PC 2 Offset 16
-OpMemberDecorate %PC 3 Offset 24
-OpMemberDecorate %PC 4 Offset 28
-OpMemberDecorate %PC 5 Offset 32
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%bool = OpTypeBool
-%u32 = OpTypeInt 32 0
-%u64 = OpTypeInt 64 0
-%f16 = OpTypeFloat 16
-%f32 = OpTypeFloat 32
-%v3u = OpTypeVector %u32 3
-%v4u = OpTypeVector %u32 4
-%PC = OpTypeStruct %u64 %u64 %u64 %u32 %u32 %u32
-%pPC = OpTypePointer PushConstant %PC
-%pc = OpVariable %pPC PushConstant
-%pPCu64 = OpTypePointer PushConstant %u64
-%pPCu32 = OpTypePointer PushConstant %u32
-%pIn = OpTypePointer Input %v3u
-%wgid = OpVariable %pIn Input
-%lid = OpVariable %pIn Input
-%psbv4 = OpTypePointer PhysicalStorageBuffer %v4u
-%psb32 = OpTypePointer PhysicalStorageBuffer %f32
+{header(WG, interface=('%SA', '%SB'))}
 {const_lines}
 %cTK = OpConstant %u32 {TK}
 %two64 = OpConstant %u64 2
@@ -179,15 +144,7 @@ OpMemberDecorate %PC 5 Offset 32
 %wgv4 = OpTypePointer Workgroup %v4u
 %SA = OpVariable %wgArrA Workgroup
 %SB = OpVariable %wgArrB Workgroup
-%useA = OpConstant %u32 0
-%useB = OpConstant %u32 1
-%useC = OpConstant %u32 2
-%rowmajor = OpConstant %u32 0
-%matA = OpTypeCooperativeMatrixKHR %f16 %sg %c16x %c16x %useA
-%matB = OpTypeCooperativeMatrixKHR %f16 %sg %c16x %c16x %useB
-%matC = OpTypeCooperativeMatrixKHR %f32 %sg %c16x %c16x %useC
-%f0 = OpConstant %f32 0
-%zeroC = OpConstantComposite %matC %f0
+{matrices('%sg', '%c16x', '%c16x', '%c16x')}
 %main = OpFunction %void None %fn
 %entry = OpLabel
 %p0 = OpAccessChain %pPCu64 %pc %c0

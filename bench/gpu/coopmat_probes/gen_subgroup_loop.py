@@ -4,6 +4,8 @@ iterations, then stores its accumulators. Element views of the workgroup tiles: 
 vectors), 'f16' (scalars), 'v4h' (vector<4xf16>, what the compiler emits)."""
 import sys
 
+from spirv_text import header, matrices
+
 def kernel_global_prefetched(WM, WN, FM, FN, KS, ITERS):
     """kernel_global with the fragments of iteration it + 1 loaded during iteration it (carried)."""
     text = kernel_global(WM, WN, FM, FN, KS, ITERS)
@@ -80,39 +82,7 @@ OpCooperativeMatrixStoreKHR %cp_{i}_{j} %acc_{i}_{j} %rowmajor %cTN Aligned 16""
     const_lines = "\n".join(f"%c{v} = OpConstant %u32 {v}" for v in consts)
     nl = "\n"
     return f"""
-OpCapability Shader
-OpCapability Float16
-OpCapability Int64
-OpCapability PhysicalStorageBufferAddresses
-OpCapability VulkanMemoryModel
-OpCapability CooperativeMatrixKHR
-OpExtension "SPV_KHR_cooperative_matrix"
-OpMemoryModel PhysicalStorageBuffer64 Vulkan
-OpEntryPoint GLCompute %main "main" %pc %wgid %lid
-OpExecutionMode %main LocalSize {WG} 1 1
-OpDecorate %wgid BuiltIn WorkgroupId
-OpDecorate %lid BuiltIn LocalInvocationId
-OpDecorate %PC Block
-OpMemberDecorate %PC 0 Offset 0
-OpMemberDecorate %PC 1 Offset 8
-OpMemberDecorate %PC 2 Offset 16
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%bool = OpTypeBool
-%u32 = OpTypeInt 32 0
-%u64 = OpTypeInt 64 0
-%f16 = OpTypeFloat 16
-%f32 = OpTypeFloat 32
-%v3u = OpTypeVector %u32 3
-%PC = OpTypeStruct %u64 %u64 %u64
-%pPC = OpTypePointer PushConstant %PC
-%pc = OpVariable %pPC PushConstant
-%pPCu64 = OpTypePointer PushConstant %u64
-%pIn = OpTypePointer Input %v3u
-%wgid = OpVariable %pIn Input
-%lid = OpVariable %pIn Input
-%psb16 = OpTypePointer PhysicalStorageBuffer %f16
-%psb32 = OpTypePointer PhysicalStorageBuffer %f32
+{header(WG, push=('u64', 'u64', 'u64'))}
 {const_lines}
 %c2i = OpConstant %u32 2
 %two64 = OpConstant %u64 2
@@ -121,15 +91,7 @@ OpMemberDecorate %PC 2 Offset 16
 %c16x = OpConstant %u32 16
 %cTN = OpConstant %u32 {TN}
 %cK = OpConstant %u32 {K}
-%useA = OpConstant %u32 0
-%useB = OpConstant %u32 1
-%useC = OpConstant %u32 2
-%rowmajor = OpConstant %u32 0
-%matA = OpTypeCooperativeMatrixKHR %f16 %sg %c16x %c16x %useA
-%matB = OpTypeCooperativeMatrixKHR %f16 %sg %c16x %c16x %useB
-%matC = OpTypeCooperativeMatrixKHR %f32 %sg %c16x %c16x %useC
-%f0 = OpConstant %f32 0
-%zeroC = OpConstantComposite %matC %f0
+{matrices('%sg', '%c16x', '%c16x', '%c16x')}
 %main = OpFunction %void None %fn
 %entry = OpLabel
 %p0 = OpAccessChain %pPCu64 %pc %c0
@@ -338,38 +300,7 @@ OpCooperativeMatrixStoreKHR %cp_{i}_{j} %acc_{i}_{j}x %rowmajor %cTN Aligned 16"
     bcol = "\n".join(f"%bcol{j}a = OpIAdd %u32 %wcol %c{j * 16}\n%bcol{j} = OpUDiv %u32 %bcol{j}a %cper" for j in range(FN))
     exit_accs = "\n".join(f"%acc_{i}_{j}x = OpCopyObject %matC %acc_{i}_{j}" for i in range(FM) for j in range(FN))
     return f"""
-OpCapability Shader
-OpCapability Float16
-OpCapability Int64
-OpCapability PhysicalStorageBufferAddresses
-OpCapability VulkanMemoryModel
-OpCapability CooperativeMatrixKHR
-OpExtension "SPV_KHR_cooperative_matrix"
-OpMemoryModel PhysicalStorageBuffer64 Vulkan
-OpEntryPoint GLCompute %main "main" %pc %wgid %lid %SA %SB
-OpExecutionMode %main LocalSize {WG} 1 1
-OpDecorate %wgid BuiltIn WorkgroupId
-OpDecorate %lid BuiltIn LocalInvocationId
-OpDecorate %PC Block
-OpMemberDecorate %PC 0 Offset 0
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%bool = OpTypeBool
-%u32 = OpTypeInt 32 0
-%u64 = OpTypeInt 64 0
-%f16 = OpTypeFloat 16
-%f32 = OpTypeFloat 32
-%v3u = OpTypeVector %u32 3
-%v4u = OpTypeVector %u32 4
-%v4h = OpTypeVector %f16 4
-%PC = OpTypeStruct %u64
-%pPC = OpTypePointer PushConstant %PC
-%pc = OpVariable %pPC PushConstant
-%pPCu64 = OpTypePointer PushConstant %u64
-%pIn = OpTypePointer Input %v3u
-%wgid = OpVariable %pIn Input
-%lid = OpVariable %pIn Input
-%psb32 = OpTypePointer PhysicalStorageBuffer %f32
+{header(WG, push=('u64',), interface=('%SA', '%SB'))}
 {const_lines}
 %four64 = OpConstant %u64 4
 %sg = OpConstant %u32 3
@@ -390,15 +321,7 @@ OpMemberDecorate %PC 0 Offset 0
 %wgE = OpTypePointer Workgroup {elem}
 %SA = OpVariable %wgArrA Workgroup
 %SB = OpVariable %wgArrB Workgroup
-%useA = OpConstant %u32 0
-%useB = OpConstant %u32 1
-%useC = OpConstant %u32 2
-%rowmajor = OpConstant %u32 0
-%matA = OpTypeCooperativeMatrixKHR %f16 %sg %c16x %c16x %useA
-%matB = OpTypeCooperativeMatrixKHR %f16 %sg %c16x %c16x %useB
-%matC = OpTypeCooperativeMatrixKHR %f32 %sg %c16x %c16x %useC
-%f0 = OpConstant %f32 0
-%zeroC = OpConstantComposite %matC %f0
+{matrices('%sg', '%c16x', '%c16x', '%c16x')}
 %main = OpFunction %void None %fn
 %entry = OpLabel
 %pcc = OpAccessChain %pPCu64 %pc %c0

@@ -3,6 +3,8 @@
 #define TRITON_SPIRV_LIB_CONVERSION_GPUTOSPIRV_PATTERNS_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "../LinalgToGPU/MemorySpaces.h"
+
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
@@ -29,15 +31,12 @@ void makeGlobalAccessesCoherentWhereOrdered(Operation *root);
 /// OpAccessChain index outside the runtime array.
 void addressGlobalElementsWithSignedOffsets(Operation *root);
 
-/// An i64 address cast to a global memref (the view an atomic through a raw
-/// address updates).
+/// A view of an address (isRawAddressView) once placed in global memory.
 inline bool isMemrefViewOfAddress(UnrealizedConversionCastOp cast) {
-  if (cast->getNumOperands() != 1 || cast->getNumResults() != 1 ||
-      !cast.getOperand(0).getType().isInteger(64))
+  if (!isRawAddressView(cast))
     return false;
-  auto view = dyn_cast<MemRefType>(cast.getResult(0).getType());
-  auto space = view ? dyn_cast_or_null<spirv::StorageClassAttr>(view.getMemorySpace())
-                    : spirv::StorageClassAttr();
+  auto space = dyn_cast_or_null<spirv::StorageClassAttr>(
+      llvm::cast<MemRefType>(cast.getResult(0).getType()).getMemorySpace());
   return space && space.getValue() == spirv::StorageClass::PhysicalStorageBuffer;
 }
 

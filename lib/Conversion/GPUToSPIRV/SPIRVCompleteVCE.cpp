@@ -33,15 +33,18 @@ struct SPIRVCompleteVCEPass
     if (!target || !triple)
       return;
     SmallVector<spirv::Capability> capabilities(triple->getCapabilities());
+    auto addCapability = [&](spirv::Capability capability) {
+      if (!llvm::is_contained(capabilities, capability))
+        capabilities.push_back(capability);
+    };
     bool has64BitAtomics = false;
     module.walk([&](Operation *op) {
       if (op->getName().getStringRef().starts_with("spirv.Atomic"))
         for (Type type : op->getResultTypes())
           has64BitAtomics |= type.isInteger(64);
     });
-    if (has64BitAtomics &&
-        !llvm::is_contained(capabilities, spirv::Capability::Int64Atomics))
-      capabilities.push_back(spirv::Capability::Int64Atomics);
+    if (has64BitAtomics)
+      addCapability(spirv::Capability::Int64Atomics);
     bool readsSubgroupBuiltins = false;
     module.walk([&](spirv::GlobalVariableOp variable) {
       std::optional<StringRef> builtIn = variable.getBuiltIn();
@@ -50,13 +53,8 @@ struct SPIRVCompleteVCEPass
                                          "SubgroupLocalInvocationId"},
                                         *builtIn);
     });
-    if (readsSubgroupBuiltins &&
-        !llvm::is_contained(capabilities, spirv::Capability::GroupNonUniform))
-      capabilities.push_back(spirv::Capability::GroupNonUniform);
-    auto addCapability = [&](spirv::Capability capability) {
-      if (!llvm::is_contained(capabilities, capability))
-        capabilities.push_back(capability);
-    };
+    if (readsSubgroupBuiltins)
+      addCapability(spirv::Capability::GroupNonUniform);
     if (llvm::is_contained(capabilities, spirv::Capability::CooperativeMatrixKHR) &&
         llvm::is_contained(capabilities, spirv::Capability::Shader)) {
       module.setMemoryModel(spirv::MemoryModel::Vulkan);

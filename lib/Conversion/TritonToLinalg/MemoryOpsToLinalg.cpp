@@ -52,6 +52,15 @@ FailureOr<Value> baseMemrefOf(Operation *op, ConversionPatternRewriter &rewriter
   return Value(func.getArgument(index.getInt()));
 }
 
+/// A memref<?xelement> standing for the memory at an i64 `address` (global
+/// memory once convert-func-to-spirv-kernel places it; convert-kernel-to-spirv
+/// makes it the pointer).
+Value addressView(OpBuilder &b, Location loc, Value address, Type element) {
+  auto view = MemRefType::get({ShapedType::kDynamic}, element);
+  return UnrealizedConversionCastOp::create(b, loc, TypeRange{view}, ValueRange{address})
+      .getResult(0);
+}
+
 /// A pattern that reads or fills the scalar bases' views.
 template <typename OpTy>
 struct ScalarBasePattern : public OpConversionPattern<OpTy> {
@@ -76,11 +85,8 @@ struct ConvertScalarBase : public ScalarBasePattern<IntToPtrOp> {
     Type element = cast<PointerType>(op.getType()).getPointeeType();
     if (element.isInteger(1)) // memory holds i1 as bytes
       element = rewriter.getI8Type();
-    auto view = MemRefType::get({ShapedType::kDynamic}, element);
     scalarBases->views[number.getInt()] =
-        UnrealizedConversionCastOp::create(rewriter, op.getLoc(), TypeRange{view},
-                                           ValueRange{adaptor.getSrc()})
-            .getResult(0);
+        addressView(rewriter, op.getLoc(), adaptor.getSrc(), element);
     rewriter.replaceOp(op, arith::ConstantIntOp::create(rewriter, op.getLoc(), 0, 64));
     return success();
   }
@@ -377,19 +383,13 @@ Value atomicUpdate(OpBuilder &b, Location l, RMWOp kind, Value current,
 }
 
 /// A null `base` means `offset` is a raw address: the atomic then updates
-/// element 0 of a one-element view of that address as an integer of the
-/// element's width (convert-func-to-spirv-kernel puts the view in global
-/// memory, convert-kernel-to-spirv makes it the pointer).
+/// element 0 of a view of that address as an integer of the element's width.
 Value genericAtomic(OpBuilder &b, Location l, Value base, Value offset,
                     Type elementType, bool relaxed,
                     function_ref<Value(OpBuilder &, Location, Value)> update) {
   if (!base) {
-    auto view = MemRefType::get(
-        {ShapedType::kDynamic},
-        b.getIntegerType(elementType.getIntOrFloatBitWidth()));
-    base = UnrealizedConversionCastOp::create(b, l, TypeRange{view},
-                                              ValueRange{offset})
-               .getResult(0);
+    base = addressView(b, l, offset,
+                       b.getIntegerType(elementType.getIntOrFloatBitWidth()));
     offset = arith::ConstantIntOp::create(b, l, 0, 64);
   }
   Value index = arith::IndexCastOp::create(b, l, b.getIndexType(), offset);

@@ -47,6 +47,50 @@ bool isMultiplyAccumulate(linalg::MatmulOp matmul) {
          (isArgument(mul.getLhs(), 1) && isArgument(mul.getRhs(), 0));
 }
 
+/// The linalg.transpose that fills matmul operand `index` when the matmul can
+/// read its source instead: the operand is a 2-D buffer only that transpose
+/// writes and only the matmul reads, the source a 2-D buffer (a block
+/// temporary) nothing writes between the two.
+linalg::TransposeOp transposeIntoOperand(linalg::MatmulOp matmul,
+                                         unsigned index) {
+  Value operand = matmul.getInputs()[index];
+  auto alloc = operand.getDefiningOp<memref::AllocOp>();
+  if (!alloc || alloc.getType().getRank() != 2)
+    return nullptr;
+  linalg::TransposeOp transpose;
+  for (Operation *user : operand.getUsers()) {
+    if (user == matmul.getOperation())
+      continue;
+    auto t = dyn_cast<linalg::TransposeOp>(user);
+    if (!t || transpose || t.getInit() != operand)
+      return nullptr;
+    transpose = t;
+  }
+  if (!transpose || transpose->getBlock() != matmul->getBlock() ||
+      !transpose->isBeforeInBlock(matmul) ||
+      transpose.getPermutation() != ArrayRef<int64_t>{1, 0} ||
+      llvm::count(matmul.getInputs(), operand) != 1)
+    return nullptr;
+  Value source = transpose.getInput();
+  auto sourceType = dyn_cast<MemRefType>(source.getType());
+  if (!source.getDefiningOp<memref::AllocOp>() || !sourceType.hasStaticShape() ||
+      !sourceType.getLayout().isIdentity())
+    return nullptr;
+  Block *block = matmul->getBlock();
+  for (Operation *user : source.getUsers()) {
+    Operation *inBlock = block->findAncestorOpInBlock(*user);
+    if (user == transpose.getOperation() || !inBlock ||
+        !transpose->isBeforeInBlock(inBlock) || !inBlock->isBeforeInBlock(matmul))
+      continue;
+    auto linalgUser = dyn_cast<linalg::LinalgOp>(user);
+    bool reads = isa<memref::LoadOp>(user) ||
+                 (linalgUser && !llvm::is_contained(linalgUser.getDpsInits(), source));
+    if (!reads)
+      return nullptr;
+  }
+  return transpose;
+}
+
 Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
@@ -103,16 +147,20 @@ struct SubgroupTiles {
   const CooperativeTiling &tiling;
   Value a, b, c;
   int64_t aStride, bStride;
+  bool aTransposed, bTransposed; // a/b hold A^T / B^T
   SmallVector<Value> rows, columns; // first row/column of each owned tile
   gpu::MMAMatrixType aType, bType, cType;
 
   SubgroupTiles(OpBuilder &builder, Location loc, linalg::MatmulOp matmul,
                 const CooperativeTiling &tiling)
-      : tiling(tiling), c(matmul.getOutputs()[0]) {
-    FragmentSource aSource = padRows(matmul.getInputs()[0], matmul);
-    FragmentSource bSource = matmul.getInputs()[1] == matmul.getInputs()[0]
-                                 ? aSource
-                                 : padRows(matmul.getInputs()[1], matmul);
+      : tiling(tiling), c(matmul.getOutputs()[0]),
+        aTransposed(tiling.transposeA), bTransposed(tiling.transposeB) {
+    linalg::TransposeOp transposeA = tiling.transposeA, transposeB = tiling.transposeB;
+    Value aBuffer = aTransposed ? transposeA.getInput() : matmul.getInputs()[0];
+    Value bBuffer = bTransposed ? transposeB.getInput() : matmul.getInputs()[1];
+    FragmentSource aSource = padRows(aBuffer, matmul);
+    FragmentSource bSource =
+        bBuffer == aBuffer ? aSource : padRows(bBuffer, matmul);
     a = aSource.memref;
     aStride = aSource.rowStride;
     b = bSource.memref;
@@ -141,11 +189,17 @@ struct SubgroupTiles {
     cType = gpu::MMAMatrixType::get({kTile, kTile}, elementOf(c), "COp");
   }
 
+  /// The 16x16 fragment at (row, column) of the matrix `memref` holds, or of
+  /// its transpose (read column-major at (column, row)).
   Value load(OpBuilder &builder, Location loc, gpu::MMAMatrixType type,
-             Value memref, Value row, Value column, int64_t stride) {
+             Value memref, Value row, Value column, int64_t stride,
+             bool transposed = false) {
+    if (transposed)
+      std::swap(row, column);
     return gpu::SubgroupMmaLoadMatrixOp::create(
         builder, loc, type, memref, ValueRange{row, column},
-        builder.getIndexAttr(stride), /*transpose=*/nullptr);
+        builder.getIndexAttr(stride),
+        transposed ? builder.getUnitAttr() : nullptr);
   }
 
   SmallVector<Value> loadAccumulators(OpBuilder &builder, Location loc) {
@@ -173,9 +227,11 @@ struct SubgroupTiles {
       Value kIndex = constantIndex(builder, loc, k);
       SmallVector<Value> aTiles, bTiles;
       for (Value row : rows)
-        aTiles.push_back(load(builder, loc, aType, a, row, kIndex, aStride));
+        aTiles.push_back(
+            load(builder, loc, aType, a, row, kIndex, aStride, aTransposed));
       for (Value column : columns)
-        bTiles.push_back(load(builder, loc, bType, b, kIndex, column, bStride));
+        bTiles.push_back(
+            load(builder, loc, bType, b, kIndex, column, bStride, bTransposed));
       for (auto [i, aTile] : llvm::enumerate(aTiles))
         for (auto [j, bTile] : llvm::enumerate(bTiles)) {
           Value &tile = acc[i * tiling.tilesN + j];
@@ -234,6 +290,13 @@ mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
       !isMultiplyAccumulate(matmul))
     return std::nullopt;
   CooperativeTiling t{c.getDimSize(0), c.getDimSize(1), a.getDimSize(1), 0, 0, 0, 0};
+  t.transposeA = transposeIntoOperand(matmul, 0);
+  t.transposeB = transposeIntoOperand(matmul, 1);
+  // What workgroup memory holds: the transposes' sources instead.
+  if (t.transposeA)
+    a = cast<MemRefType>(t.transposeA.getInput().getType());
+  if (t.transposeB)
+    b = cast<MemRefType>(t.transposeB.getInput().getType());
   // C lives in workgroup memory until --fragment-epilogue replaces it with a
   // 16x16 scratch tile per subgroup, which it can when C is carried through
   // a K loop that touches it only here; count that when all of C would not
@@ -252,8 +315,12 @@ mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
     if (numSubgroups % warpsM || rowTiles % warpsM || columnTiles % warpsN)
       continue;
     int64_t tilesM = rowTiles / warpsM, tilesN = columnTiles / warpsN;
-    if (t.warpsM == 0 || tilesM + tilesN < t.tilesM + t.tilesN)
-      t = {t.m, t.n, t.k, warpsM, warpsN, tilesM, tilesN};
+    if (t.warpsM == 0 || tilesM + tilesN < t.tilesM + t.tilesN) {
+      t.warpsM = warpsM;
+      t.warpsN = warpsN;
+      t.tilesM = tilesM;
+      t.tilesN = tilesN;
+    }
   }
   if (t.warpsM == 0 || t.tilesM * t.tilesN > kMaxTilesPerSubgroup)
     return std::nullopt;
@@ -266,12 +333,26 @@ void mlir::triton_spirv::lowerMatmulToCooperativeMatrix(
   scf::ForOp loop = accumulatingLoop(matmul);
   OpBuilder builder(loop ? loop.getOperation() : matmul.getOperation());
   SubgroupTiles tiles(builder, loc, matmul, tiling);
+  // The fragments come from the transposes' sources: the transposes and the
+  // buffers they filled go with the matmul.
+  SmallVector<Value> transposed;
+  for (linalg::TransposeOp transpose : {tiling.transposeA, tiling.transposeB})
+    if (transpose) {
+      transposed.push_back(transpose.getInit());
+      transpose.erase();
+    }
+  auto eraseMatmul = [&] {
+    matmul.erase();
+    for (Value buffer : transposed)
+      if (buffer.use_empty())
+        buffer.getDefiningOp()->erase();
+  };
   SmallVector<Value> initial = tiles.loadAccumulators(builder, loc);
   if (!loop) {
     builder.setInsertionPoint(matmul);
     tiles.storeAccumulators(builder, loc,
                             tiles.multiplyAccumulate(builder, loc, initial));
-    matmul.erase();
+    eraseMatmul();
     return;
   }
   // Carry the accumulator tiles through the loop instead of C.
@@ -289,5 +370,5 @@ void mlir::triton_spirv::lowerMatmulToCooperativeMatrix(
       builder, loc, newLoop.getResults().take_back(initial.size()));
   // The epilogue reads C in another distribution.
   gpu::BarrierOp::create(builder, loc);
-  matmul.erase();
+  eraseMatmul();
 }

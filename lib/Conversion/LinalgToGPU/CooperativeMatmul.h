@@ -23,6 +23,10 @@ arith::MulFOp accumulatedProduct(Block &body);
 struct CooperativeTiling {
   int64_t m, n, k;
   int64_t warpsM, warpsN, tilesM, tilesN;
+  /// A and B when they are transposes of workgroup tiles that only this
+  /// matmul reads: the fragments are read from the tiles column-major, and
+  /// lowering the matmul erases the transposes.
+  linalg::TransposeOp transposeA = nullptr, transposeB = nullptr;
 };
 
 /// The tiling when `matmul` can run on 16x16x16 cooperative matrices of

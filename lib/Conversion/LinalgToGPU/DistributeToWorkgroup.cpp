@@ -309,6 +309,15 @@ struct DistributeToWorkgroupPass
       if (!isa<linalg::ReduceOp>(op))
         linalgOps.push_back(op);
     });
+    // Transposes a cooperative matmul reads through stay until it is lowered.
+    DenseSet<Operation *> readThrough;
+    for (auto &[matmul, tiling] : cooperative)
+      for (linalg::TransposeOp transpose : {tiling.transposeA, tiling.transposeB})
+        if (transpose)
+          readThrough.insert(transpose);
+    llvm::erase_if(linalgOps, [&](linalg::LinalgOp op) {
+      return readThrough.contains(op.getOperation());
+    });
     IRRewriter rewriter(context);
     for (linalg::LinalgOp op : linalgOps) {
       rewriter.setInsertionPoint(op);

@@ -258,7 +258,21 @@ struct FuseElementwiseChainsPass
     RewritePatternSet patterns(context);
     patterns.add<ExpandIndexGeneric>(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, fuseProducer);
-    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, fuseProducer);
+    // Moving a reshape through a reduction turns the linalg.reduce into a
+    // generic with a reduction loop, which distribution runs serially per
+    // output (a row max followed by [:, None] folded 32 elements in a row
+    // through workgroup memory); reductions keep their own form.
+    linalg::ControlFusionFn foldReshape = [fuseProducer](OpOperand *operand) {
+      auto reduces = [](Operation *op) {
+        auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(op);
+        return linalgOp && linalgOp.getNumReductionLoops() > 0;
+      };
+      if (reduces(operand->get().getDefiningOp()) ||
+          reduces(operand->getOwner()))
+        return false;
+      return fuseProducer(operand);
+    };
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, foldReshape);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);

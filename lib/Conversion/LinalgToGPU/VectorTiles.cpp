@@ -36,7 +36,6 @@ struct FragmentAccess {
   Value memref;
   OpOperand *column = nullptr;
   int64_t leadDimension = 0;
-  bool transposed = false;
 };
 
 FragmentAccess fragmentAccess(Operation *op) {
@@ -44,11 +43,11 @@ FragmentAccess fragmentAccess(Operation *op) {
   if (auto load = dyn_cast<gpu::SubgroupMmaLoadMatrixOp>(op)) {
     access = {op, load.getSrcMemref(), &load.getIndicesMutable().slice(
                                             load.getIndices().size() - 1, 1)[0],
-              load.getLeadDimension().getSExtValue(), load.getTranspose().value_or(false)};
+              load.getLeadDimension().getSExtValue()};
   } else if (auto store = dyn_cast<gpu::SubgroupMmaStoreMatrixOp>(op)) {
     access = {op, store.getDstMemref(), &store.getIndicesMutable().slice(
                                              store.getIndices().size() - 1, 1)[0],
-              store.getLeadDimension().getSExtValue(), store.getTranspose().value_or(false)};
+              store.getLeadDimension().getSExtValue()};
   }
   return access;
 }
@@ -112,7 +111,7 @@ mlir::triton_spirv::chooseVectorTiles(func::FuncOp func, const RunLoops &runs) {
     if (width < 2 || cast<MemRefType>(tile.getType()).getShape().back() % width)
       return;
     for (const FragmentAccess &f : fragments)
-      if (f.transposed || f.leadDimension % width ||
+      if (f.leadDimension % width ||
           knownDivisor(f.column->get(), Value(), width) % width)
         return;
     for (memref::LoadOp load : laneLoads)

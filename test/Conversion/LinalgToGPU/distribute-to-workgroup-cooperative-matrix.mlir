@@ -259,3 +259,101 @@ func.func @shared_operand_buffer(%a: memref<?xf16>, %out: memref<?xf32>) {
   }
   return
 }
+
+// -----
+
+// B = transpose(K tile) (q k^T in attention): the B fragments are read from
+// the K tile column-major (padded rows), the transpose and its buffer go.
+// CHECK-LABEL: func.func @transposed_operand(
+// CHECK-DAG:     %[[KT:.*]] = memref.alloc() : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+// CHECK-NOT:     memref<16x32xf16
+// CHECK:         gpu.subgroup_mma_load_matrix %{{.*}} -> !gpu.mma_matrix<16x16xf32, "COp">
+// CHECK:         gpu.subgroup_mma_load_matrix {{.*}} -> !gpu.mma_matrix<16x16xf16, "AOp">
+// CHECK:         gpu.subgroup_mma_load_matrix %[[KT]][%{{.*}}, %c0{{.*}}] {leadDimension = 24 : index, transpose} : {{.*}} -> !gpu.mma_matrix<16x16xf16, "BOp">
+// CHECK:         gpu.subgroup_mma_compute
+// CHECK-NOT:     linalg.transpose
+func.func @transposed_operand(%a: memref<?xf16>, %out: memref<?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %Q = memref.alloc() : memref<64x16xf16>
+  %K = memref.alloc() : memref<32x16xf16>
+  %C = memref.alloc() : memref<64x32xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%Q : memref<64x16xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %f = arith.addi %i, %j : index
+    %v = memref.load %a[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%K : memref<32x16xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %f = arith.muli %i, %j : index
+    %v = memref.load %a[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x32xf32>)
+  %KT = memref.alloc() : memref<16x32xf16>
+  linalg.transpose ins(%K : memref<32x16xf16>) outs(%KT : memref<16x32xf16>) permutation = [1, 0]
+  linalg.matmul ins(%Q, %KT : memref<64x16xf16>, memref<16x32xf16>) outs(%C : memref<64x32xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%C : memref<64x32xf32>) {
+  ^bb0(%x: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c32 = arith.constant 32 : index
+    %r = arith.muli %i, %c32 : index
+    %f = arith.addi %r, %j : index
+    memref.store %x, %out[%f] : memref<?xf32>
+    linalg.yield
+  }
+  return
+}
+
+// -----
+
+// The K tile is overwritten between the transpose and the matmul: the
+// transposed copy stays (row-major fragments from it).
+// CHECK-LABEL: func.func @source_written_after_transpose(
+// CHECK:         memref.alloc() : memref<16x40xf16, #spirv.storage_class<Workgroup>>
+// CHECK:         gpu.subgroup_mma_load_matrix {{.*}} {leadDimension = 40 : index} : {{.*}} -> !gpu.mma_matrix<16x16xf16, "BOp">
+// CHECK-NOT:     transpose}
+func.func @source_written_after_transpose(%a: memref<?xf16>, %out: memref<?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f16
+  %Q = memref.alloc() : memref<64x16xf16>
+  %K = memref.alloc() : memref<32x16xf16>
+  %C = memref.alloc() : memref<64x32xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%Q : memref<64x16xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %f = arith.addi %i, %j : index
+    %v = memref.load %a[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%K : memref<32x16xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %f = arith.muli %i, %j : index
+    %v = memref.load %a[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x32xf32>)
+  %KT = memref.alloc() : memref<16x32xf16>
+  linalg.transpose ins(%K : memref<32x16xf16>) outs(%KT : memref<16x32xf16>) permutation = [1, 0]
+  linalg.fill ins(%one : f16) outs(%K : memref<32x16xf16>)
+  linalg.matmul ins(%Q, %KT : memref<64x16xf16>, memref<16x32xf16>) outs(%C : memref<64x32xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%C : memref<64x32xf32>) {
+  ^bb0(%x: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c32 = arith.constant 32 : index
+    %r = arith.muli %i, %c32 : index
+    %f = arith.addi %r, %j : index
+    memref.store %x, %out[%f] : memref<?xf32>
+    linalg.yield
+  }
+  return
+}

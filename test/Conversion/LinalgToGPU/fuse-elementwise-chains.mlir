@@ -319,3 +319,28 @@ func.func @store_between_load_and_use(%a: memref<?xf32>, %b: memref<?xf32>, %off
   }
   return
 }
+
+// -----
+
+// A row max broadcast back over its rows (m[:, None]): the expand_shape stays
+// after the linalg.reduce instead of turning it into a generic with a
+// reduction loop (which distribution would fold serially per row).
+// CHECK-LABEL: func.func @row_max_then_broadcast
+// CHECK:         %[[M:.*]] = linalg.reduce { arith.maxnumf }
+// CHECK:         tensor.expand_shape %[[M]]
+// CHECK-NOT:     "reduction"
+func.func @row_max_then_broadcast(%x: tensor<32x16xf32>) -> tensor<32x16xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<32xf32>
+  %init = linalg.fill ins(%ninf : f32) outs(%e : tensor<32xf32>) -> tensor<32xf32>
+  %m = linalg.reduce { arith.maxnumf } ins(%x : tensor<32x16xf32>) outs(%init : tensor<32xf32>) dimensions = [1]
+  %m2 = tensor.expand_shape %m [[0, 1]] output_shape [32, 1] : tensor<32xf32> into tensor<32x1xf32>
+  %e2 = tensor.empty() : tensor<32x16xf32>
+  %d = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %m2 : tensor<32x16xf32>, tensor<32x1xf32>) outs(%e2 : tensor<32x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.subf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<32x16xf32>
+  return %d : tensor<32x16xf32>
+}

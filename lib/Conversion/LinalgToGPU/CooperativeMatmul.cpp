@@ -216,7 +216,8 @@ struct SubgroupTiles {
       for (Value column : columns)
         gpu::SubgroupMmaStoreMatrixOp::create(
             builder, loc, tiles[t++], c, ValueRange{row, column},
-            builder.getIndexAttr(tiling.n), /*transpose=*/nullptr);
+            builder.getIndexAttr(tiling.n), /*transpose=*/nullptr)
+            ->setAttr(kCoversAccumulatorAttr, builder.getUnitAttr());
   }
 
   /// acc += A[rows, :] * B[:, columns], k fully unrolled (K is a block size).

@@ -14,6 +14,11 @@ namespace mlir::triton_spirv {
 constexpr llvm::StringLiteral kCooperativeMatrixAttr =
     "triton_spirv.cooperative_matrix";
 
+/// Marks the fragment stores of a cooperative matmul's accumulator: together
+/// they write every element of C (the subgroups' tiles partition it).
+constexpr llvm::StringLiteral kCoversAccumulatorAttr =
+    "triton_spirv.covers_accumulator";
+
 /// The float multiply of a matmul body `acc + x * y` (either operand order),
 /// or null when the body does not end that way.
 arith::MulFOp accumulatedProduct(Block &body);

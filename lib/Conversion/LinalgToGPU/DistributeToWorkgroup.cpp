@@ -24,6 +24,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -165,6 +166,62 @@ LogicalResult distributeParallelLoop(scf::ParallelOp loop, Value threadId,
   return success();
 }
 
+/// The constant a fill-like op writes to every element of its one output: a
+/// linalg.fill of a constant, or a generic without inputs yielding one.
+std::optional<Attribute> filledConstant(linalg::LinalgOp op) {
+  Value value;
+  if (auto fill = dyn_cast<linalg::FillOp>(op.getOperation())) {
+    value = fill.value();
+  } else if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation())) {
+    if (generic.getNumDpsInputs() != 0 || generic.getNumDpsInits() != 1 ||
+        generic.getNumParallelLoops() != generic.getNumLoops() ||
+        !generic.getIndexingMapsArray()[0].isIdentity())
+      return std::nullopt;
+    value = generic.getBody()->getTerminator()->getOperand(0);
+    if (auto arg = dyn_cast<BlockArgument>(value); arg && arg.getOwner() == generic.getBody())
+      return std::nullopt;
+  } else {
+    return std::nullopt;
+  }
+  Attribute attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  return attr;
+}
+
+/// When every write to `buffer` fills it with one constant and such a fill
+/// dominates `at`, that constant: a loop-invariant zero accumulator that
+/// bufferization copies into each iteration's matmul output, for example.
+std::optional<Attribute> constantContents(Value buffer, Operation *at,
+                                          DominanceInfo &dominance) {
+  if (!buffer.getDefiningOp<memref::AllocOp>())
+    return std::nullopt;
+  std::optional<Attribute> constant;
+  bool dominatingFill = false;
+  for (Operation *user : buffer.getUsers()) {
+    if (isa<memref::LoadOp, memref::DeallocOp>(user))
+      continue;
+    if (auto copy = dyn_cast<memref::CopyOp>(user)) {
+      if (copy.getTarget() == buffer)
+        return std::nullopt;
+      continue;
+    }
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
+    if (!linalgOp)
+      return std::nullopt;
+    if (!llvm::is_contained(linalgOp.getDpsInits(), buffer))
+      continue;
+    std::optional<Attribute> filled = filledConstant(linalgOp);
+    if (!filled || (constant && *constant != *filled))
+      return std::nullopt;
+    constant = filled;
+    dominatingFill |= dominance.properlyDominates(user, at);
+  }
+  if (!dominatingFill)
+    return std::nullopt;
+  return constant;
+}
+
 /// Bufferization copies whole buffers with memref.copy; as an scf.parallel
 /// nest (a scalar load/store for rank 0) the copy is distributed like any
 /// other block loop.
@@ -276,8 +333,23 @@ struct DistributeToWorkgroupPass
 
     SmallVector<memref::CopyOp> copies;
     func.walk([&](memref::CopyOp copy) { copies.push_back(copy); });
+    // A copy of a buffer that only ever holds one constant is a fill (which
+    // --fragment-epilogue turns into constant matrices for an accumulator).
+    DominanceInfo dominance(func);
+    for (memref::CopyOp &copy : copies) {
+      std::optional<Attribute> constant =
+          constantContents(copy.getSource(), copy, dominance);
+      auto typed = dyn_cast_or_null<TypedAttr>(constant.value_or(nullptr));
+      if (!typed)
+        continue;
+      OpBuilder builder(copy);
+      Value value = arith::ConstantOp::create(builder, copy.getLoc(), typed);
+      linalg::FillOp::create(builder, copy.getLoc(), value, copy.getTarget());
+      copy.erase();
+      copy = nullptr;
+    }
     for (memref::CopyOp copy : copies)
-      if (failed(lowerCopy(copy)))
+      if (copy && failed(lowerCopy(copy)))
         return signalPassFailure();
 
     // Every linalg op but reductions and matmuls computed by the owners of

@@ -6,7 +6,9 @@
 // f32 block that is 32 KiB of the device's 48, too much to double-buffer the
 // A and B tiles. This pass removes C:
 //
-//  * fragments loaded from a constant-filled C start as constant matrices;
+//  * fragments loaded from a constant-filled C start as constant matrices,
+//    and the fill goes when the matmul's fragment stores overwrite all of C
+//    before anything else reads it;
 //  * the epilogue (one distributed loop over C's elements, reading C at its
 //    own linear index) runs fragment by fragment: each subgroup stores one
 //    fragment into its own 16x16 scratch tile, and its lanes run the loop's
@@ -16,6 +18,7 @@
 // subgroups x 1 KiB (f32).
 //
 //===----------------------------------------------------------------------===//
+#include "CooperativeMatmul.h"
 #include "triton-spirv/Conversion/Passes.h"
 
 #include "MemorySpaces.h"
@@ -128,8 +131,9 @@ std::optional<TypedAttr> uniformFill(Value c, Operation *before) {
   return fill;
 }
 
-/// Fragments loaded from constant-filled C become constant matrices (the
-/// fill itself stays while C does).
+void eraseFill(ArrayRef<Operation *> fillStores);
+
+/// Fragments loaded from constant-filled C become constant matrices.
 void startFromConstants(Value c) {
   SmallVector<gpu::SubgroupMmaLoadMatrixOp> loads;
   for (Operation *user : c.getUsers())
@@ -157,9 +161,12 @@ void startFromConstants(Value c) {
       if (Operation *top = block->findAncestorOpInBlock(*user))
         if (!firstStore || top->isBeforeInBlock(firstStore))
           firstStore = top;
+  bool allReplaced = true;
   for (gpu::SubgroupMmaLoadMatrixOp load : loads) {
-    if (firstStore && firstStore->isBeforeInBlock(load))
+    if (firstStore && firstStore->isBeforeInBlock(load)) {
+      allReplaced = false;
       continue;
+    }
     OpBuilder builder(load);
     Value scalar = arith::ConstantOp::create(builder, load.getLoc(), *fill);
     Value matrix = gpu::SubgroupMmaConstantMatrixOp::create(
@@ -167,20 +174,71 @@ void startFromConstants(Value c) {
     load.replaceAllUsesWith(matrix);
     load.erase();
   }
+  // The fill is dead when the fragment stores, which together write all of
+  // C, come before every other read.
+  if (!allReplaced || !firstStore)
+    return;
+  SmallVector<Operation *> fillStores;
+  Operation *lastStore = firstStore;
+  for (Operation *user : c.getUsers()) {
+    if (!isa<gpu::SubgroupMmaStoreMatrixOp>(user))
+      continue;
+    Operation *top = block->findAncestorOpInBlock(*user);
+    if (!user->hasAttr(triton_spirv::kCoversAccumulatorAttr) || !top)
+      return;
+    if (lastStore->isBeforeInBlock(top))
+      lastStore = top;
+  }
+  for (Operation *user : c.getUsers()) {
+    if (isa<gpu::SubgroupMmaStoreMatrixOp>(user))
+      continue;
+    if (isa<memref::StoreOp, vector::StoreOp>(user)) {
+      fillStores.push_back(user);
+      continue;
+    }
+    Operation *top = block->findAncestorOpInBlock(*user);
+    if (!top || !lastStore->isBeforeInBlock(top))
+      return;
+  }
+  eraseFill(fillStores);
+}
+
+/// Erases each barrier that follows another one with nothing in between but
+/// allocations and pure ops (the phase between them went).
+void eraseRepeatedBarriers(Block *block) {
+  gpu::BarrierOp previous;
+  for (Operation &op : llvm::make_early_inc_range(*block)) {
+    if (auto barrier = dyn_cast<gpu::BarrierOp>(op)) {
+      if (previous && previous->getAttrDictionary() == barrier->getAttrDictionary())
+        barrier.erase();
+      else
+        previous = barrier;
+      continue;
+    }
+    if (!isa<memref::AllocOp>(op) &&
+        (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)))
+      previous = nullptr;
+  }
 }
 
 /// Erases the stores that filled C and the loops left without work.
 void eraseFill(ArrayRef<Operation *> fillStores) {
+  SetVector<Block *> blocks;
   for (Operation *store : fillStores) {
     Operation *parent = store->getParentOp();
+    Block *block = store->getBlock();
     store->erase();
     while (parent && isa<scf::ForOp>(parent) && parent->getNumResults() == 0 &&
            isMemoryEffectFree(parent)) {
       Operation *next = parent->getParentOp();
+      block = parent->getBlock();
       parent->erase();
       parent = next;
     }
+    blocks.insert(block);
   }
+  for (Block *block : blocks)
+    eraseRepeatedBarriers(block);
 }
 
 //===----------------------------------------------------------------------===//

@@ -106,6 +106,11 @@ public:
           return WalkResult::interrupt();
         return WalkResult::advance();
       }
+      // Products stored into workgroup memory inside the loop (attention's
+      // scores, a rescaled accumulator) are stores like any other.
+      if (auto fragmentStore = dyn_cast<gpu::SubgroupMmaStoreMatrixOp>(op))
+        return isGlobalBuffer(fragmentStore.getDstMemref()) ? WalkResult::interrupt()
+                                                            : WalkResult::advance();
       if (isa<func::CallOp>(op) || isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op))
         return WalkResult::interrupt();
       if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {

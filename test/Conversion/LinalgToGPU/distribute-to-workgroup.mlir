@@ -334,3 +334,37 @@ func.func @scalar_atomics(%lock: memref<?xi32>, %count: memref<?xi32>) {
   memref.store %n, %lock[%c0] : memref<?xi32>
   return
 }
+
+// -----
+
+// A copy of a buffer that only ever holds one constant (a loop-invariant zero
+// accumulator bufferization copies into each iteration) is a fill: no loads
+// of the source, which goes as dead.
+// CHECK-LABEL: func.func @copy_of_constant(
+// CHECK-NOT:     memref<64xf32
+// CHECK:         scf.for
+// CHECK:           %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK:           memref.store %[[HALF]], %[[PRIVATE:.*]][%{{.*}}] : memref<{{[0-9]+}}xf32, #spirv.storage_class<Function>>
+// CHECK:           memref.load %[[PRIVATE]]
+func.func @copy_of_constant(%out: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %half = arith.constant 0.5 : f32
+  %z = memref.alloc() : memref<64xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%z : memref<64xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %half : f32
+  }
+  scf.for %k = %c0 to %n step %c1 {
+    %t = memref.alloc() : memref<64xf32>
+    memref.copy %z, %t : memref<64xf32> to memref<64xf32>
+    linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : memref<64xf32>) {
+    ^bb0(%x: f32):
+      %i = linalg.index 0 : index
+      %j = arith.addi %i, %k : index
+      memref.store %x, %out[%j] : memref<?xf32>
+      linalg.yield
+    }
+  }
+  return
+}

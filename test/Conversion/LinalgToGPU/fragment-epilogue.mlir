@@ -255,3 +255,53 @@ func.func @two_loops_one_accumulator(%out: memref<?xf32>, %n: index, %m: index) 
   }
   return
 }
+
+// -----
+
+// The same C, but the fragment stores are a cooperative matmul's, which
+// together write all of C before the epilogue reads it: the fill goes, and
+// the barrier after it with it (two barriers in a row are one).
+// CHECK-LABEL: func.func @fill_overwritten(
+// CHECK:         gpu.barrier
+// CHECK-NEXT:    memref.alloc() : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+// CHECK-NEXT:    gpu.subgroup_id
+// CHECK-NOT:     gpu.barrier
+// CHECK:         gpu.subgroup_mma_constant_matrix
+// CHECK-COUNT-2: gpu.subgroup_mma_store_matrix
+// CHECK-NEXT:    gpu.barrier
+// CHECK:         scf.for
+// CHECK:           memref.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<32x32xf32
+// CHECK-NOT:     memref.store %{{.*}} : memref<32x32xf32
+func.func @fill_overwritten(%out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %c1024 = arith.constant 1024 : index
+  %one = arith.constant 1.0 : f32
+  %tid = gpu.thread_id x
+  gpu.barrier
+  %c = memref.alloc() : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  scf.for %i = %c0 to %c1024 step %c256 {
+    %e = arith.addi %i, %tid : index
+    %r = arith.divui %e, %c32 : index
+    %m = arith.remui %e, %c32 : index
+    memref.store %one, %c[%r, %m] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  }
+  gpu.barrier
+  %sg = gpu.subgroup_id : index
+  %row = arith.muli %sg, %c16 : index
+  %f0 = gpu.subgroup_mma_load_matrix %c[%row, %c0] {leadDimension = 32 : index} : memref<32x32xf32, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  %f1 = gpu.subgroup_mma_load_matrix %c[%row, %c16] {leadDimension = 32 : index} : memref<32x32xf32, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  gpu.subgroup_mma_store_matrix %f0, %c[%row, %c0] {leadDimension = 32 : index, triton_spirv.covers_accumulator} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  gpu.subgroup_mma_store_matrix %f1, %c[%row, %c16] {leadDimension = 32 : index, triton_spirv.covers_accumulator} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  scf.for %i = %c0 to %c1024 step %c256 {
+    %e = arith.addi %i, %tid : index
+    %r = arith.divui %e, %c32 : index
+    %m = arith.remui %e, %c32 : index
+    %v = memref.load %c[%m, %r] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+    memref.store %v, %out[%e] : memref<?xf32>
+  }
+  return
+}

@@ -282,3 +282,50 @@ func.func @accumulators_budget(%src: memref<?xf16>, %n: index, %steps: index, %i
   }
   return %sum#0, %sum#1 : !gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">
 }
+
+// -----
+
+// The product is stored into workgroup memory inside the loop (attention's
+// scores, read by the softmax phases): a fragment store into workgroup
+// memory is no global write, so the tile's loads still run ahead.
+// CHECK-LABEL: func.func @fragment_stored_in_loop(
+// CHECK:         scf.if
+// CHECK:           memref.load %{{.*}} : memref<?xf16>
+// CHECK:         scf.for {{.*}} -> (f16, f16)
+// CHECK:           gpu.subgroup_mma_store_matrix {{.*}} : !gpu.mma_matrix<16x16xf16, "COp">, memref<16x16xf16, #spirv.storage_class<Workgroup>>
+func.func @fragment_stored_in_loop(%src: memref<?xf16>, %n: index, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %zero = arith.constant 0.0 : f16
+  %tid = gpu.thread_id x
+  %c16 = arith.constant 16 : index
+  %tile = memref.alloc() : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+  %scores = memref.alloc() : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+  scf.for %k = %c0 to %steps step %c1 {
+    %base = arith.muli %k, %c256 : index
+    scf.for %r = %c0 to %c256 step %c128 {
+      %i = arith.addi %r, %tid : index
+      %g = arith.addi %base, %i : index
+      %in = arith.cmpi slt, %g, %n : index
+      %v = scf.if %in -> f16 {
+        %x = memref.load %src[%g] : memref<?xf16>
+        scf.yield %x : f16
+      } else {
+        scf.yield %zero : f16
+      }
+      %row = arith.divui %i, %c16 : index
+      %col = arith.remui %i, %c16 : index
+      memref.store %v, %tile[%row, %col] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    }
+    gpu.barrier
+    %a = gpu.subgroup_mma_load_matrix %tile[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+    %b = gpu.subgroup_mma_load_matrix %tile[%c0, %c0] {leadDimension = 16 : index, transpose} : memref<16x16xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "BOp">
+    %z = gpu.subgroup_mma_constant_matrix %zero : !gpu.mma_matrix<16x16xf16, "COp">
+    %s = gpu.subgroup_mma_compute %a, %b, %z : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf16, "COp">
+    gpu.subgroup_mma_store_matrix %s, %scores[%c0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf16, "COp">, memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    gpu.barrier
+  }
+  return
+}

@@ -419,12 +419,19 @@ def gpu_alignment_cases():
     return cases
 
 
-GPU_SETS = {"suite": gpu_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
+def gpu_attention_cases():
+    """The one-head fused attention forward (fp16, head_dim 64) at block configurations on both
+    sides: 4096 keys (128 programs of 32 rows: latency-bound, one workgroup per SM) and 16384."""
+    return [attention_case(seq, 64, bm, bn, nw) for seq in (4096, 16384)
+            for bm, bn, nw in [(32, 32, 4), (64, 32, 4), (64, 64, 4), (128, 64, 4), (128, 64, 8)]]
+
+
+GPU_SETS = {"suite": gpu_cases, "attention": gpu_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
             "fp16tiles": gpu_fp16_tiles_cases, "fp16stages": gpu_fp16_stages_cases,
             "alignment": gpu_alignment_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
+GPU_EVERY_POINT_SETS = ("attention", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
 
 
 def by_id(cases):

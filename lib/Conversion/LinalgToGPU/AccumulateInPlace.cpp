@@ -11,6 +11,8 @@
 // carried one every iteration (two copy phases, each followed by a barrier
 // after distribution). Writing the result into %acc itself (outs(%acc), the
 // body reading %out) lets bufferization update the carried buffer in place.
+// The same holds when ops that update the result in place (a matmul
+// accumulating into it) stand between it and the yield.
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
@@ -36,10 +38,22 @@ OpOperand *carriedInput(linalg::GenericOp generic) {
     return nullptr;
   auto loop = dyn_cast<scf::ForOp>(generic->getParentOp());
   Value result = generic.getResult(0);
-  if (!loop || !result.hasOneUse() ||
-      !isa<scf::YieldOp>(*result.getUsers().begin()))
+  // The result may reach the yield through ops that update it in place (a
+  // matmul accumulating into it: attention's acc * alpha + p v).
+  Value yielded = result;
+  while (loop && yielded.hasOneUse() &&
+         !isa<scf::YieldOp>(*yielded.getUsers().begin())) {
+    OpOperand &use = *yielded.getUses().begin();
+    auto updater = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    if (!updater || !updater.isDpsInit(&use) || updater->getNumResults() != 1 ||
+        updater->getBlock() != generic->getBlock())
+      return nullptr;
+    yielded = updater->getResult(0);
+  }
+  if (!loop || !yielded.hasOneUse() ||
+      !isa<scf::YieldOp>(*yielded.getUsers().begin()))
     return nullptr;
-  unsigned position = result.getUses().begin()->getOperandNumber();
+  unsigned position = yielded.getUses().begin()->getOperandNumber();
   BlockArgument carried = loop.getRegionIterArgs()[position];
   OpOperand *init = generic.getDpsInitOperand(0);
   // The init's values must be unused: it is only the result's shape.

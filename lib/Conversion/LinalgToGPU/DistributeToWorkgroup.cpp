@@ -381,6 +381,39 @@ struct DistributeToWorkgroupPass
       if (!isa<linalg::ReduceOp>(op))
         linalgOps.push_back(op);
     });
+    // A Shared reduction whose accumulators were filled with constants just
+    // before starts from those constants: the fill (a phase and a barrier)
+    // goes, the reduction writes every output.
+    bool subgroupOpsForReductions = numThreads > minSubgroupReduceThreads;
+    DenseSet<Operation *> foldedFills;
+    func.walk([&](linalg::ReduceOp reduce) {
+      if (triton_spirv::classifyReduction(reduce, numThreads, contiguity,
+                                          subgroupOpsForReductions) !=
+          triton_spirv::ReductionOwnership::Shared)
+        return;
+      SmallVector<Attribute> initial;
+      SmallVector<Operation *> fills;
+      Operation *previous = reduce->getPrevNode();
+      for (Value init : llvm::reverse(reduce.getInits())) {
+        auto fill = dyn_cast_or_null<linalg::LinalgOp>(previous);
+        std::optional<Attribute> constant =
+            fill ? filledConstant(fill) : std::nullopt;
+        if (!constant || fill.getDpsInits()[0] != init)
+          return;
+        initial.insert(initial.begin(), *constant);
+        fills.push_back(fill);
+        previous = previous->getPrevNode();
+      }
+      reduce->setAttr(triton_spirv::kInitialValuesAttr,
+                      ArrayAttr::get(context, initial));
+      foldedFills.insert(fills.begin(), fills.end());
+    });
+    llvm::erase_if(linalgOps, [&](linalg::LinalgOp op) {
+      return foldedFills.contains(op.getOperation());
+    });
+    for (Operation *fill : foldedFills)
+      fill->erase();
+
     // Transposes a cooperative matmul reads through stay until it is lowered.
     DenseSet<Operation *> readThrough;
     for (auto &[matmul, tiling] : cooperative)

@@ -184,57 +184,101 @@ bool isCheapPureArithmetic(Operation *producer) {
   return true;
 }
 
-/// expand_shape of a generic that only computes from its indices (a range)
-/// -> that generic at the expanded shape, each collapsed index linearized
-/// from its expanded ones. Ranges reshaped to rows and columns then fuse
-/// into their consumers instead of becoming buffers read back per element.
-struct ExpandIndexGeneric : public OpRewritePattern<tensor::ExpandShapeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(tensor::ExpandShapeOp expand,
-                                PatternRewriter &rewriter) const override {
-    auto producer = expand.getSrc().getDefiningOp<linalg::GenericOp>();
-    RankedTensorType type = expand.getResultType();
-    if (!producer || producer.getNumDpsInputs() != 0 ||
-        producer->getNumResults() != 1 || !type.hasStaticShape() ||
+/// A reshape (expand_shape or collapse_shape, possibly of another such
+/// reshape) of a generic that computes only from its indices and scalars (a
+/// range such as `start + arange(0, N)`) -> that generic at the reshaped
+/// shape, each original index recomputed from the new ones (row-major order
+/// is kept). Ranges reshaped to rows and columns then fuse into their
+/// consumers instead of becoming buffers read back per element.
+template <typename ReshapeOp>
+struct ReshapeIndexGeneric : public OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern<ReshapeOp>::OpRewritePattern;
+
+  /// The index-only generic under a chain of reshapes, and its result type.
+  static linalg::GenericOp indexOnlyProducer(Value value) {
+    while (true) {
+      if (auto expand = value.getDefiningOp<tensor::ExpandShapeOp>())
+        value = expand.getSrc();
+      else if (auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>())
+        value = collapse.getSrc();
+      else
+        break;
+    }
+    auto producer = value.getDefiningOp<linalg::GenericOp>();
+    if (!producer || producer->getNumResults() != 1 ||
+        producer.getNumDpsInits() != 1 ||
         producer.getNumParallelLoops() != producer.getNumLoops() ||
         !producer.getIndexingMapsArray().back().isIdentity() ||
-        !producer.getBody()->getArgument(0).use_empty() ||
-        !isCheapPureArithmetic(producer))
+        producer.payloadUsesValueFromOperand(producer.getDpsInitOperand(0)) ||
+        !isCheapPureArithmetic(producer) ||
+        !cast<RankedTensorType>(producer.getResult(0).getType()).hasStaticShape())
+      return nullptr;
+    // Inputs may only be scalars broadcast to every point.
+    for (OpOperand *input : producer.getDpsInputOperands())
+      if (producer.getMatchingIndexingMap(input).getNumResults() != 0)
+        return nullptr;
+    return producer;
+  }
+
+  LogicalResult matchAndRewrite(ReshapeOp reshape,
+                                PatternRewriter &rewriter) const override {
+    linalg::GenericOp producer = indexOnlyProducer(reshape.getSrc());
+    auto type = cast<RankedTensorType>(reshape.getResult().getType());
+    if (!producer || !type.hasStaticShape())
       return failure();
-    Location loc = expand.getLoc();
+    ArrayRef<int64_t> from =
+        cast<RankedTensorType>(producer.getResult(0).getType()).getShape();
+    Location loc = reshape.getLoc();
     Value init = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
                                          type.getElementType());
     unsigned rank = type.getRank();
-    SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
+    SmallVector<AffineMap> maps;
+    SmallVector<Value> inputs;
+    for (OpOperand *input : producer.getDpsInputOperands()) {
+      inputs.push_back(input->get());
+      maps.push_back(AffineMap::get(rank, 0, rewriter.getContext()));
+    }
+    maps.push_back(rewriter.getMultiDimIdentityMap(rank));
     SmallVector<utils::IteratorType> iterators(rank,
                                                utils::IteratorType::parallel);
-    SmallVector<ReassociationIndices> groups = expand.getReassociationIndices();
     auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{type}, ValueRange{}, ValueRange{init}, maps,
-        iterators, [&](OpBuilder &b, Location l, ValueRange) {
-          SmallVector<Value> collapsed;
-          for (ReassociationIndices &group : groups) {
-            Value index = linalg::IndexOp::create(b, l, group.front());
-            for (int64_t dim : ArrayRef<int64_t>(group).drop_front()) {
-              Value size = arith::ConstantIndexOp::create(b, l, type.getDimSize(dim));
-              index = arith::AddIOp::create(
-                  b, l, arith::MulIOp::create(b, l, index, size),
-                  linalg::IndexOp::create(b, l, dim));
+        rewriter, loc, TypeRange{type}, inputs, ValueRange{init}, maps,
+        iterators, [&](OpBuilder &b, Location l, ValueRange arguments) {
+          auto constant = [&](int64_t v) {
+            return arith::ConstantIndexOp::create(b, l, v);
+          };
+          // The flat (row-major) position of this point, then the producer's
+          // indices of that position.
+          Value flat = constant(0);
+          for (unsigned d = 0; d < rank; ++d)
+            flat = arith::AddIOp::create(
+                b, l, arith::MulIOp::create(b, l, flat, constant(type.getDimSize(d))),
+                linalg::IndexOp::create(b, l, d));
+          SmallVector<Value> original(from.size());
+          for (int64_t d = from.size() - 1; d >= 0; --d) {
+            if (from[d] == 1) {
+              original[d] = constant(0);
+              continue;
             }
-            collapsed.push_back(index);
+            original[d] = d == 0 ? flat : arith::RemUIOp::create(b, l, flat, constant(from[d]));
+            if (d > 0)
+              flat = arith::DivUIOp::create(b, l, flat, constant(from[d]));
           }
           IRMapping mapping;
           Block *body = producer.getBody();
+          for (auto [argument, value] :
+               llvm::zip(body->getArguments().drop_back(), arguments.drop_back()))
+            mapping.map(argument, value);
           for (Operation &op : body->without_terminator()) {
             if (auto index = dyn_cast<linalg::IndexOp>(op))
-              mapping.map(index.getResult(), collapsed[index.getDim()]);
+              mapping.map(index.getResult(), original[index.getDim()]);
             else
               b.clone(op, mapping);
           }
           linalg::YieldOp::create(
               b, l, mapping.lookupOrDefault(body->getTerminator()->getOperand(0)));
         });
-    rewriter.replaceOp(expand, generic.getResults());
+    rewriter.replaceOp(reshape, generic.getResults());
     return success();
   }
 };
@@ -256,7 +300,8 @@ struct FuseElementwiseChainsPass
       return producer->hasOneUse() || isCheapPureArithmetic(producer);
     };
     RewritePatternSet patterns(context);
-    patterns.add<ExpandIndexGeneric>(context);
+    patterns.add<ReshapeIndexGeneric<tensor::ExpandShapeOp>,
+                 ReshapeIndexGeneric<tensor::CollapseShapeOp>>(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, fuseProducer);
     // Moving a reshape through a reduction turns the linalg.reduce into a
     // generic with a reduction loop, which distribution runs serially per

@@ -416,7 +416,10 @@ public:
             if (isa<MemRefType>(operand.getType()) && isWorkgroupMemref(operand))
               touchesWorkgroup = true;
         });
-        // Global loads (the prefetch) and masked ones (ifs) are fine.
+        // Global loads (the prefetch) and masked ones (ifs) are fine, and so
+        // is allocating a tile.
+        if (isa<memref::AllocOp>(op))
+          continue;
         if (touchesWorkgroup ||
             (!isMemoryEffectFree(op) &&
              !isa<scf::IfOp, memref::LoadOp, vector::LoadOp>(op)))

@@ -521,9 +521,16 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
   for (Value init : inits)
     elementTypes.push_back(cast<MemRefType>(init.getType()).getElementType());
 
-  // One partial per invocation and operand, in workgroup memory.
+  // One partial per invocation and operand, in workgroup memory, unless
+  // shuffles combine the whole group.
+  bool shufflable = llvm::all_of(elementTypes, [](Type type) {
+    return type.isIntOrFloat() && type.getIntOrFloatBitWidth() >= 8 &&
+           type.getIntOrFloatBitWidth() <= 64;
+  });
+  bool shufflesOnly = shuffleWidth > 1 && shufflable && groupSize <= shuffleWidth &&
+                      !(numGroups == 1 && useSubgroupOps && matchSubgroupCombiner(reduce));
   SmallVector<Value> scratch;
-  if (groupSize > 1)
+  if (groupSize > 1 && !shufflesOnly)
     for (Type type : elementTypes)
       scratch.push_back(memref::AllocOp::create(
           b, loc, MemRefType::get({numThreads}, type, AffineMap(), workgroup)));
@@ -630,10 +637,6 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     // Steps whose partner is in the same subgroup (groups and subgroups are
     // aligned powers of two) read it with a shuffle: no barrier.
     int64_t stride = 1;
-    bool shufflable = llvm::all_of(elementTypes, [](Type type) {
-      return type.isIntOrFloat() && type.getIntOrFloatBitWidth() >= 8 &&
-             type.getIntOrFloatBitWidth() <= 64;
-    });
     if (shuffleWidth > 1 && shufflable) {
       Value width = arith::ConstantIntOp::create(b, loc, shuffleWidth, 32);
       for (; stride < std::min(groupSize, shuffleWidth); stride *= 2) {
@@ -653,6 +656,7 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
       memref::StoreOp::create(b, loc, value, buffer, ValueRange{threadId});
     if (stride < groupSize)
       gpu::BarrierOp::create(b, loc);
+    assert((stride >= groupSize) == shufflesOnly && "shuffle steps");
     for (; stride < groupSize; stride *= 2) {
       Value doCombine = combinesWithPartner(stride);
       scf::IfOp::create(b, loc, doCombine, [&](OpBuilder &tb, Location l) {
@@ -676,20 +680,26 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
       b, loc, active,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
                             constantIndex(b, loc, 0)));
+  auto initialValues = reduce->getAttrOfType<ArrayAttr>(kInitialValuesAttr);
   scf::IfOp::create(b, loc, isLeader, [&](OpBuilder &tb, Location l) {
     SmallVector<Value> acc, groupTotal;
     for (auto [i, init] : llvm::enumerate(inits)) {
-      acc.push_back(memref::LoadOp::create(tb, l, init, outIndex));
-      groupTotal.push_back(groupSize > 1 ? memref::LoadOp::create(
-                                               tb, l, scratch[i], ValueRange{threadId})
-                                         : total[i]);
+      acc.push_back(initialValues
+                        ? arith::ConstantOp::create(
+                              tb, l, cast<TypedAttr>(initialValues[i])).getResult()
+                        : memref::LoadOp::create(tb, l, init, outIndex).getResult());
+      groupTotal.push_back(groupSize > 1 && !shufflesOnly
+                               ? memref::LoadOp::create(tb, l, scratch[i],
+                                                        ValueRange{threadId})
+                                     .getResult()
+                               : total[i]);
     }
     for (auto [init, value] : llvm::zip(inits, combine(tb, reduce, acc, groupTotal)))
       memref::StoreOp::create(tb, l, value, init, outIndex);
     scf::YieldOp::create(tb, l);
   });
   // The scratch is reused by the next round.
-  if (groupSize > 1)
+  if (!scratch.empty())
     gpu::BarrierOp::create(b, loc);
   reduce.erase();
   return success();

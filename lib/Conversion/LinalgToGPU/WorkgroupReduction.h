@@ -11,6 +11,10 @@ namespace mlir::triton_spirv {
 /// shrinks its buffers to their per-invocation part.
 constexpr llvm::StringLiteral kReducedShapeAttr = "triton_spirv.reduced_shape";
 
+/// The constants a Shared reduction's accumulators start from, when the fill
+/// that wrote them just before was dropped (one typed attribute per init).
+constexpr llvm::StringLiteral kInitialValuesAttr = "triton_spirv.initial_values";
+
 /// How a reduction's elements fall on invocations under the block-loop
 /// distribution (rounds of numThreads * run consecutive elements).
 enum class ReductionOwnership {

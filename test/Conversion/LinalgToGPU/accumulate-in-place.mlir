@@ -70,3 +70,35 @@ func.func @kept(%x: tensor<64xf32>, %init: tensor<64xf32>, %n: index, %out: memr
   }
   return %r#0, %r#1, %r#2 : tensor<64xf32>, tensor<64xf32>, tensor<64xf32>
 }
+
+// -----
+
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+
+// Attention's acc * alpha[:, None] + p v: the rescaled accumulator reaches the
+// yield through a matmul accumulating into it, so the rescale writes into the
+// carried tensor (and the matmul into that).
+// CHECK-LABEL: func.func @rescale_then_accumulate(
+// CHECK:         scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<32x64xf32>)
+// CHECK:           %[[SCALED:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<32x1xf32>) outs(%[[ACC]] : tensor<32x64xf32>)
+// CHECK:           %[[NEXT:.*]] = linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<32x32xf16>, tensor<32x64xf16>) outs(%[[SCALED]] : tensor<32x64xf32>)
+// CHECK:           scf.yield %[[NEXT]]
+func.func @rescale_then_accumulate(%alpha: tensor<32x1xf32>, %p: tensor<32x32xf16>, %v: tensor<32x64xf16>, %n: index) -> tensor<32x64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<32x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<32x64xf32>) -> tensor<32x64xf32>
+  %out = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<32x64xf32>) {
+    %scaled = linalg.generic {indexing_maps = [#id2, #row, #id2], iterator_types = ["parallel", "parallel"]}
+        ins(%acc, %alpha : tensor<32x64xf32>, tensor<32x1xf32>) outs(%empty : tensor<32x64xf32>) {
+    ^bb0(%a: f32, %s: f32, %o: f32):
+      %m = arith.mulf %a, %s : f32
+      linalg.yield %m : f32
+    } -> tensor<32x64xf32>
+    %next = linalg.matmul ins(%p, %v : tensor<32x32xf16>, tensor<32x64xf16>) outs(%scaled : tensor<32x64xf32>) -> tensor<32x64xf32>
+    scf.yield %next : tensor<32x64xf32>
+  }
+  return %out : tensor<32x64xf32>
+}

@@ -1,5 +1,5 @@
-// RUN: triton-spirv-opt %s --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=16 subgroup-size=8}))' | FileCheck %s
-// RUN: triton-spirv-opt %s --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=16 subgroup-size=8 min-subgroup-reduce-threads=16}))' | FileCheck %s --check-prefix=NOSG
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=16 subgroup-size=8}))' | FileCheck %s
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=16 subgroup-size=8 min-subgroup-reduce-threads=16}))' | FileCheck %s --check-prefix=NOSG
 
 // An argmax (two operands, a combiner no subgroup operation implements) over
 // 64 elements by 16 invocations in subgroups of 8: each invocation folds a
@@ -43,5 +43,53 @@ func.func @argmax(%in: memref<?xf32>, %out: memref<?xi32>) {
     }
   %r = memref.load %SI[] : memref<i32>
   memref.store %r, %out[%c0] : memref<?xi32>
+  return
+}
+
+// -----
+
+// Row maxima of a 4x16 block by 16 invocations (groups of 4 per row, inside
+// one subgroup): the -inf fill of the accumulator right before goes (each
+// group's lane 0 combines its total with the constant and stores it), and the
+// shuffles combine the whole group, so no partials pass through workgroup
+// memory.
+// CHECK-LABEL: func.func @row_max_after_fill(
+// CHECK-NOT:     memref.alloc() : memref<16xf32
+// CHECK:         gpu.shuffle  down %{{.*}}, %c1_i32, %c8_i32 : f32
+// CHECK:         gpu.shuffle  down %{{.*}}, %c2_i32, %c8_i32 : f32
+// CHECK:         scf.if
+// CHECK-NEXT:      %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK:           arith.maxnumf %[[NINF]], %{{.*}} : f32
+// CHECK-NEXT:      memref.store
+// CHECK:         }
+// CHECK-NEXT:  }
+// CHECK-NEXT:  gpu.barrier
+// CHECK-NOT:   gpu.barrier
+// CHECK:         memref.load
+// CHECK-SAME:      memref<4xf32, #spirv.storage_class<Workgroup>>
+// NOSG-LABEL:  func.func @row_max_after_fill(
+// NOSG:          memref.alloc() : memref<16xf32
+func.func @row_max_after_fill(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %X = memref.alloc() : memref<4x16xf32>
+  %M = memref.alloc() : memref<4xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%X : memref<4x16xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c16 = arith.constant 16 : index
+    %r = arith.muli %i, %c16 : index
+    %f = arith.addi %r, %j : index
+    %v = memref.load %in[%f] : memref<?xf32>
+    linalg.yield %v : f32
+  }
+  %ninf = arith.constant 0xFF800000 : f32
+  linalg.fill ins(%ninf : f32) outs(%M : memref<4xf32>)
+  linalg.reduce { arith.maxnumf } ins(%X : memref<4x16xf32>) outs(%M : memref<4xf32>) dimensions = [1]
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%M : memref<4xf32>) {
+  ^bb0(%m: f32):
+    %i = linalg.index 0 : index
+    memref.store %m, %out[%i] : memref<?xf32>
+    linalg.yield
+  }
   return
 }

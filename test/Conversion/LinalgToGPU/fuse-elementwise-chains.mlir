@@ -344,3 +344,38 @@ func.func @row_max_then_broadcast(%x: tensor<32x16xf32>) -> tensor<32x16xf32> {
   } -> tensor<32x16xf32>
   return %d : tensor<32x16xf32>
 }
+
+// -----
+
+// start + arange(0, 32) built as a column (32x1), collapsed and expanded to a
+// row (1x32) for a mask: the range is recomputed at the row's shape from its
+// flat position (the scalar start stays an input) and fuses into the
+// consumer; no reshape or range buffer is left.
+// CHECK-LABEL: func.func @range_reshaped_to_row(
+// CHECK-NOT:     tensor.collapse_shape
+// CHECK-NOT:     tensor.expand_shape
+// CHECK:         linalg.generic
+// CHECK-SAME:      ins(%{{.*}}, %{{.*}}, %{{.*}} : i32, tensor<32x32xf32>, i32)
+// CHECK:           arith.cmpi slt
+// CHECK-NOT:     linalg.generic
+func.func @range_reshaped_to_row(%start: i32, %n: i32, %x: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %e = tensor.empty() : tensor<32x1xi32>
+  %col = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%start : i32) outs(%e : tensor<32x1xi32>) {
+  ^bb0(%s: i32, %o: i32):
+    %i = linalg.index 0 : index
+    %ii = arith.index_cast %i : index to i32
+    %v = arith.addi %s, %ii : i32
+    linalg.yield %v : i32
+  } -> tensor<32x1xi32>
+  %flat = tensor.collapse_shape %col [[0, 1]] : tensor<32x1xi32> into tensor<32xi32>
+  %row = tensor.expand_shape %flat [[0, 1]] output_shape [1, 32] : tensor<32xi32> into tensor<1x32xi32>
+  %ninf = arith.constant 0xFF800000 : f32
+  %e2 = tensor.empty() : tensor<32x32xf32>
+  %masked = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%row, %x, %n : tensor<1x32xi32>, tensor<32x32xf32>, i32) outs(%e2 : tensor<32x32xf32>) {
+  ^bb0(%r: i32, %v: f32, %limit: i32, %o: f32):
+    %in = arith.cmpi slt, %r, %limit : i32
+    %m = arith.select %in, %v, %ninf : f32
+    linalg.yield %m : f32
+  } -> tensor<32x32xf32>
+  return %masked : tensor<32x32xf32>
+}

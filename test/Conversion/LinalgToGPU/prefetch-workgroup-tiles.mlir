@@ -194,7 +194,8 @@ func.func @carried_dependence(%src: memref<?xf32>, %steps: index) -> index {
 
 // Two tiles staged in turn: once both store carried values, the barrier
 // between the two store phases orders nothing (no workgroup reads, distinct
-// tiles) and goes; the barrier before the reads stays.
+// tiles; the second tile is allocated in between) and goes; the barrier
+// before the reads stays.
 // CHECK-LABEL: func.func @two_tiles(
 // CHECK:         scf.for
 // CHECK:           memref.store %{{.*}}, %[[A:.*]][%{{.*}}] : memref<128xf32, #spirv.storage_class<Workgroup>>
@@ -212,7 +213,6 @@ func.func @two_tiles(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) -> f32
   %zero = arith.constant 0.0 : f32
   %tid = gpu.thread_id x
   %ta = memref.alloc() : memref<128xf32, #spirv.storage_class<Workgroup>>
-  %tb = memref.alloc() : memref<128xf32, #spirv.storage_class<Workgroup>>
   %sum = scf.for %k = %c0 to %steps step %c1 iter_args(%acc = %zero) -> f32 {
     %base = arith.muli %k, %c128 : index
     scf.for %r = %c0 to %c1 step %c1 {
@@ -221,6 +221,7 @@ func.func @two_tiles(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) -> f32
       memref.store %x, %ta[%tid] : memref<128xf32, #spirv.storage_class<Workgroup>>
     }
     gpu.barrier
+    %tb = memref.alloc() : memref<128xf32, #spirv.storage_class<Workgroup>>
     scf.for %r = %c0 to %c1 step %c1 {
       %g = arith.addi %base, %tid : index
       %x = memref.load %b[%g] : memref<?xf32>

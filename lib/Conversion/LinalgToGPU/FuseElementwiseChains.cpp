@@ -283,6 +283,138 @@ struct ReshapeIndexGeneric : public OpRewritePattern<ReshapeOp> {
   }
 };
 
+/// A consumer of a generic that fusion kept (its result has other users, or
+/// its loads could not move) joins it as extra results when both run over the same
+/// points, the consumer reads the producer's results at the point and its
+/// other operands are already available: one loop nest, so one phase and
+/// one barrier after distribution instead of two (attention's m_new and
+/// alpha = exp(m_i - m_new); p and p.to(f16)).
+struct MergeConsumerIntoProducer : public OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  static bool allParallelStatic(linalg::GenericOp op) {
+    return op.hasPureTensorSemantics() &&
+           op.getNumParallelLoops() == op.getNumLoops() &&
+           llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic) &&
+           llvm::all_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
+             return op.getMatchingIndexingMap(&init).isIdentity();
+           });
+  }
+
+  LogicalResult matchAndRewrite(linalg::GenericOp consumer,
+                                PatternRewriter &rewriter) const override {
+    if (!allParallelStatic(consumer) || readsMemory(consumer) ||
+        writesMemory(consumer))
+      return failure();
+    linalg::GenericOp producer;
+    for (OpOperand *input : consumer.getDpsInputOperands()) {
+      auto candidate = input->get().getDefiningOp<linalg::GenericOp>();
+      if (candidate && candidate->getBlock() == consumer->getBlock()) {
+        producer = candidate;
+        break;
+      }
+    }
+    if (!producer || !allParallelStatic(producer) || writesMemory(producer) ||
+        producer.getStaticLoopRanges() != consumer.getStaticLoopRanges())
+      return failure();
+    Block *block = producer->getBlock();
+    auto availableAtProducer = [&](Value v) {
+      if (v.getDefiningOp() == producer.getOperation())
+        return true;
+      Operation *def = v.getDefiningOp();
+      if (!def)
+        return v.getParentBlock() != block ||
+               isa<BlockArgument>(v); // arguments of this block or outer ones
+      Operation *top = block->findAncestorOpInBlock(*def);
+      return !top || top->isBeforeInBlock(producer);
+    };
+    for (OpOperand &operand : consumer->getOpOperands()) {
+      Value v = operand.get();
+      // An empty init only gives the shape: made again at the producer.
+      if (consumer.isDpsInit(&operand) && v.getDefiningOp<tensor::EmptyOp>())
+        continue;
+      if (v.getDefiningOp() == producer.getOperation()) {
+        if (consumer.isDpsInit(&operand) ||
+            !consumer.getMatchingIndexingMap(&operand).isIdentity())
+          return failure();
+        continue;
+      }
+      if (!availableAtProducer(v))
+        return failure();
+    }
+
+    SmallVector<Value> inputs(producer.getDpsInputs());
+    SmallVector<AffineMap> maps;
+    for (OpOperand *input : producer.getDpsInputOperands())
+      maps.push_back(producer.getMatchingIndexingMap(input));
+    SmallVector<OpOperand *> consumerInputs;
+    for (OpOperand *input : consumer.getDpsInputOperands())
+      if (input->get().getDefiningOp() != producer.getOperation()) {
+        consumerInputs.push_back(input);
+        inputs.push_back(input->get());
+        maps.push_back(consumer.getMatchingIndexingMap(input));
+      }
+    rewriter.setInsertionPoint(producer);
+    SmallVector<Value> inits(producer.getDpsInits());
+    for (Value init : consumer.getDpsInits()) {
+      if (auto empty = init.getDefiningOp<tensor::EmptyOp>())
+        init = rewriter.clone(*empty)->getResult(0);
+      inits.push_back(init);
+    }
+    for (Value init : inits)
+      maps.push_back(rewriter.getMultiDimIdentityMap(producer.getNumLoops()));
+    SmallVector<Type> types(producer->getResultTypes());
+    llvm::append_range(types, consumer->getResultTypes());
+
+    rewriter.setInsertionPoint(producer);
+    auto merged = linalg::GenericOp::create(
+        rewriter, producer.getLoc(), types, inputs, inits, maps,
+        producer.getIteratorTypesArray(),
+        [&](OpBuilder &b, Location l, ValueRange arguments) {
+          IRMapping mapping;
+          Block *producerBody = producer.getBody();
+          unsigned producerInputs = producer.getNumDpsInputs();
+          unsigned producerInits = producer.getNumDpsInits();
+          unsigned extraInputs = consumerInputs.size();
+          for (unsigned i = 0; i < producerInputs; ++i)
+            mapping.map(producerBody->getArgument(i), arguments[i]);
+          for (unsigned i = 0; i < producerInits; ++i)
+            mapping.map(producerBody->getArgument(producerInputs + i),
+                        arguments[producerInputs + extraInputs + i]);
+          for (Operation &op : producerBody->without_terminator())
+            b.clone(op, mapping);
+          SmallVector<Value> yielded;
+          for (Value v : producerBody->getTerminator()->getOperands())
+            yielded.push_back(mapping.lookupOrDefault(v));
+          Block *consumerBody = consumer.getBody();
+          IRMapping consumerMapping;
+          unsigned extra = 0;
+          for (OpOperand *input : consumer.getDpsInputOperands()) {
+            BlockArgument argument = consumerBody->getArgument(input->getOperandNumber());
+            if (auto result = dyn_cast<OpResult>(input->get());
+                result && result.getOwner() == producer.getOperation())
+              consumerMapping.map(argument, yielded[result.getResultNumber()]);
+            else
+              consumerMapping.map(argument, arguments[producerInputs + extra++]);
+          }
+          for (unsigned i = 0; i < consumer.getNumDpsInits(); ++i)
+            consumerMapping.map(
+                consumerBody->getArgument(consumer.getNumDpsInputs() + i),
+                arguments[producerInputs + extraInputs + producerInits + i]);
+          for (Operation &op : consumerBody->without_terminator())
+            b.clone(op, consumerMapping);
+          for (Value v : consumerBody->getTerminator()->getOperands())
+            yielded.push_back(consumerMapping.lookupOrDefault(v));
+          linalg::YieldOp::create(b, l, yielded);
+        });
+    merged->setDiscardableAttrs(producer->getDiscardableAttrDictionary());
+    unsigned producerResults = producer->getNumResults();
+    rewriter.replaceOp(consumer, merged.getResults().drop_front(producerResults));
+    rewriter.replaceOp(producer, merged.getResults().take_front(producerResults));
+    return success();
+  }
+};
+
 struct FuseElementwiseChainsPass
     : public triton_spirv::impl::FuseElementwiseChainsBase<
           FuseElementwiseChainsPass> {
@@ -329,6 +461,12 @@ struct FuseElementwiseChainsPass
     if (failed(applyPatternsGreedily(
             getOperation(), std::move(patterns),
             GreedyRewriteConfig().setUseTopDownTraversal(true))))
+      return signalPassFailure();
+    // Once producers are fused into their consumers, consumers of producers
+    // that stay join them.
+    RewritePatternSet merges(context);
+    merges.add<MergeConsumerIntoProducer>(context);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(merges))))
       signalPassFailure();
   }
 };

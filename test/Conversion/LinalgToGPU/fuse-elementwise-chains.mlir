@@ -149,10 +149,13 @@ func.func @addresses_into_every_consumer(%base: i64, %start: i32, %k: memref<?xf
 
 #map = affine_map<(d0) -> (d0)>
 
-// An exp used twice is not recomputed per consumer: it stays its own generic.
+// An exp used twice is not recomputed per consumer: its consumers join it as
+// further results of one generic (one loop nest).
 // CHECK-LABEL: func.func @costly_producer_stays
-// CHECK-COUNT-3: linalg.generic
-// CHECK:         return
+// CHECK:         %[[ALL:.*]]:3 = linalg.generic
+// CHECK:           math.exp
+// CHECK-NOT:     linalg.generic
+// CHECK:         return %[[ALL]]#{{[12]}}, %[[ALL]]#{{[12]}}
 func.func @costly_producer_stays(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
   %e = tensor.empty() : tensor<64xf32>
   %ex = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
@@ -378,4 +381,36 @@ func.func @range_reshaped_to_row(%start: i32, %n: i32, %x: tensor<32x32xf32>) ->
     linalg.yield %m : f32
   } -> tensor<32x32xf32>
   return %masked : tensor<32x32xf32>
+}
+
+// -----
+
+// p = exp(s - m) feeds a row sum and p.to(f16): the conversion joins the exp
+// as a second result (one loop nest), the sum reads the first.
+// CHECK-LABEL: func.func @consumer_joins_producer(
+// CHECK:         %[[P:.*]]:2 = linalg.generic
+// CHECK:           math.exp
+// CHECK:           arith.truncf
+// CHECK:           linalg.yield %{{.*}}, %{{.*}} : f32, f16
+// CHECK:         linalg.reduce { arith.addf } ins(%[[P]]#0
+// CHECK:         return %{{.*}}, %[[P]]#1
+func.func @consumer_joins_producer(%s: tensor<32x32xf32>, %m: f32) -> (tensor<32xf32>, tensor<32x32xf16>) {
+  %e = tensor.empty() : tensor<32x32xf32>
+  %p = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%s, %m : tensor<32x32xf32>, f32) outs(%e : tensor<32x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %d = arith.subf %x, %y : f32
+    %x2 = math.exp %d : f32
+    linalg.yield %x2 : f32
+  } -> tensor<32x32xf32>
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e1 : tensor<32xf32>) -> tensor<32xf32>
+  %sum = linalg.reduce { arith.addf } ins(%p : tensor<32x32xf32>) outs(%init : tensor<32xf32>) dimensions = [1]
+  %e2 = tensor.empty() : tensor<32x32xf16>
+  %h = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%p : tensor<32x32xf32>) outs(%e2 : tensor<32x32xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %t = arith.truncf %x : f32 to f16
+    linalg.yield %t : f16
+  } -> tensor<32x32xf16>
+  return %sum, %h : tensor<32xf32>, tensor<32x32xf16>
 }

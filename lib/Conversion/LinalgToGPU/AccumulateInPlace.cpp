@@ -12,13 +12,15 @@
 // after distribution). Writing the result into %acc itself (outs(%acc), the
 // body reading %out) lets bufferization update the carried buffer in place.
 // The same holds when ops that update the result in place (a matmul
-// accumulating into it) stand between it and the yield.
+// accumulating into it) stand between it and the yield, and for any input
+// whose value dies in the generic (one block buffer fewer).
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::triton_spirv {
@@ -68,50 +70,91 @@ OpOperand *carriedInput(linalg::GenericOp generic) {
   return nullptr;
 }
 
-/// generic ins(%acc, rest) outs(%init) -> generic ins(rest) outs(%acc), the
-/// body reading %acc's element from the output argument.
-void writeIntoCarried(linalg::GenericOp generic, OpOperand *carriedOperand,
-                      RewriterBase &rewriter) {
-  Value carried = carriedOperand->get();
-  unsigned carriedIndex = carriedOperand->getOperandNumber();
+/// generic ins(%acc, rest) outs(..., %init_i, ...) -> generic ins(rest)
+/// outs(..., %acc, ...), the body reading %acc's element from output i's
+/// argument.
+void writeIntoInput(linalg::GenericOp generic, OpOperand *inputOperand,
+                    unsigned initIndex, RewriterBase &rewriter) {
+  Value reused = inputOperand->get();
+  unsigned inputIndex = inputOperand->getOperandNumber();
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
   for (OpOperand *input : generic.getDpsInputOperands()) {
-    if (input == carriedOperand)
+    if (input == inputOperand)
       continue;
     inputs.push_back(input->get());
     maps.push_back(generic.getMatchingIndexingMap(input));
   }
-  maps.push_back(generic.getMatchingIndexingMap(generic.getDpsInitOperand(0)));
+  SmallVector<Value> inits(generic.getDpsInits());
+  inits[initIndex] = reused;
+  for (OpOperand &init : generic.getDpsInitsMutable())
+    maps.push_back(generic.getMatchingIndexingMap(&init));
 
   rewriter.setInsertionPoint(generic);
   auto updated = linalg::GenericOp::create(
-      rewriter, generic.getLoc(), generic.getResultTypes(), inputs,
-      ValueRange{carried}, maps, generic.getIteratorTypesArray());
+      rewriter, generic.getLoc(), generic.getResultTypes(), inputs, inits, maps,
+      generic.getIteratorTypesArray());
   updated->setDiscardableAttrs(generic->getDiscardableAttrDictionary());
   Region &body = updated.getRegion();
   rewriter.inlineRegionBefore(generic.getRegion(), body, body.end());
   Block &block = body.front();
-  // Block arguments: inputs..., output. The carried input's uses move to
-  // the output argument.
-  BlockArgument carriedArgument = block.getArgument(carriedIndex);
-  BlockArgument output = block.getArguments().back();
-  rewriter.replaceAllUsesWith(carriedArgument, output);
-  block.eraseArgument(carriedIndex);
+  // Block arguments: inputs..., outputs. The reused input's uses move to
+  // output i's argument.
+  BlockArgument inputArgument = block.getArgument(inputIndex);
+  BlockArgument output = block.getArgument(generic.getNumDpsInputs() + initIndex);
+  rewriter.replaceAllUsesWith(inputArgument, output);
+  block.eraseArgument(inputIndex);
   rewriter.replaceOp(generic, updated.getResults());
+}
+
+/// An input of `generic` whose value dies there (every other use comes
+/// before it in the block) and that a linalg op produced (so it has a buffer
+/// of its own), with the type and map of an output whose init is only a
+/// shape: that output can overwrite it, one block buffer fewer (attention's
+/// exp(s - m) where the product q k^T was). Returns the input and the
+/// output's index.
+std::optional<std::pair<OpOperand *, unsigned>> dyingInput(linalg::GenericOp generic) {
+  if (!generic.hasPureTensorSemantics() ||
+      generic.getNumParallelLoops() != generic.getNumLoops())
+    return std::nullopt;
+  for (auto [index, init] : llvm::enumerate(generic.getDpsInitsMutable())) {
+    if (generic.payloadUsesValueFromOperand(&init) ||
+        !init.get().getDefiningOp<tensor::EmptyOp>())
+      continue;
+    AffineMap outputMap = generic.getMatchingIndexingMap(&init);
+    for (OpOperand *input : generic.getDpsInputOperands()) {
+      Value value = input->get();
+      if (value.getType() != init.get().getType() ||
+          !value.getDefiningOp<linalg::LinalgOp>() ||
+          generic.getMatchingIndexingMap(input) != outputMap ||
+          llvm::count(generic->getOperands(), value) != 1)
+        continue;
+      bool dies = llvm::all_of(value.getUsers(), [&](Operation *user) {
+        if (user == generic.getOperation())
+          return true;
+        Operation *top = generic->getBlock()->findAncestorOpInBlock(*user);
+        return top && top->isBeforeInBlock(generic);
+      });
+      if (dies)
+        return std::make_pair(input, static_cast<unsigned>(index));
+    }
+  }
+  return std::nullopt;
 }
 
 struct AccumulateInPlacePass
     : triton_spirv::impl::AccumulateInPlaceBase<AccumulateInPlacePass> {
   void runOnOperation() override {
-    SmallVector<std::pair<linalg::GenericOp, OpOperand *>> candidates;
+    SmallVector<std::tuple<linalg::GenericOp, OpOperand *, unsigned>> candidates;
     getOperation().walk([&](linalg::GenericOp generic) {
       if (OpOperand *carried = carriedInput(generic))
-        candidates.emplace_back(generic, carried);
+        candidates.emplace_back(generic, carried, 0);
+      else if (auto dying = dyingInput(generic))
+        candidates.emplace_back(generic, dying->first, dying->second);
     });
     IRRewriter rewriter(&getContext());
-    for (auto [generic, carried] : candidates)
-      writeIntoCarried(generic, carried, rewriter);
+    for (auto [generic, input, initIndex] : candidates)
+      writeIntoInput(generic, input, initIndex, rewriter);
   }
 };
 } // namespace

@@ -429,7 +429,14 @@ struct FuseElementwiseChainsPass
       if (!producer || writesMemory(producer) ||
           !loadsMayMoveTo(producer, operand))
         return false;
-      return producer->hasOneUse() || isCheapPureArithmetic(producer);
+      if (producer->hasOneUse())
+        return true;
+      // Recomputing saves the buffer only when every user takes the
+      // producer in; one that keeps it (a reduction, a matmul) makes the
+      // buffer anyway, and reading it costs no more than recomputing.
+      return isCheapPureArithmetic(producer) &&
+             llvm::all_of(producer->getUsers(),
+                          [](Operation *user) { return isa<linalg::GenericOp>(user); });
     };
     RewritePatternSet patterns(context);
     patterns.add<ReshapeIndexGeneric<tensor::ExpandShapeOp>,

@@ -414,3 +414,35 @@ func.func @consumer_joins_producer(%s: tensor<32x32xf32>, %m: f32) -> (tensor<32
   } -> tensor<32x32xf16>
   return %sum, %h : tensor<32xf32>, tensor<32x32xf16>
 }
+
+// -----
+
+// Scaled scores feed a row max (which keeps them in a buffer) and
+// exp(s - max): recomputing the scaling in the exp would save no buffer, so
+// the exp reads the scaled scores.
+// CHECK-LABEL: func.func @kept_producer_not_recomputed(
+// CHECK:         %[[S:.*]] = linalg.generic
+// CHECK:           arith.mulf
+// CHECK:         linalg.reduce { arith.maxnumf } ins(%[[S]]
+// CHECK:         linalg.generic {{.*}} ins(%[[S]]
+// CHECK-NOT:       arith.mulf
+// CHECK:           math.exp
+func.func @kept_producer_not_recomputed(%x: tensor<32x32xf32>, %scale: f32) -> (tensor<32xf32>, tensor<32x32xf32>) {
+  %e = tensor.empty() : tensor<32x32xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %scale : tensor<32x32xf32>, f32) outs(%e : tensor<32x32xf32>) {
+  ^bb0(%v: f32, %c: f32, %o: f32):
+    %m = arith.mulf %v, %c : f32
+    linalg.yield %m : f32
+  } -> tensor<32x32xf32>
+  %ninf = arith.constant 0xFF800000 : f32
+  %e1 = tensor.empty() : tensor<32xf32>
+  %init = linalg.fill ins(%ninf : f32) outs(%e1 : tensor<32xf32>) -> tensor<32xf32>
+  %mx = linalg.reduce { arith.maxnumf } ins(%s : tensor<32x32xf32>) outs(%init : tensor<32xf32>) dimensions = [1]
+  %p = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%s, %mx : tensor<32x32xf32>, tensor<32xf32>) outs(%e : tensor<32x32xf32>) {
+  ^bb0(%v: f32, %row: f32, %o: f32):
+    %d = arith.subf %v, %row : f32
+    %y = math.exp %d : f32
+    linalg.yield %y : f32
+  } -> tensor<32x32xf32>
+  return %mx, %p : tensor<32xf32>, tensor<32x32xf32>
+}

@@ -12,15 +12,13 @@
 // after distribution). Writing the result into %acc itself (outs(%acc), the
 // body reading %out) lets bufferization update the carried buffer in place.
 // The same holds when ops that update the result in place (a matmul
-// accumulating into it) stand between it and the yield, and for any input
-// whose value dies in the generic (one block buffer fewer).
+// accumulating into it) stand between it and the yield.
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::triton_spirv {
@@ -107,41 +105,6 @@ void writeIntoInput(linalg::GenericOp generic, OpOperand *inputOperand,
   rewriter.replaceOp(generic, updated.getResults());
 }
 
-/// An input of `generic` whose value dies there (every other use comes
-/// before it in the block) and that a linalg op produced (so it has a buffer
-/// of its own), with the type and map of an output whose init is only a
-/// shape: that output can overwrite it, one block buffer fewer (attention's
-/// exp(s - m) where the product q k^T was). Returns the input and the
-/// output's index.
-std::optional<std::pair<OpOperand *, unsigned>> dyingInput(linalg::GenericOp generic) {
-  if (!generic.hasPureTensorSemantics() ||
-      generic.getNumParallelLoops() != generic.getNumLoops())
-    return std::nullopt;
-  for (auto [index, init] : llvm::enumerate(generic.getDpsInitsMutable())) {
-    if (generic.payloadUsesValueFromOperand(&init) ||
-        !init.get().getDefiningOp<tensor::EmptyOp>())
-      continue;
-    AffineMap outputMap = generic.getMatchingIndexingMap(&init);
-    for (OpOperand *input : generic.getDpsInputOperands()) {
-      Value value = input->get();
-      if (value.getType() != init.get().getType() ||
-          !value.getDefiningOp<linalg::LinalgOp>() ||
-          generic.getMatchingIndexingMap(input) != outputMap ||
-          llvm::count(generic->getOperands(), value) != 1)
-        continue;
-      bool dies = llvm::all_of(value.getUsers(), [&](Operation *user) {
-        if (user == generic.getOperation())
-          return true;
-        Operation *top = generic->getBlock()->findAncestorOpInBlock(*user);
-        return top && top->isBeforeInBlock(generic);
-      });
-      if (dies)
-        return std::make_pair(input, static_cast<unsigned>(index));
-    }
-  }
-  return std::nullopt;
-}
-
 struct AccumulateInPlacePass
     : triton_spirv::impl::AccumulateInPlaceBase<AccumulateInPlacePass> {
   void runOnOperation() override {
@@ -149,8 +112,6 @@ struct AccumulateInPlacePass
     getOperation().walk([&](linalg::GenericOp generic) {
       if (OpOperand *carried = carriedInput(generic))
         candidates.emplace_back(generic, carried, 0);
-      else if (auto dying = dyingInput(generic))
-        candidates.emplace_back(generic, dying->first, dying->second);
     });
     IRRewriter rewriter(&getContext());
     for (auto [generic, input, initIndex] : candidates)

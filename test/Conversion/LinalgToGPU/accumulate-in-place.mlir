@@ -102,38 +102,3 @@ func.func @rescale_then_accumulate(%alpha: tensor<32x1xf32>, %p: tensor<32x32xf1
   }
   return %out : tensor<32x64xf32>
 }
-
-// -----
-
-#id2 = affine_map<(d0, d1) -> (d0, d1)>
-
-// The product's last reader writes its result where the product was (a row
-// max read it before): one block buffer fewer. A value still read after the
-// generic is kept.
-// CHECK-LABEL: func.func @dying_input(
-// CHECK:         %[[S:.*]] = linalg.matmul
-// CHECK:         linalg.reduce
-// CHECK:         %[[P:.*]] = linalg.generic {{.*}} outs(%[[S]] : tensor<32x32xf32>)
-// CHECK-NEXT:    ^bb0(%[[OLD:.*]]: f32):
-// CHECK-NEXT:      math.exp %[[OLD]]
-// CHECK:         %[[Q:.*]] = linalg.generic {{.*}} ins(%[[P]] : tensor<32x32xf32>) outs(%{{.*}} : tensor<32x32xf32>)
-// CHECK:         return %{{.*}}, %[[Q]], %[[P]]
-func.func @dying_input(%a: tensor<32x16xf16>, %b: tensor<16x32xf16>, %c: tensor<32x32xf32>) -> (tensor<32xf32>, tensor<32x32xf32>, tensor<32x32xf32>) {
-  %s = linalg.matmul ins(%a, %b : tensor<32x16xf16>, tensor<16x32xf16>) outs(%c : tensor<32x32xf32>) -> tensor<32x32xf32>
-  %ninf = arith.constant 0xFF800000 : f32
-  %e1 = tensor.empty() : tensor<32xf32>
-  %init = linalg.fill ins(%ninf : f32) outs(%e1 : tensor<32xf32>) -> tensor<32xf32>
-  %m = linalg.reduce { arith.maxnumf } ins(%s : tensor<32x32xf32>) outs(%init : tensor<32xf32>) dimensions = [1]
-  %e = tensor.empty() : tensor<32x32xf32>
-  %p = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%s : tensor<32x32xf32>) outs(%e : tensor<32x32xf32>) {
-  ^bb0(%x: f32, %o: f32):
-    %y = math.exp %x : f32
-    linalg.yield %y : f32
-  } -> tensor<32x32xf32>
-  %q = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%p : tensor<32x32xf32>) outs(%e : tensor<32x32xf32>) {
-  ^bb0(%x: f32, %o: f32):
-    %y = arith.addf %x, %x : f32
-    linalg.yield %y : f32
-  } -> tensor<32x32xf32>
-  return %m, %q, %p : tensor<32xf32>, tensor<32x32xf32>, tensor<32x32xf32>
-}

@@ -29,43 +29,52 @@ namespace mlir::triton_spirv {
 using namespace mlir;
 
 namespace {
-/// The input of `generic` that is the carried value its result is yielded
-/// as, when the generic can write its result there instead.
-OpOperand *carriedInput(linalg::GenericOp generic) {
-  if (generic.getNumDpsInits() != 1 || generic.getNumResults() != 1 ||
-      !generic.hasPureTensorSemantics() ||
-      generic.getNumParallelLoops() != generic.getNumLoops())
-    return nullptr;
+/// An input of `generic` that is the carried value one of its results is
+/// yielded as, when the generic can write that result there instead; with
+/// the result's index.
+std::optional<std::pair<OpOperand *, unsigned>> carriedInput(linalg::GenericOp generic) {
   auto loop = dyn_cast<scf::ForOp>(generic->getParentOp());
-  Value result = generic.getResult(0);
-  // The result may reach the yield through ops that update it in place (a
-  // matmul accumulating into it: attention's acc * alpha + p v).
-  Value yielded = result;
-  while (loop && yielded.hasOneUse() &&
-         !isa<scf::YieldOp>(*yielded.getUsers().begin())) {
-    OpOperand &use = *yielded.getUses().begin();
-    auto updater = dyn_cast<linalg::LinalgOp>(use.getOwner());
-    if (!updater || !updater.isDpsInit(&use) || updater->getNumResults() != 1 ||
-        updater->getBlock() != generic->getBlock())
-      return nullptr;
-    yielded = updater->getResult(0);
+  if (!loop || !generic.hasPureTensorSemantics() ||
+      generic.getNumParallelLoops() != generic.getNumLoops())
+    return std::nullopt;
+  for (auto [index, result] : llvm::enumerate(generic->getResults())) {
+    // The result may reach the yield through ops that update it in place (a
+    // matmul accumulating into it: attention's acc * alpha + p v).
+    Value yielded = result;
+    bool chain = true;
+    while (chain && yielded.hasOneUse() &&
+           !isa<scf::YieldOp>(*yielded.getUsers().begin())) {
+      OpOperand &use = *yielded.getUses().begin();
+      auto updater = dyn_cast<linalg::LinalgOp>(use.getOwner());
+      if (!updater || !updater.isDpsInit(&use) || updater->getNumResults() != 1 ||
+          updater->getBlock() != generic->getBlock())
+        chain = false;
+      else
+        yielded = updater->getResult(0);
+    }
+    if (!chain)
+      continue;
+    // Other readers of the yielded value (m_new, also broadcast for the exp)
+    // read the updated buffer.
+    OpOperand *yieldUse = nullptr;
+    for (OpOperand &use : yielded.getUses())
+      if (use.getOwner() == loop.getBody()->getTerminator())
+        yieldUse = &use;
+    if (!yieldUse)
+      continue;
+    BlockArgument carried = loop.getRegionIterArgs()[yieldUse->getOperandNumber()];
+    OpOperand *init = generic.getDpsInitOperand(index);
+    // The init's values must be unused: it is only the result's shape.
+    if (generic.payloadUsesValueFromOperand(init) ||
+        carried.getType() != result.getType())
+      continue;
+    AffineMap outputMap = generic.getMatchingIndexingMap(init);
+    for (OpOperand *input : generic.getDpsInputOperands())
+      if (input->get() == carried &&
+          generic.getMatchingIndexingMap(input) == outputMap)
+        return std::make_pair(input, static_cast<unsigned>(index));
   }
-  if (!loop || !yielded.hasOneUse() ||
-      !isa<scf::YieldOp>(*yielded.getUsers().begin()))
-    return nullptr;
-  unsigned position = yielded.getUses().begin()->getOperandNumber();
-  BlockArgument carried = loop.getRegionIterArgs()[position];
-  OpOperand *init = generic.getDpsInitOperand(0);
-  // The init's values must be unused: it is only the result's shape.
-  if (generic.payloadUsesValueFromOperand(init) ||
-      carried.getType() != result.getType())
-    return nullptr;
-  AffineMap outputMap = generic.getMatchingIndexingMap(init);
-  for (OpOperand *input : generic.getDpsInputOperands())
-    if (input->get() == carried &&
-        generic.getMatchingIndexingMap(input) == outputMap)
-      return input;
-  return nullptr;
+  return std::nullopt;
 }
 
 /// generic ins(%acc, rest) outs(..., %init_i, ...) -> generic ins(rest)
@@ -108,14 +117,20 @@ void writeIntoInput(linalg::GenericOp generic, OpOperand *inputOperand,
 struct AccumulateInPlacePass
     : triton_spirv::impl::AccumulateInPlaceBase<AccumulateInPlacePass> {
   void runOnOperation() override {
-    SmallVector<std::tuple<linalg::GenericOp, OpOperand *, unsigned>> candidates;
-    getOperation().walk([&](linalg::GenericOp generic) {
-      if (OpOperand *carried = carriedInput(generic))
-        candidates.emplace_back(generic, carried, 0);
-    });
+    // One result per generic and round: a generic yielding several carried
+    // values (attention's m_new and l_i * alpha) takes several rounds.
     IRRewriter rewriter(&getContext());
-    for (auto [generic, input, initIndex] : candidates)
-      writeIntoInput(generic, input, initIndex, rewriter);
+    for (int round = 0; round < 8; ++round) {
+      SmallVector<std::tuple<linalg::GenericOp, OpOperand *, unsigned>> candidates;
+      getOperation().walk([&](linalg::GenericOp generic) {
+        if (auto carried = carriedInput(generic))
+          candidates.emplace_back(generic, carried->first, carried->second);
+      });
+      if (candidates.empty())
+        break;
+      for (auto [generic, input, initIndex] : candidates)
+        writeIntoInput(generic, input, initIndex, rewriter);
+    }
   }
 };
 } // namespace

@@ -415,6 +415,90 @@ struct MergeConsumerIntoProducer : public OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// `e + tl.sum(x)` where the sum starts from zero and is read only there
+/// -> the sum starts from `e` (a generic computing e alone): the addition
+/// becomes the reduction's own, one phase fewer after distribution
+/// (attention's l_i = l_i * alpha + tl.sum(p, 1)). Floating-point sums then
+/// add e first instead of last, as any reduction order may.
+struct StartSumFromAddend : public OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  static bool isZero(Value v) {
+    Attribute attr;
+    if (!matchPattern(v, m_Constant(&attr)))
+      return false;
+    if (auto f = dyn_cast<FloatAttr>(attr))
+      return f.getValue().isZero();
+    if (auto i = dyn_cast<IntegerAttr>(attr))
+      return i.getValue().isZero();
+    return false;
+  }
+
+  LogicalResult matchAndRewrite(linalg::GenericOp generic,
+                                PatternRewriter &rewriter) const override {
+    if (!generic.hasPureTensorSemantics() || generic->getNumResults() != 1 ||
+        generic.getNumParallelLoops() != generic.getNumLoops() ||
+        !generic.getIndexingMapsArray().back().isIdentity() ||
+        readsMemory(generic) || writesMemory(generic))
+      return failure();
+    Block *body = generic.getBody();
+    Operation *add = body->getTerminator()->getOperand(0).getDefiningOp();
+    if (!add || !isa<arith::AddFOp, arith::AddIOp>(add))
+      return failure();
+    for (OpOperand *input : generic.getDpsInputOperands()) {
+      auto reduce = input->get().getDefiningOp<linalg::ReduceOp>();
+      if (!reduce || reduce->getNumResults() != 1 || !input->get().hasOneUse() ||
+          reduce->getBlock() != generic->getBlock() ||
+          !generic.getMatchingIndexingMap(input).isIdentity())
+        continue;
+      Block &combiner = reduce.getCombiner().front();
+      Operation *reduceAdd = combiner.getTerminator()->getOperand(0).getDefiningOp();
+      auto fill = reduce.getInits()[0].getDefiningOp<linalg::FillOp>();
+      if (combiner.getOperations().size() != 2 || !reduceAdd ||
+          reduceAdd->getName() != add->getName() || !fill ||
+          !isZero(fill.value()))
+        continue;
+      BlockArgument sum = body->getArgument(input->getOperandNumber());
+      if (!sum.hasOneUse() || *sum.getUsers().begin() != add ||
+          generic->getResult(0).getType() != reduce->getResult(0).getType())
+        continue;
+      Value addend = add->getOperand(0) == sum ? add->getOperand(1) : add->getOperand(0);
+      // The addend alone: the generic without the sum's input.
+      SmallVector<Value> inputs;
+      SmallVector<AffineMap> maps;
+      for (OpOperand *other : generic.getDpsInputOperands())
+        if (other != input) {
+          inputs.push_back(other->get());
+          maps.push_back(generic.getMatchingIndexingMap(other));
+        }
+      maps.push_back(generic.getIndexingMapsArray().back());
+      rewriter.setInsertionPoint(generic);
+      auto start = linalg::GenericOp::create(
+          rewriter, generic.getLoc(), generic->getResultTypes(), inputs,
+          generic.getDpsInits(), maps, generic.getIteratorTypesArray(),
+          [&](OpBuilder &b, Location l, ValueRange arguments) {
+            IRMapping mapping;
+            unsigned next = 0;
+            for (BlockArgument argument : body->getArguments())
+              if (argument != sum)
+                mapping.map(argument, arguments[next++]);
+            for (Operation &op : body->without_terminator())
+              if (&op != add)
+                b.clone(op, mapping);
+            linalg::YieldOp::create(b, l, mapping.lookupOrDefault(addend));
+          });
+      // The sum, starting from the addend, after both.
+      IRMapping mapping;
+      mapping.map(reduce.getInits()[0], start->getResult(0));
+      Operation *startedSum = rewriter.clone(*reduce, mapping);
+      rewriter.replaceOp(generic, startedSum->getResults());
+      rewriter.eraseOp(reduce);
+      return success();
+    }
+    return failure();
+  }
+};
+
 struct FuseElementwiseChainsPass
     : public triton_spirv::impl::FuseElementwiseChainsBase<
           FuseElementwiseChainsPass> {
@@ -454,6 +538,12 @@ struct FuseElementwiseChainsPass
       if (reduces(operand->get().getDefiningOp()) ||
           reduces(operand->getOwner()))
         return false;
+      // A generic reshaped for one user but read by others keeps its shape:
+      // expanding it would leave the others a collapse of it (attention's
+      // m_new, expanded for m_new[:, None] but also read by alpha).
+      if (isa<tensor::ExpandShapeOp>(operand->getOwner()) &&
+          !operand->get().hasOneUse())
+        return false;
       return fuseProducer(operand);
     };
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, foldReshape);
@@ -472,6 +562,7 @@ struct FuseElementwiseChainsPass
     // Once producers are fused into their consumers, consumers of producers
     // that stay join them.
     RewritePatternSet merges(context);
+    merges.add<StartSumFromAddend>(context, /*benefit=*/2);
     merges.add<MergeConsumerIntoProducer>(context);
     if (failed(applyPatternsGreedily(getOperation(), std::move(merges))))
       signalPassFailure();

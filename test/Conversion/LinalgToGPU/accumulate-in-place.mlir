@@ -34,13 +34,14 @@ func.func @accumulate(%x: tensor<64xf32>, %n: index) -> tensor<64xf32> {
 
 #id = affine_map<(d0) -> (d0)>
 
-// The result is also used in the loop, the init's values are read, or the
-// carried tensor is read through another map: unchanged.
+// The init's values are read, or the carried tensor is read through another
+// map: unchanged. A result also read in the loop is written in place all the
+// same (its other reader reads the updated buffer).
 // CHECK-LABEL: func.func @kept(
 // CHECK-SAME:    %[[X:[^:]*]]: tensor<64xf32>
 // CHECK:         %[[EMPTY:.*]] = tensor.empty()
 // CHECK:         scf.for {{.*}} iter_args(%[[A:.*]] = %{{.*}}, %[[B:.*]] = %{{.*}}, %[[C:.*]] = %{{.*}})
-// CHECK:           linalg.generic {{.*}} ins(%[[A]] : tensor<64xf32>) outs(%[[EMPTY]] : tensor<64xf32>)
+// CHECK:           linalg.generic {{.*}} outs(%[[A]] : tensor<64xf32>)
 // CHECK:           linalg.generic {{.*}} ins(%[[B]] : tensor<64xf32>) outs(%[[X]] : tensor<64xf32>)
 // CHECK:           linalg.generic {{.*}} ins(%[[C]] : tensor<64xf32>) outs(%[[EMPTY]] : tensor<64xf32>)
 func.func @kept(%x: tensor<64xf32>, %init: tensor<64xf32>, %n: index, %out: memref<64xf32>) -> (tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) {
@@ -101,4 +102,37 @@ func.func @rescale_then_accumulate(%alpha: tensor<32x1xf32>, %p: tensor<32x32xf1
     scf.yield %next : tensor<32x64xf32>
   }
   return %out : tensor<32x64xf32>
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+
+// Attention's running max: one generic yields m_new = max(m_i, row max) (the
+// next m_i, also read by the exp) and alpha = exp(m_i - m_new). m_new is
+// written into the carried m_i, which nothing reads after it: the copy back
+// goes.
+// CHECK-LABEL: func.func @running_max(
+// CHECK:         scf.for {{.*}} iter_args(%[[M:.*]] = %{{.*}}) -> (tensor<32xf32>)
+// CHECK:           %[[NEW:.*]]:2 = linalg.generic {{.*}} ins(%{{.*}} : tensor<32xf32>) outs(%[[M]], %{{.*}} : tensor<32xf32>, tensor<32xf32>)
+// CHECK-NEXT:      ^bb0(%[[ROW:.*]]: f32, %[[OLD:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:        arith.maxnumf %[[OLD]], %[[ROW]]
+// CHECK:           scf.yield %[[NEW]]#0
+func.func @running_max(%rows: tensor<32xf32>, %init: tensor<32xf32>, %n: index, %out: memref<32xf32>) -> tensor<32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %empty = tensor.empty() : tensor<32xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %init) -> (tensor<32xf32>) {
+    %new:2 = linalg.generic {indexing_maps = [#id, #id, #id, #id], iterator_types = ["parallel"]}
+        ins(%m, %rows : tensor<32xf32>, tensor<32xf32>) outs(%empty, %empty : tensor<32xf32>, tensor<32xf32>) {
+    ^bb0(%old: f32, %row: f32, %o0: f32, %o1: f32):
+      %mx = arith.maxnumf %old, %row : f32
+      %d = arith.subf %old, %mx : f32
+      %a = math.exp %d : f32
+      linalg.yield %mx, %a : f32, f32
+    } -> (tensor<32xf32>, tensor<32xf32>)
+    bufferization.materialize_in_destination %new#1 in writable %out : (tensor<32xf32>, memref<32xf32>) -> ()
+    scf.yield %new#0 : tensor<32xf32>
+  }
+  return %r : tensor<32xf32>
 }

@@ -446,3 +446,60 @@ func.func @kept_producer_not_recomputed(%x: tensor<32x32xf32>, %scale: f32) -> (
   } -> tensor<32x32xf32>
   return %mx, %p : tensor<32xf32>, tensor<32x32xf32>
 }
+
+// -----
+
+// m = max(a, b) is broadcast over rows (m[:, None]) and also read as a row
+// vector: it keeps its 1-D shape (expanding it for the broadcast would leave
+// the other reader a collapse of it), and the row-vector reader joins it.
+// CHECK-LABEL: func.func @expanded_for_one_of_two_readers(
+// CHECK:         %[[M:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel"]}
+// CHECK:         tensor.expand_shape %[[M]]#0 {{\[}}[0, 1]] output_shape [32, 1]
+// CHECK-NOT:     tensor.collapse_shape
+func.func @expanded_for_one_of_two_readers(%a: tensor<32xf32>, %b: tensor<32xf32>, %s: tensor<32x16xf32>) -> (tensor<32xf32>, tensor<32x16xf32>) {
+  %e = tensor.empty() : tensor<32xf32>
+  %m = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a, %b : tensor<32xf32>, tensor<32xf32>) outs(%e : tensor<32xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %r = arith.maxnumf %x, %y : f32
+    linalg.yield %r : f32
+  } -> tensor<32xf32>
+  %alpha = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a, %m : tensor<32xf32>, tensor<32xf32>) outs(%e : tensor<32xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %d = arith.subf %x, %y : f32
+    %r = math.exp %d : f32
+    linalg.yield %r : f32
+  } -> tensor<32xf32>
+  %col = tensor.expand_shape %m [[0, 1]] output_shape [32, 1] : tensor<32xf32> into tensor<32x1xf32>
+  %e2 = tensor.empty() : tensor<32x16xf32>
+  %p = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%s, %col : tensor<32x16xf32>, tensor<32x1xf32>) outs(%e2 : tensor<32x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %d = arith.subf %x, %y : f32
+    %r = math.exp %d : f32
+    linalg.yield %r : f32
+  } -> tensor<32x16xf32>
+  return %alpha, %p : tensor<32xf32>, tensor<32x16xf32>
+}
+
+// -----
+
+// l * a + tl.sum(p, 1): the row sum starts from l * a instead of zero, so
+// the addition is the reduction's own (no separate phase for it).
+// CHECK-LABEL: func.func @sum_started_from_addend(
+// CHECK:         %[[START:.*]] = linalg.generic
+// CHECK:           arith.mulf
+// CHECK-NOT:       arith.addf
+// CHECK:         %[[SUM:.*]] = linalg.reduce { arith.addf } ins(%{{.*}} : tensor<32x16xf32>) outs(%[[START]] : tensor<32xf32>)
+// CHECK:         return %[[SUM]]
+func.func @sum_started_from_addend(%p: tensor<32x16xf32>, %l: tensor<32xf32>, %a: tensor<32xf32>) -> tensor<32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<32xf32>) -> tensor<32xf32>
+  %sum = linalg.reduce { arith.addf } ins(%p : tensor<32x16xf32>) outs(%init : tensor<32xf32>) dimensions = [1]
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%l, %a, %sum : tensor<32xf32>, tensor<32xf32>, tensor<32xf32>) outs(%e : tensor<32xf32>) {
+  ^bb0(%x: f32, %y: f32, %s: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    %t = arith.addf %m, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<32xf32>
+  return %r : tensor<32xf32>
+}

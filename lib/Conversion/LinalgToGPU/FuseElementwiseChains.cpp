@@ -515,10 +515,17 @@ struct FuseElementwiseChainsPass
         return false;
       if (producer->hasOneUse())
         return true;
-      // Recomputing saves the buffer only when every user takes the
-      // producer in; one that keeps it (a reduction, a matmul) makes the
-      // buffer anyway, and reading it costs no more than recomputing.
-      return isCheapPureArithmetic(producer) &&
+      if (!isCheapPureArithmetic(producer))
+        return false;
+      // Recomputing from tensors saves the buffer only when every user takes
+      // the producer in; one that keeps it (a reduction, a matmul) makes the
+      // buffer anyway, and reading it costs no more than recomputing. From
+      // indices and scalars alone (a constant, a range) recomputing is free.
+      bool readsTensors = llvm::any_of(producer->getOperands(), [&](Value v) {
+        return isa<RankedTensorType>(v.getType()) &&
+               !llvm::is_contained(cast<linalg::GenericOp>(producer).getDpsInits(), v);
+      });
+      return !readsTensors ||
              llvm::all_of(producer->getUsers(),
                           [](Operation *user) { return isa<linalg::GenericOp>(user); });
     };

@@ -503,3 +503,43 @@ func.func @sum_started_from_addend(%p: tensor<32x16xf32>, %l: tensor<32xf32>, %a
   } -> tensor<32xf32>
   return %r : tensor<32xf32>
 }
+
+// -----
+
+// A zero block is a loop's initial accumulator and a masked load's `other`:
+// recomputing it in the load costs nothing (no tensor inputs), so the load
+// uses the constant instead of reading a zero buffer.
+// CHECK-LABEL: func.func @constant_other(
+// CHECK:         scf.for
+// CHECK:           linalg.generic {{.*}} ins(%{{.*}} : tensor<64xf32>, i32)
+// CHECK:             scf.if
+// CHECK:             } else {
+// CHECK-NEXT:          scf.yield %{{.*}} : f32
+func.func @constant_other(%x: memref<?xf32>, %n: i32, %steps: index) -> tensor<64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64xf32>
+  %zeros = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%e : tensor<64xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %zero : f32
+  } -> tensor<64xf32>
+  %r = scf.for %i = %c0 to %steps step %c1 iter_args(%acc = %zeros) -> (tensor<64xf32>) {
+    %next = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%acc, %zeros, %n : tensor<64xf32>, tensor<64xf32>, i32) outs(%e : tensor<64xf32>) {
+    ^bb0(%a: f32, %other: f32, %limit: i32, %o: f32):
+      %j = linalg.index 0 : index
+      %ji = arith.index_cast %j : index to i32
+      %in = arith.cmpi slt, %ji, %limit : i32
+      %v = scf.if %in -> f32 {
+        %l = memref.load %x[%j] : memref<?xf32>
+        scf.yield %l : f32
+      } else {
+        scf.yield %other : f32
+      }
+      %s = arith.addf %a, %v : f32
+      linalg.yield %s : f32
+    } -> tensor<64xf32>
+    scf.yield %next : tensor<64xf32>
+  }
+  return %r : tensor<64xf32>
+}

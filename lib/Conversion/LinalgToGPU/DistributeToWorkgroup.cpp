@@ -26,6 +26,7 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -210,6 +211,12 @@ std::optional<Attribute> constantContents(Value buffer, Operation *at,
     if (!linalgOp)
       return std::nullopt;
     if (!llvm::is_contained(linalgOp.getDpsInits(), buffer))
+      continue;
+    // A writer after `at` in its block, outside any loop, runs after it
+    // (layer norm's zero accumulator, copied for one sum, then the next
+    // sum's own).
+    if (user->getBlock() == at->getBlock() && at->isBeforeInBlock(user) &&
+        !user->getParentOfType<LoopLikeOpInterface>())
       continue;
     std::optional<Attribute> filled = filledConstant(linalgOp);
     if (!filled || (constant && *constant != *filled))
@@ -633,6 +640,8 @@ struct DistributeToWorkgroupPass
               workgroup, useSubgroupOps, spanSubgroupSize(reduce),
               foldPartialsIntoInit, useSubgroupOps ? subgroupSize : 0)))
         return signalPassFailure();
+    // Phases with only allocations between them leave barriers back to back.
+    func.walk([](Block *block) { triton_spirv::eraseRepeatedBarriers(block); });
   }
 };
 } // namespace

@@ -203,24 +203,6 @@ void startFromConstants(Value c) {
   eraseFill(fillStores);
 }
 
-/// Erases each barrier that follows another one with nothing in between but
-/// allocations and pure ops (the phase between them went).
-void eraseRepeatedBarriers(Block *block) {
-  gpu::BarrierOp previous;
-  for (Operation &op : llvm::make_early_inc_range(*block)) {
-    if (auto barrier = dyn_cast<gpu::BarrierOp>(op)) {
-      if (previous && previous->getAttrDictionary() == barrier->getAttrDictionary())
-        barrier.erase();
-      else
-        previous = barrier;
-      continue;
-    }
-    if (!isa<memref::AllocOp>(op) &&
-        (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)))
-      previous = nullptr;
-  }
-}
-
 /// Erases the stores that filled C and the loops left without work.
 void eraseFill(ArrayRef<Operation *> fillStores) {
   SetVector<Block *> blocks;
@@ -238,7 +220,7 @@ void eraseFill(ArrayRef<Operation *> fillStores) {
     blocks.insert(block);
   }
   for (Block *block : blocks)
-    eraseRepeatedBarriers(block);
+    triton_spirv::eraseRepeatedBarriers(block);
 }
 
 //===----------------------------------------------------------------------===//

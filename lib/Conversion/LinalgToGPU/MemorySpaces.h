@@ -13,6 +13,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::triton_spirv {
 
@@ -80,6 +81,27 @@ inline int64_t workgroupBytesOf(Operation *func) {
       bytes += bytesOf(alloc.getType());
   });
   return bytes;
+}
+
+/// Erases each barrier that follows an identical one with nothing in between
+/// but allocations, pure ops and unused loads (a phase between them went).
+inline void eraseRepeatedBarriers(Block *block) {
+  gpu::BarrierOp previous;
+  for (Operation &op : llvm::make_early_inc_range(*block)) {
+    if (auto barrier = dyn_cast<gpu::BarrierOp>(op)) {
+      if (previous && previous->getAttrDictionary() == barrier->getAttrDictionary())
+        barrier.erase();
+      else
+        previous = barrier;
+      continue;
+    }
+    // Loads nobody uses (loop lowering reads outputs it then ignores) go
+    // as dead code later.
+    bool deadLoad = isa<memref::LoadOp>(op) && op.use_empty();
+    if (!isa<memref::AllocOp>(op) && !deadLoad &&
+        (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)))
+      previous = nullptr;
+  }
 }
 
 } // namespace mlir::triton_spirv

@@ -368,3 +368,41 @@ func.func @copy_of_constant(%out: memref<?xf32>, %n: index) {
   }
   return
 }
+
+// -----
+
+// Layer norm's zero accumulator: filled once, copied to start one sum, then
+// the next sum's own accumulator (a writer after the copy, outside any
+// loop). The copy is a store of the constant; barriers that end up with only
+// an allocation (or a dead load) between them are one.
+// CHECK-LABEL: func.func @zero_copied_then_reused(
+// CHECK:         %[[A:.*]] = memref.alloc() : memref<f32, #spirv.storage_class<Workgroup>>
+// CHECK:         memref.store %{{.*}}, %[[A]][]
+// CHECK-NEXT:    gpu.barrier
+// CHECK-NEXT:    %[[B:.*]] = memref.alloc() : memref<f32, #spirv.storage_class<Workgroup>>
+// CHECK-NOT:     gpu.barrier
+// CHECK:         memref.store %{{.*}}, %[[B]][]
+// CHECK-NOT:     memref.load %[[A]][]
+// CHECK:         gpu.subgroup_reduce
+func.func @zero_copied_then_reused(%x: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %X = memref.alloc() : memref<256xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%X : memref<256xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %v = memref.load %x[%i] : memref<?xf32>
+    linalg.yield %v : f32
+  }
+  %A = memref.alloc() : memref<f32>
+  linalg.fill ins(%zero : f32) outs(%A : memref<f32>)
+  %B = memref.alloc() : memref<f32>
+  memref.copy %A, %B : memref<f32> to memref<f32>
+  linalg.reduce { arith.addf } ins(%X : memref<256xf32>) outs(%B : memref<f32>) dimensions = [0]
+  linalg.reduce { arith.maximumf } ins(%X : memref<256xf32>) outs(%A : memref<f32>) dimensions = [0]
+  %s = memref.load %B[] : memref<f32>
+  %m = memref.load %A[] : memref<f32>
+  %t = arith.addf %s, %m : f32
+  memref.store %t, %out[%c0] : memref<?xf32>
+  return
+}

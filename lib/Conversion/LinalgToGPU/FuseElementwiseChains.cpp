@@ -318,13 +318,12 @@ struct MergeConsumerIntoProducer : public OpRewritePattern<linalg::GenericOp> {
         producer.getStaticLoopRanges() != consumer.getStaticLoopRanges())
       return failure();
     Block *block = producer->getBlock();
+    // Block arguments the consumer can use are this block's or an enclosing
+    // one's; ops defined in an enclosing block come before the producer too.
     auto availableAtProducer = [&](Value v) {
-      if (v.getDefiningOp() == producer.getOperation())
-        return true;
       Operation *def = v.getDefiningOp();
-      if (!def)
-        return v.getParentBlock() != block ||
-               isa<BlockArgument>(v); // arguments of this block or outer ones
+      if (!def || def == producer.getOperation())
+        return true;
       Operation *top = block->findAncestorOpInBlock(*def);
       return !top || top->isBeforeInBlock(producer);
     };

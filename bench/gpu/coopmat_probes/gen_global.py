@@ -2,7 +2,7 @@
 matrices (VK_NV_cooperative_matrix2), loading straight from global memory."""
 import sys
 
-from spirv_text import header, matrices
+from spirv_text import header, matrices, gemm_arguments, invocation_ids, load_arguments
 
 def kernel(TM, TN, TK, WG):
     return f"""
@@ -22,19 +22,8 @@ def kernel(TM, TN, TK, WG):
 {matrices('%scope', '%TM', '%TK', '%TN')}
 %main = OpFunction %void None %fn
 %entry = OpLabel
-%pa = OpAccessChain %pPCu64 %pc %i0
-%a = OpLoad %u64 %pa
-%pb = OpAccessChain %pPCu64 %pc %i1
-%b = OpLoad %u64 %pb
-%pcc = OpAccessChain %pPCu64 %pc %i2
-%c = OpLoad %u64 %pcc
-%pN = OpAccessChain %pPCu32 %pc %i4
-%N = OpLoad %u32 %pN
-%pK = OpAccessChain %pPCu32 %pc %i5
-%K = OpLoad %u32 %pK
-%wg = OpLoad %v3u %wgid
-%tn = OpCompositeExtract %u32 %wg 0
-%tm = OpCompositeExtract %u32 %wg 1
+{gemm_arguments('%i0', '%i1', '%i2', '%i4', '%i5')}
+{invocation_ids(local=False)}
 %row0 = OpIMul %u32 %tm %TM
 %col0 = OpIMul %u32 %tn %TN
 %row0K = OpIMul %u32 %row0 %K
@@ -97,9 +86,8 @@ def kernel_tensor(TM, TN, TK, WG):
 %zeroB = OpConstantComposite %matB %h0
 %clamp = OpConstant %u32 0
 %L = OpTypeTensorLayoutNV %i2 %clamp""")
-    text = text.replace("%row0K = OpIMul %u32 %row0 %K\nOpBranch %header", """%row0K = OpIMul %u32 %row0 %K
-%pM = OpAccessChain %pPCu32 %pc %i3
-%M = OpLoad %u32 %pM
+    text = text.replace("%row0K = OpIMul %u32 %row0 %K\nOpBranch %header", f"""%row0K = OpIMul %u32 %row0 %K
+{load_arguments(('M', 'u32', '%i3'))}
 %la0 = OpCreateTensorLayoutNV %L
 %la = OpTensorLayoutSetDimensionNV %L %la0 %M %K
 %lb0 = OpCreateTensorLayoutNV %L

@@ -3,7 +3,7 @@ K step the workgroup copies A (TM x TK) and B (TK x TN) tiles in 16-byte pieces,
 workgroup-scope MulAdd."""
 import sys
 
-from spirv_text import header, matrices
+from spirv_text import header, matrices, gemm_arguments, invocation_ids
 
 def kernel(TM, TN, TK, WG):
     a_pieces = TM * TK // 8      # 16-byte pieces of the A tile
@@ -64,21 +64,8 @@ OpStore %sp{p} %v{p}""")
 {matrices('%scope', '%TM', '%TK', '%TN')}
 %main = OpFunction %void None %fn
 %entry = OpLabel
-%pa = OpAccessChain %pPCu64 %pc %i0
-%a = OpLoad %u64 %pa
-%pb = OpAccessChain %pPCu64 %pc %i1
-%b = OpLoad %u64 %pb
-%pcc = OpAccessChain %pPCu64 %pc %i2
-%c = OpLoad %u64 %pcc
-%pN = OpAccessChain %pPCu32 %pc %i4
-%N = OpLoad %u32 %pN
-%pK = OpAccessChain %pPCu32 %pc %i5
-%K = OpLoad %u32 %pK
-%wg = OpLoad %v3u %wgid
-%tn = OpCompositeExtract %u32 %wg 0
-%tm = OpCompositeExtract %u32 %wg 1
-%l = OpLoad %v3u %lid
-%tid = OpCompositeExtract %u32 %l 0
+{gemm_arguments('%i0', '%i1', '%i2', '%i4', '%i5')}
+{invocation_ids()}
 %row0 = OpIMul %u32 %tm %TM
 %col0 = OpIMul %u32 %tn %TN
 %sa0 = OpAccessChain %wgv4 %SA %i0

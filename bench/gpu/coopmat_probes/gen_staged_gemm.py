@@ -5,7 +5,7 @@ vectors) into one of two padded workgroup copies, load the next step's pieces fr
 memory, pass one barrier, then every subgroup loads its fragments and multiplies."""
 import sys
 
-from spirv_text import header, matrices
+from spirv_text import header, matrices, gemm_arguments, invocation_ids
 
 
 def kernel(WM, WN, FM, FN, TK, PAD=8):
@@ -147,21 +147,8 @@ OpCooperativeMatrixStoreKHR %cp_{i}_{j} %acc_{i}_{j} %rowmajor %N Aligned 16""")
 {matrices('%sg', '%c16x', '%c16x', '%c16x')}
 %main = OpFunction %void None %fn
 %entry = OpLabel
-%p0 = OpAccessChain %pPCu64 %pc %c0
-%a = OpLoad %u64 %p0
-%p1 = OpAccessChain %pPCu64 %pc %c1
-%b = OpLoad %u64 %p1
-%p2 = OpAccessChain %pPCu64 %pc %c2
-%c = OpLoad %u64 %p2
-%pN = OpAccessChain %pPCu32 %pc %c4
-%N = OpLoad %u32 %pN
-%pK = OpAccessChain %pPCu32 %pc %c5
-%K = OpLoad %u32 %pK
-%wg = OpLoad %v3u %wgid
-%tn = OpCompositeExtract %u32 %wg 0
-%tm = OpCompositeExtract %u32 %wg 1
-%l = OpLoad %v3u %lid
-%tid = OpCompositeExtract %u32 %l 0
+{gemm_arguments('%c0', '%c1', '%c2', '%c4', '%c5')}
+{invocation_ids()}
 %row0 = OpIMul %u32 %tm %c{TM}
 %col0 = OpIMul %u32 %tn %c{TN}
 %warp = OpUDiv %u32 %tid %c32

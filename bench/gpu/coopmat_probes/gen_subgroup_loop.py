@@ -4,7 +4,7 @@ iterations, then stores its accumulators. Element views of the workgroup tiles: 
 vectors), 'f16' (scalars), 'v4h' (vector<4xf16>, what the compiler emits)."""
 import sys
 
-from spirv_text import header, matrices
+from spirv_text import header, matrices, load_arguments, invocation_ids
 
 def kernel_global_prefetched(WM, WN, FM, FN, KS, ITERS):
     """kernel_global with the fragments of iteration it + 1 loaded during iteration it (carried)."""
@@ -94,16 +94,8 @@ OpCooperativeMatrixStoreKHR %cp_{i}_{j} %acc_{i}_{j} %rowmajor %cTN Aligned 16""
 {matrices('%sg', '%c16x', '%c16x', '%c16x')}
 %main = OpFunction %void None %fn
 %entry = OpLabel
-%p0 = OpAccessChain %pPCu64 %pc %c0
-%abase = OpLoad %u64 %p0
-%p1 = OpAccessChain %pPCu64 %pc %c1
-%bbase = OpLoad %u64 %p1
-%p2 = OpAccessChain %pPCu64 %pc %c2i
-%cbase = OpLoad %u64 %p2
-%wg = OpLoad %v3u %wgid
-%blk = OpCompositeExtract %u32 %wg 0
-%l = OpLoad %v3u %lid
-%tid = OpCompositeExtract %u32 %l 0
+{load_arguments(('abase', 'u64', '%c0'), ('bbase', 'u64', '%c1'), ('cbase', 'u64', '%c2i'))}
+{invocation_ids(('%blk',))}
 %warp = OpUDiv %u32 %tid %c32
 %wm = OpUDiv %u32 %warp %c{WN}
 %wn = OpUMod %u32 %warp %c{WN}
@@ -324,12 +316,8 @@ OpCooperativeMatrixStoreKHR %cp_{i}_{j} %acc_{i}_{j}x %rowmajor %cTN Aligned 16"
 {matrices('%sg', '%c16x', '%c16x', '%c16x')}
 %main = OpFunction %void None %fn
 %entry = OpLabel
-%pcc = OpAccessChain %pPCu64 %pc %c0
-%cbase0 = OpLoad %u64 %pcc
-%wg = OpLoad %v3u %wgid
-%blk = OpCompositeExtract %u32 %wg 0
-%l = OpLoad %v3u %lid
-%tid = OpCompositeExtract %u32 %l 0
+{load_arguments(('cbase0', 'u64', '%c0'))}
+{invocation_ids(('%blk',))}
 %warp = OpUDiv %u32 %tid %c32
 %wm = OpUDiv %u32 %warp %c{WN}
 %wn = OpUMod %u32 %warp %c{WN}

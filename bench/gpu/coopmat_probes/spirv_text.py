@@ -52,3 +52,28 @@ def matrices(scope, rows, depth, cols):
         f"%matB = OpTypeCooperativeMatrixKHR %f16 {scope} {depth} {cols} %useB",
         f"%matC = OpTypeCooperativeMatrixKHR %f32 {scope} {rows} {cols} %useC",
         "%f0 = OpConstant %f32 0", "%zeroC = OpConstantComposite %matC %f0"])
+
+
+def load_arguments(*arguments):
+    """Push-constant loads: each (name, type, index constant id) defines %name (through %p_name);
+    type is u64 (an address) or u32."""
+    lines = []
+    for name, type_, index in arguments:
+        lines += [f"%p_{name} = OpAccessChain %pPC{type_} %pc {index}",
+                  f"%{name} = OpLoad %{type_} %p_{name}"]
+    return "\n".join(lines)
+
+
+def gemm_arguments(c0, c1, c2, c4, c5):
+    """The GEMM probes' %a %b %c (addresses) and %N %K, given the ids of the constants 0, 1, 2, 4, 5."""
+    return load_arguments(("a", "u64", c0), ("b", "u64", c1), ("c", "u64", c2),
+                          ("N", "u32", c4), ("K", "u32", c5))
+
+
+def invocation_ids(workgroup=("%tn", "%tm"), local=True):
+    """%wg and its components named `workgroup` (x first); with `local`, %l and %tid (local x)."""
+    lines = ["%wg = OpLoad %v3u %wgid"]
+    lines += [f"{name} = OpCompositeExtract %u32 %wg {i}" for i, name in enumerate(workgroup)]
+    if local:
+        lines += ["%l = OpLoad %v3u %lid", "%tid = OpCompositeExtract %u32 %l 0"]
+    return "\n".join(lines)

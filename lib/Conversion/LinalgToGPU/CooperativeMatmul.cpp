@@ -321,18 +321,17 @@ mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
     a = cast<MemRefType>(t.transposeA.getInput().getType());
   if (t.transposeB)
     b = cast<MemRefType>(t.transposeB.getInput().getType());
-  // C lives in workgroup memory until --fragment-epilogue replaces it with a
-  // 16x16 scratch tile per subgroup, which it can when C is carried through
-  // a K loop that touches it only here; count that when all of C would not
-  // fit (the kernel then only fits with it).
-  // Without such a loop C stays whole; where it does not fit beside A and B
-  // it is one of the buffers spilled to global scratch, which still beats
-  // the FMA path by far (attention's 128x64 scores: 32 KiB of f32).
+  // When all of C does not fit beside A and B, count a 16x16 scratch tile
+  // per subgroup: --fragment-epilogue leaves only that when C is carried
+  // through a K loop that touches it only here; otherwise C stays whole and
+  // is one of the buffers spilled to global scratch, which still beats the
+  // FMA path by far (attention's 128x64 scores: 32 KiB of f32).
+  int64_t operandBytes = paddedBytes(a) + paddedBytes(b);
   int64_t cBytes = bytesOf(c);
-  if (paddedBytes(a) + paddedBytes(b) + cBytes > workgroupBytes)
+  if (operandBytes + cBytes > workgroupBytes)
     cBytes = numSubgroups * kTile * kTile * c.getElementTypeBitWidth() / 8;
   if (t.m % kTile || t.n % kTile || t.k % kTile ||
-      paddedBytes(a) + paddedBytes(b) + cBytes > workgroupBytes)
+      operandBytes + cBytes > workgroupBytes)
     return std::nullopt;
   int64_t rowTiles = t.m / kTile, columnTiles = t.n / kTile;
   // The subgroup grid that loads the fewest fragments per k step.

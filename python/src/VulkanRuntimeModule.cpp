@@ -335,8 +335,10 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
 
   py::class_<Device, std::shared_ptr<Device>>(m, "Device")
       .def(py::init([](const std::string &selector, int validation,
-                       double timeoutSeconds, long hostImportCache) {
+                       double timeoutSeconds, long hostImportCache,
+                       long fenceSpinMicros) {
              DeviceOptions options;
+             options.fenceSpinMicros = fenceSpinMicros;
              options.selector = selector;
              options.validation = validation;
              options.timeoutSeconds = timeoutSeconds;
@@ -345,15 +347,18 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
            }),
            py::arg("selector") = "", py::arg("validation") = -1,
            py::arg("timeout_s") = -1.0, py::arg("host_import_cache") = -1,
+           py::arg("fence_spin_us") = -1,
            "A device of its own; arguments left at their defaults come from "
            "TRITON_SPIRV_DEVICE / _VALIDATION / _TIMEOUT_S / "
-           "_HOST_IMPORT_CACHE")
+           "_HOST_IMPORT_CACHE / _FENCE_SPIN_US")
       .def("device_properties",
            [](const Device &d) { return propertiesDict(d.properties()); })
       .def("host_address", &hostAddress, py::arg("ptr"), py::arg("nbytes"))
       .def("release_host_imports", &Device::releaseHostImports,
            py::call_guard<py::gil_scoped_release>())
       .def("host_import_count", &Device::hostImportCount)
+      .def_property("fence_spin_us", &Device::fenceSpinMicros,
+                    &Device::setFenceSpinMicros)
       .def("alloc", &Device::alloc, py::arg("nbytes"),
            py::arg("host_visible") = false)
       .def("load_kernel", &loadKernel, py::arg("spirv"), py::arg("entry"),

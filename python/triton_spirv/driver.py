@@ -28,6 +28,12 @@ _SCALAR_FORMATS = {
     "f16": "<e", "f32": "<f", "f64": "<d",
 }
 _INT_BITS = {"i1": 32, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
+# Scalar fields a launch packs directly: (struct format, mask of an integer's bits; 0 for floats).
+_FAST_FORMATS = {
+    "i1": ("<I", 0xFFFFFFFF), "i8": ("<B", 0xFF), "i16": ("<H", 0xFFFF),
+    "i32": ("<I", 0xFFFFFFFF), "i64": ("<Q", 0xFFFFFFFFFFFFFFFF),
+    "f16": ("<e", 0), "f32": ("<f", 0), "f64": ("<d", 0),
+}
 
 
 def _pack_scalar(kind, value):
@@ -204,6 +210,7 @@ class SPIRVLauncher:
         self.arg_types = list(signature.values())
         self.kernel = None
         self.debug_buffer = None
+        self._plan = None
 
     def _load(self, function):
         # One pipeline per binary for the process: creating it compiles the shader.
@@ -229,7 +236,50 @@ class SPIRVLauncher:
                     *[(v, "i64", name) for v in value.strides]]
         return [(value, ty, name)]
 
+    def _packing_plan(self):
+        """Per runtime argument (position in Triton's arguments, name, field offset, struct
+        format or None for a pointer, integer mask or 0), worked out once; None where a launch needs the general
+        path (tensor descriptors expand per value; the address map and debug buffer vary)."""
+        if self._plan is not None:
+            return self._plan or None
+        names = self.arg_names or [f"#{i}" for i in range(len(self.arg_types))]
+        runtime_args = [(i, ty, name) for i, (ty, name) in enumerate(zip(self.arg_types, names))
+                        if ty != "constexpr"]
+        fields = [f for f in self.metadata.arguments if f["kind"] not in _HIDDEN_KINDS]
+        general = (any(isinstance(ty, str) and ty.startswith("tensordesc") for _, ty, _ in runtime_args)
+                   or getattr(self.metadata, "address_map", False)
+                   or getattr(self.metadata, "debug_messages", None)
+                   or len(runtime_args) != len(fields))
+        plan = []
+        for (i, ty, name), field in zip(runtime_args, fields):
+            kind = field["kind"]
+            if kind == "ptr" or (isinstance(ty, str) and ty.startswith("*")):
+                plan.append((i, name, field["offset"], None, 0))
+            elif ty == "bf16" or kind not in _FAST_FORMATS:
+                general = True
+            else:
+                plan.append((i, name, field["offset"], *_FAST_FORMATS[kind]))
+        self._plan = [] if general else plan
+        return self._plan or None
+
     def pack(self, args, grid=(1, 1, 1)):
+        plan = self._packing_plan()
+        if plan is None:
+            return self._pack_general(args, grid)
+        packed = bytearray(self.metadata.argument_bytes)
+        for i, name, offset, fmt, mask in plan:
+            value = args[i]
+            if fmt is None:
+                struct.pack_into("<Q", packed, offset,
+                                 0 if value is None else _device_address(value, name))
+            elif mask:
+                struct.pack_into(fmt, packed, offset, int(value) & mask)
+            else:
+                struct.pack_into(fmt, packed, offset, float(value))
+        self._pack_hidden(packed, grid)
+        return packed
+
+    def _pack_general(self, args, grid):
         names = self.arg_names or [f"#{i}" for i in range(len(self.arg_types))]
         runtime_args = [expanded for a, ty, name in zip(args, self.arg_types, names)
                         if ty != "constexpr" for expanded in self._expand(a, ty, name)]
@@ -239,7 +289,6 @@ class SPIRVLauncher:
         if self.debug_buffer is not None:
             runtime_args.append((self.debug_buffer, "*i32", "debug buffer"))
         fields = [f for f in self.metadata.arguments if f["kind"] not in _HIDDEN_KINDS]
-        hidden = self.metadata.arguments[len(fields):]
         if len(runtime_args) != len(fields):
             raise TypeError(f"triton-spirv: kernel {self.metadata.name} takes {len(fields)} runtime "
                             f"arguments, got {len(runtime_args)}")
@@ -256,15 +305,20 @@ class SPIRVLauncher:
                 # A bf16 argument reaches the shader as its bits (an i16 field).
                 data = _pack_scalar("bf16" if ty == "bf16" else kind, value)
             packed[offset:offset + len(data)] = data
-        for field in hidden:
+        self._pack_hidden(packed, grid)
+        return packed
+
+    def _pack_hidden(self, packed, grid):
+        for field in self.metadata.arguments:
             kind = field["kind"]
+            if kind not in _HIDDEN_KINDS:
+                continue
             if kind == "scratch":
                 per_program = self.metadata.scratch_bytes_per_program
                 data = struct.pack("<Q", _scratch_address(per_program * grid[0] * grid[1] * grid[2]))
             else:
                 data = struct.pack("<I", grid[0] if kind == "grid_x" else grid[1])
             packed[field["offset"]:field["offset"] + len(data)] = data
-        return bytes(packed)
 
     def __call__(self, gridX, gridY, gridZ, stream, function, packed_metadata, launch_metadata,
                  launch_enter_hook, launch_exit_hook, *args):

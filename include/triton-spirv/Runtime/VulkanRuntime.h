@@ -147,6 +147,11 @@ struct DeviceOptions {
   // Host-import spans kept after use; -1: env TRITON_SPIRV_HOST_IMPORT_CACHE,
   // default 256 on CPU devices, 0 (drop once idle) elsewhere.
   long hostImportCacheLimit = -1;
+  // Microseconds a synchronous wait polls the fence before sleeping on it;
+  // -1: env TRITON_SPIRV_FENCE_SPIN_US, default 200. Waking a sleeping
+  // thread costs ~30 us on llvmpipe; a kernel whose last wait outlasted the
+  // budget sleeps at once (the spin would only take a core from it).
+  long fenceSpinMicros = -1;
 };
 
 class Device;
@@ -226,6 +231,7 @@ private:
   uint32_t subgroupSize_ = 0;
   bool readsNumWorkgroups_ = false;
   bool captured_ = false;
+  mutable uint64_t lastWaitNs_ = 0; // its last synchronous launch's wait
 };
 
 class Device : public std::enable_shared_from_this<Device> {
@@ -249,6 +255,9 @@ public:
   uint64_t hostAddress(const void *ptr, uint64_t nbytes);
   void releaseHostImports(); // synchronizes, then drops every import
   size_t hostImportCount() const;
+  /// The fence-polling budget of synchronous waits (DeviceOptions).
+  long fenceSpinMicros() const;
+  void setFenceSpinMicros(long micros);
 
   /// Dispatches gx*gy*gz workgroups. `args` holds exactly the kernel's
   /// push-constant bytes, or in argument-block mode the block's bytes.

@@ -665,6 +665,12 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
                                                           : 0;
   }
   s.importCacheLimit = static_cast<size_t>(std::max(0L, limit));
+  long spin = options.fenceSpinMicros;
+  if (spin < 0) {
+    std::string v = envString("TRITON_SPIRV_FENCE_SPIN_US");
+    spin = v.empty() ? 200 : std::atol(v.c_str());
+  }
+  s.fenceSpinNs = static_cast<uint64_t>(std::max(0L, spin)) * 1000;
   return self;
 }
 

@@ -3,6 +3,8 @@
 #include "VulkanInternal.h"
 
 #include <algorithm>
+#include <chrono>
+#include <sched.h>
 #include <cstring>
 
 namespace triton_spirv::runtime {
@@ -329,8 +331,9 @@ InFlight DeviceState::beginCommands() {
   return work;
 }
 
-void DeviceState::submit(InFlight &&work, bool wait,
-                         const Device::TimelineWait *timelineWait) {
+uint64_t DeviceState::submit(InFlight &&work, bool wait,
+                             const Device::TimelineWait *timelineWait,
+                             uint64_t spinNs) {
   recordBarrier(fn, work.cmd, /*toHost=*/true);
   VkResult r = fn.vkEndCommandBuffer(work.cmd);
   if (r == VK_SUCCESS) {
@@ -360,13 +363,29 @@ void DeviceState::submit(InFlight &&work, bool wait,
   work.serial = ++submitSerial;
   VkFence fence = work.fence;
   inFlight.push_back(std::move(work));
-  if (wait) {
-    waitFence(fence, "a launch");
-    retireCompleted();
-  }
+  if (!wait)
+    return 0;
+  const auto start = std::chrono::steady_clock::now();
+  waitFence(fence, "a launch", spinNs == UINT64_MAX ? fenceSpinNs : spinNs);
+  const auto waited = std::chrono::steady_clock::now() - start;
+  retireCompleted();
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(waited).count();
 }
 
-void DeviceState::waitFence(VkFence fence, const char *what) {
+void DeviceState::waitFence(VkFence fence, const char *what, uint64_t spinNs) {
+  if (spinNs) {
+    // Yielding lets the driver's threads run where they share this core.
+    const auto until =
+        std::chrono::steady_clock::now() + std::chrono::nanoseconds(spinNs);
+    do {
+      VkResult status = fn.vkGetFenceStatus(device, fence);
+      if (status == VK_SUCCESS)
+        return;
+      if (status != VK_NOT_READY)
+        check(status, "vkGetFenceStatus");
+      sched_yield();
+    } while (std::chrono::steady_clock::now() < until);
+  }
   VkResult r = fn.vkWaitForFences(device, 1, &fence, VK_TRUE, timeoutNs);
   if (r == VK_TIMEOUT)
     throw VulkanError(
@@ -502,7 +521,20 @@ void Device::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
     work.chunks.push_back(std::move(chunk));
   s.recordDispatch(work.cmd, kernel, gx, gy, gz, push.data());
   s.launchCount++; // before submit: its idle point may drop used imports
-  s.submit(std::move(work), sync);
+  const uint64_t spin = kernel.lastWaitNs_ <= s.fenceSpinNs ? s.fenceSpinNs : 0;
+  const uint64_t waited = s.submit(std::move(work), sync, nullptr, spin);
+  if (sync)
+    kernel.lastWaitNs_ = waited;
+}
+
+long Device::fenceSpinMicros() const {
+  std::lock_guard<std::recursive_mutex> lock(s_->mutex);
+  return static_cast<long>(s_->fenceSpinNs / 1000);
+}
+
+void Device::setFenceSpinMicros(long micros) {
+  std::lock_guard<std::recursive_mutex> lock(s_->mutex);
+  s_->fenceSpinNs = static_cast<uint64_t>(std::max(0L, micros)) * 1000;
 }
 
 void Device::synchronize() {

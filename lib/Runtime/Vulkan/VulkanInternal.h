@@ -221,6 +221,7 @@ struct DeviceState {
   uint64_t timeoutNs = 0;
   double timeoutSeconds = 0;
   size_t importCacheLimit = 0;
+  uint64_t fenceSpinNs = 0;
 
   // Recursive: Kernel/Buffer destructors may run while a Device method holds
   // the lock (e.g. when a retired launch drops its last reference).
@@ -258,9 +259,12 @@ struct DeviceState {
   InFlight beginCommands();
   /// Ends, submits and either waits (returning with the slot recycled) or
   /// queues the submission for synchronize().
-  void submit(InFlight &&work, bool wait,
-              const Device::TimelineWait *timelineWait = nullptr);
-  void waitFence(VkFence fence, const char *what);
+  /// With `wait`, polls the fence for up to `spinNs` (default: the device's
+  /// budget) before sleeping; returns the ns waited (0 without `wait`).
+  uint64_t submit(InFlight &&work, bool wait,
+                  const Device::TimelineWait *timelineWait = nullptr,
+                  uint64_t spinNs = UINT64_MAX);
+  void waitFence(VkFence fence, const char *what, uint64_t spinNs = 0);
   void retireCompleted();
   void waitAll();
   void deferDestroy(std::function<void()> destroy);

@@ -124,3 +124,32 @@ def test_where_with_bool_tensor_condition(dtype):
     out = torch.full((1000,), float("nan"), dtype=dtype)
     select_by_flags_kernel[(1,)](flags, a, b, out, 1000, BLOCK=1024)
     assert torch.equal(out, torch.where(flags, a, b))
+
+
+@triton.jit
+def wide_scalars_kernel(ints_ptr, floats_ptr, small, big, flag, single, double: tl.float64):
+    # int64 results: the i32 and i64 arguments with and without the flag.
+    tl.store(ints_ptr + 0, small.to(tl.int64) * 3)
+    tl.store(ints_ptr + 1, big - 7)
+    tl.store(ints_ptr + 2, tl.where(flag, big, small.to(tl.int64)))
+    tl.store(floats_ptr + 0, single.to(tl.float64) * 2)
+    tl.store(floats_ptr + 1, double / 4)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_scalar_arguments_change_between_launches(seed):
+    # Launches reuse one packing plan per kernel: every launch must carry its own values,
+    # negative ones and 64-bit ones included.
+    generator = torch.Generator().manual_seed(seed)
+    for launch in range(4):
+        small = int(torch.randint(-2**31, -2**16, (1,), generator=generator))
+        big = int(torch.randint(2**40, 2**62, (1,), generator=generator)) * (-1) ** launch
+        single = float(torch.randn(1, generator=generator))
+        double = float(torch.randn(1, dtype=torch.float64, generator=generator)) * 1e300
+        flag = launch % 2 == 1
+        ints = torch.full((3,), -1, dtype=torch.int64)
+        floats = torch.full((2,), float("nan"), dtype=torch.float64)
+        wide_scalars_kernel[(1,)](ints, floats, small, big, flag, single, double)
+        assert ints.tolist() == [small * 3, big - 7, big if flag else small], launch
+        single32 = float(torch.tensor(single, dtype=torch.float32))
+        assert floats.tolist() == [single32 * 2, double / 4], launch

@@ -213,6 +213,22 @@ def test_kernel_on_allocated_buffers(vector_add):
     np.testing.assert_array_equal(out, x + y)
 
 
+@pytest.mark.parametrize("spin_us", [0, 1, 1_000_000])
+def test_fence_spin_budgets(spirv, spin_us):
+    """A synchronous launch polls its fence for up to the budget before sleeping on it:
+    results are complete however the wait ends, short kernels after long ones included
+    (a kernel whose last wait outlasted the budget sleeps at once)."""
+    device = rt.Device(fence_spin_us=spin_us)
+    kernel = device.load_kernel(spirv("vector_add"), "vector_add", (64, 1, 1), 28, False)
+    for seed, n in enumerate([3_000_001, 17, 2_000_003, 64, 5]):
+        x, y = random_f32(n, seed), random_f32(n, seed + 50)
+        out = np.full(n, np.nan, dtype=np.float32)
+        args = struct.pack(VECTOR_ADD_ARGS, *(device.host_address(a.ctypes.data, a.nbytes)
+                                              for a in (x, y, out)), n)
+        device.launch(kernel, (n + 63) // 64, 1, 1, args, sync=True)
+        np.testing.assert_array_equal(out, x + y)
+
+
 # --- (4) timing ---------------------------------------------------------------
 
 def test_time_launches(vector_add, vector_add_argblock):

@@ -13,6 +13,14 @@ Medians of many back-to-back launches of each layer:
 Each configuration runs in its own process, alternately, for `--rounds` rounds (the 2 cores
 here are shared and their speed drifts). Configurations: `default`, and `no-spin` with
 TRITON_SPIRV_FENCE_SPIN_US=0 (the wait sleeps on the fence at once, as before it polled).
+Where torch has CUDA, also (CUDA tensors; `device` and `pack` there are ours, `torch` is
+x.add_(1) on the GPU, launched without waiting):
+  cuda-route   TRITON_SPIRV_BACKEND=1: our launch ordered on torch's stream, `triton+sync`
+               waiting for it (torch.cuda.synchronize);
+  triton-cuda  Triton's own CUDA backend, the same kernel: `triton` launches without waiting,
+               `triton+sync` waits for each.
+The cpu-route configurations then run on the GPU's Vulkan driver with host memory
+(TRITON_SPIRV_BACKEND=1 TRITON_SPIRV_CUDA=0).
 
     python3 bench/launch_overhead.py [--rounds 3] [--json out.json]
 
@@ -29,7 +37,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 CONFIGS = {"default": {}, "no-spin": {"TRITON_SPIRV_FENCE_SPIN_US": "0"}}
-LAYERS = ("triton", "launcher", "pack", "device", "torch")
+CUDA_CONFIGS = {
+    "cuda-route": {"TRITON_SPIRV_BACKEND": "1", "TRITON_SPIRV_CUDA": "1"},
+    "triton-cuda": {"TRITON_SPIRV_BACKEND": "0"},
+}
+LAYERS = ("triton", "triton+sync", "launcher", "pack", "device", "torch")
 
 
 def _median_us(fn, reps):
@@ -41,37 +53,49 @@ def _median_us(fn, reps):
     return statistics.median(times) / 1000
 
 
-def measure(reps):
-    """Medians (µs) of each layer in this process."""
+def measure(reps, on_gpu):
+    """Medians (µs) of each layer in this process (NaN where the layer does not apply)."""
     import torch
     import triton
     import triton.language as tl
-    from triton_spirv import _vulkan_runtime as runtime
 
     @triton.jit
     def store_iota(out_ptr, start):
         offsets = tl.arange(0, 16)
         tl.store(out_ptr + offsets, offsets + start)
 
-    out = torch.full((16,), -1, dtype=torch.int32)
+    out = torch.full((16,), -1, dtype=torch.int32, device="cuda" if on_gpu else "cpu")
     store_iota[(1,)](out, 3)
-    if not torch.equal(out, torch.arange(16, dtype=torch.int32) + 3):
+    if not torch.equal(out.cpu(), torch.arange(16, dtype=torch.int32) + 3):
         raise SystemExit(f"launch_overhead: wrong result {out.tolist()}")
-    compiled = next(iter(store_iota.device_caches[0][0].values()))
-    launcher = compiled.run
-    kernel = launcher._load(compiled.function)
-    packed = launcher.pack([out, 3], (1, 1, 1))
-    device = runtime.get_device()
-    layers = {
-        "triton": lambda: store_iota[(1,)](out, 3),
-        "launcher": lambda: launcher(1, 1, 1, 0, compiled.function, None, None, None, None, out, 3),
-        "pack": lambda: launcher.pack([out, 3], (1, 1, 1)),
-        "device": lambda: device.launch(kernel, 1, 1, 1, packed, sync=True),
-        "torch": lambda: out.add_(1),
-    }
+    layers = {"triton": lambda: store_iota[(1,)](out, 3)}
+    if on_gpu:
+        def launch_and_wait():
+            store_iota[(1,)](out, 3)
+            torch.cuda.synchronize()
+        layers["triton+sync"] = launch_and_wait
+    ours = os.environ.get("TRITON_SPIRV_BACKEND") != "0"
+    if ours:
+        from triton_spirv import _vulkan_runtime as runtime
+        compiled = next(iter(store_iota.device_caches[out.device.index or 0][0].values()))
+        launcher = compiled.run
+        layers["pack"] = lambda: launcher.pack([out, 3], (1, 1, 1))
+    if ours and not on_gpu:
+        kernel = launcher._load(compiled.function)
+        packed = launcher.pack([out, 3], (1, 1, 1))
+        device = runtime.get_device()
+        layers["launcher"] = lambda: launcher(1, 1, 1, 0, compiled.function, None, None, None,
+                                              None, out, 3)
+        layers["device"] = lambda: device.launch(kernel, 1, 1, 1, packed, sync=True)
+    layers["torch"] = lambda: out.add_(1)
     for fn in layers.values():  # warm up
         _median_us(fn, 200)
-    return {name: _median_us(fn, reps) for name, fn in layers.items()}
+    result = {name: _median_us(fn, reps) for name, fn in layers.items()}
+    if on_gpu:
+        torch.cuda.synchronize()
+    name = (runtime.get_device().device_properties().get("name", "") if ours
+            else torch.cuda.get_device_name())
+    return {"device_name": name, **{layer: result.get(layer, float("nan")) for layer in LAYERS}}
 
 
 def main():
@@ -79,29 +103,43 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--reps", type=int, default=3000)
     ap.add_argument("--json")
-    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--worker", choices=("cpu", "gpu"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
-        print(json.dumps(measure(args.reps)))
+        print(json.dumps(measure(args.reps, args.worker == "gpu")))
         return
     sys.path.insert(0, str(HERE))
     import machine
-    from triton_spirv import _vulkan_runtime as runtime
-    info = machine.describe(runtime.get_device().device_properties().get("name", ""))
-    print(machine.header_line(info))
-    results = {name: [] for name in CONFIGS}
+    import torch
+    configs = {name: ("cpu", env) for name, env in CONFIGS.items()}
+    if torch.cuda.is_available():
+        # On a GPU an import of host memory ends once the device is idle: `device` relaunches
+        # arguments packed once, so their import must stay (the tensor lives throughout).
+        for _, env in configs.values():
+            env.update({"TRITON_SPIRV_BACKEND": "1", "TRITON_SPIRV_CUDA": "0",
+                        "TRITON_SPIRV_HOST_IMPORT_CACHE": "16"})
+        configs.update({name: ("gpu", env) for name, env in CUDA_CONFIGS.items()})
+    results = {name: [] for name in configs}
     for _ in range(args.rounds):
-        for name, env in CONFIGS.items():
-            out = subprocess.run([sys.executable, __file__, "--worker", "--reps", str(args.reps)],
-                                 env={**os.environ, **env}, capture_output=True, text=True, check=True)
+        for name, (where, env) in configs.items():
+            out = subprocess.run([sys.executable, __file__, "--worker", where, "--reps",
+                                  str(args.reps)], env={**os.environ, **env}, capture_output=True,
+                                 text=True)
+            if out.returncode != 0:
+                raise SystemExit(f"launch_overhead: {name} failed:\n{out.stdout}{out.stderr}")
             results[name].append(json.loads(out.stdout.strip().splitlines()[-1]))
+    info = machine.describe(results["default"][0]["device_name"])
+    print(machine.header_line(info))
+    print("# devices: " + ", ".join(f"{name}: {rounds[0]['device_name']}"
+                                    for name, rounds in results.items()))
     print(f"\nmedian µs per launch, each round's median (rounds: {args.rounds}); "
           "x torch = torch's x.add_(1) time / ours (same process)")
-    print(f"{'config':9s} " + " ".join(f"{layer:>18s}" for layer in LAYERS) + "   x torch (triton)")
+    print(f"{'config':11s} " + " ".join(f"{layer:>18s}" for layer in LAYERS) + "   x torch (triton)")
     for name, rounds in results.items():
-        cells = [", ".join(f"{r[layer]:.1f}" for r in rounds) for layer in LAYERS]
+        cells = [", ".join("-" if r[layer] != r[layer] else f"{r[layer]:.1f}" for r in rounds)
+                 for layer in LAYERS]
         ratio = ", ".join(f"{r['torch'] / r['triton']:.3f}" for r in rounds)
-        print(f"{name:9s} " + " ".join(f"{c:>18s}" for c in cells) + f"   {ratio}")
+        print(f"{name:11s} " + " ".join(f"{c:>18s}" for c in cells) + f"   {ratio}")
     best = {name: min(r["triton"] for r in rounds) for name, rounds in results.items()}
     print(f"\nno-spin / default (triton, best round): {best['no-spin'] / best['default']:.2f}")
     if args.json:

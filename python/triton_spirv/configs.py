@@ -35,10 +35,11 @@ def matmul_configs(dtype="fp16", profile=None, names=("BLOCK_SIZE_M", "BLOCK_SIZ
     """
     profile = profile or active_profile()
     kind = "fp32" if str(dtype) in ("fp32", "float32", "torch.float32") else "fp16"
-    blocks = _MATMUL_BLOCKS.get((profile, kind))
+    # lavapipe-mesa22 differs from lavapipe in reductions only.
+    blocks = _MATMUL_BLOCKS.get((profile.split("-")[0], kind))
     if blocks is None:
         raise ValueError(f"triton_spirv.configs: no matmul configurations for profile "
-                         f"{profile!r} (known: nvidia, lavapipe)")
+                         f"{profile!r} (known: nvidia, lavapipe, lavapipe-mesa22)")
     block_m, block_n, block_k = names
     return [triton.Config({block_m: m, block_n: n, block_k: k, **constexprs},
                           num_warps=warps, num_stages=stages)

@@ -13,6 +13,7 @@ Two routes, fixed per process:
 import importlib.abc
 import importlib.machinery
 import os
+import re
 import struct
 import sys
 import time
@@ -404,7 +405,12 @@ class _DeviceInterface:
 
 
 def _profile_for(properties):
-    return "nvidia" if properties.get("vendor_id") == 0x10DE else "lavapipe"
+    """The device profile of a Vulkan device: nvidia, lavapipe (Mesa 25 and later), or
+    lavapipe-mesa22 for older Mesa (its single-subgroup reductions were wrong on 22.3)."""
+    if properties.get("vendor_id") == 0x10DE:
+        return "nvidia"
+    mesa = re.search(r"Mesa (\d+)\.", properties.get("driver_info", ""))
+    return "lavapipe-mesa22" if mesa and int(mesa.group(1)) < 25 else "lavapipe"
 
 
 class SPIRVDriver(DriverBase):

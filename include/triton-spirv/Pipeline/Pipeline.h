@@ -18,7 +18,7 @@ namespace mlir::triton_spirv {
 struct TritonToSPIRVOptions
     : public PassPipelineOptions<TritonToSPIRVOptions> {
   Option<std::string> profile{*this, "profile",
-                              llvm::cl::desc("Device profile: lavapipe|nvidia"),
+                              llvm::cl::desc("Device profile: lavapipe (Mesa 25), lavapipe-mesa22 (older Mesa), nvidia"),
                               llvm::cl::init("lavapipe")};
   Option<int64_t> numWarps{*this, "num-warps",
                            llvm::cl::desc("Triton num_warps (workgroup = "

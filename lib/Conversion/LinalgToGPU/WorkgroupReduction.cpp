@@ -154,6 +154,8 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
       d.ownedRuns(b, loc, threadId, spanSubgroupSize);
   Value start = owned.first;
   int64_t roundStep = owned.roundStep;
+  // Whole rounds cover the extent: every owned index is inside it.
+  bool exactCover = extent % d.perRound == 0;
 
   auto rounds = scf::ForOp::create(
       b, loc, constantIndex(b, loc, 0), constantIndex(b, loc, d.rounds),
@@ -174,6 +176,11 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
               Value index = global;
               if (privateInput)
                 index = d.privateSlot(fb, fl, round, j);
+              if (exactCover) {
+                Value x = memref::LoadOp::create(fb, fl, input, ValueRange{index});
+                scf::YieldOp::create(fb, fl, combine(fb, reduce, acc, ValueRange{x}));
+                return;
+              }
               Value inside = arith::CmpIOp::create(fb, fl, arith::CmpIPredicate::ult,
                                                    global, constantIndex(fb, fl, extent));
               auto element = scf::IfOp::create(

@@ -14,7 +14,7 @@ Flags and conventions are those of Triton's `python -m triton.tools.compile`:
   where <suffix> names the hinted parameters (`0d2c`: #0 divisible by 16, #2 equal to 1).
 The generated code calls the C runtime (triton_spirv_runtime.h): the launch function takes
 a TritonSpirvStream where CUDA's takes a CUstream, pointers as 64-bit device addresses.
-`--target` picks the device profile (`lavapipe`, `nvidia`, or Triton's
+`--target` picks the device profile (`lavapipe`, `lavapipe-mesa22`, `nvidia`, or Triton's
 `spirv:<profile>:<subgroup>`); default: the profile of this machine's Vulkan device.
 """
 
@@ -71,7 +71,7 @@ def resolve_target(text: Optional[str]):
         profile = _compiler.device_profile(parts[0])
     except RuntimeError:
         raise CompileError(f"--target '{text}': unknown device profile '{parts[0]}' "
-                           "(known: lavapipe, nvidia)") from None
+                           "(known: lavapipe, lavapipe-mesa22, nvidia)") from None
     subgroup = profile["subgroup_size"]
     if len(parts) == 2 and parts[1] != str(subgroup):
         raise CompileError(f"--target '{text}': profile {parts[0]} has subgroup size {subgroup}")

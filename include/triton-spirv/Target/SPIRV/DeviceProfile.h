@@ -66,7 +66,7 @@ struct DeviceProfile {
   spirv::DeviceType deviceType;
 };
 
-/// The built-in profile called `name` ("lavapipe", "nvidia").
+/// The built-in profile called `name` ("lavapipe", "lavapipe-mesa22", "nvidia").
 std::optional<DeviceProfile> lookupDeviceProfile(llvm::StringRef name);
 
 /// The SPIR-V target environment (Vulkan 1.2 / SPIR-V 1.5, physical storage

@@ -1,0 +1,42 @@
+"""The device profile chosen for a Vulkan device, and what the profiles change."""
+import pytest
+import torch
+import triton
+import triton.language as tl
+
+from triton_spirv import _compiler
+from triton_spirv.driver import _profile_for
+
+
+@pytest.mark.parametrize("properties, profile", [
+    ({"vendor_id": 0x10DE, "driver_info": "580.95.05"}, "nvidia"),
+    ({"vendor_id": 0x10005, "driver_info": "Mesa 25.0.7-2~bpo12+1 (LLVM 15.0.6)"}, "lavapipe"),
+    ({"vendor_id": 0x10005, "driver_info": "Mesa 26.1.0 (LLVM 19.1.7)"}, "lavapipe"),
+    ({"vendor_id": 0x10005, "driver_info": "Mesa 22.3.6 (LLVM 15.0.6)"}, "lavapipe-mesa22"),
+    ({"vendor_id": 0x10005, "driver_info": "Mesa 24.2.8-1 (LLVM 19.1.4)"}, "lavapipe-mesa22"),
+    ({"vendor_id": 0x10005}, "lavapipe"),
+])
+def test_profile_follows_vendor_and_mesa_version(properties, profile):
+    assert _profile_for(properties) == profile
+    assert _compiler.device_profile(profile)["name"] == profile
+
+
+@triton.jit
+def row_max_minus_sum_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * n + cols, mask=cols < n, other=-float("inf"))
+    shifted = x - tl.max(x, axis=0)
+    total = tl.sum(tl.where(cols < n, shifted, 0.0), axis=0)
+    tl.store(out_ptr + row * n + cols, shifted - total, mask=cols < n)
+
+
+@pytest.mark.parametrize("num_warps", [1, 2, 4])
+def test_row_reductions_at_any_num_warps(num_warps):
+    # num_warps=1 is one subgroup: on Mesa 25 its reductions are subgroup operations.
+    generator = torch.Generator().manual_seed(num_warps)
+    x = torch.randn(37, 300, generator=generator)
+    out = torch.full_like(x, float("nan"))
+    row_max_minus_sum_kernel[(37,)](x, out, 300, BLOCK=512, num_warps=num_warps)
+    shifted = x - x.max(dim=1, keepdim=True).values
+    torch.testing.assert_close(out, shifted - shifted.sum(dim=1, keepdim=True))

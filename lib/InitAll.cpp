@@ -66,6 +66,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createVectorizeContiguousRuns(); });
   registerOurPass([] { return triton_spirv::createDecomposeDotScaled(); });
   registerOurPass([] { return triton_spirv::createLowerBlockPointers(); });
+  registerOurPass([] { return triton_spirv::createSplitLoopsAtMaskBounds(); });
   registerOurPass([] { return triton_spirv::createLowerRawPointers(); });
   registerOurPass([] { return triton_spirv::createLowerTensorDescriptors(); });
   registerOurPass([] { return triton_spirv::createTritonToLinalg(); });

@@ -26,6 +26,8 @@ using namespace mlir::triton_spirv;
 
 void mlir::triton_spirv::buildTritonToLinalgPipeline(OpPassManager &pm) {
   pm.addPass(createInlinerPass());
+  pm.addPass(createSplitLoopsAtMaskBounds());
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createDecomposeDotScaled());
   pm.addPass(createLowerBlockPointers());
   pm.addPass(createLowerTensorDescriptors());

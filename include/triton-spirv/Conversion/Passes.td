@@ -422,6 +422,19 @@ def DecomposeDotScaled : Pass<"decompose-dot-scaled", "ModuleOp"> {
   let dependentDialects = ["arith::ArithDialect"];
 }
 
+def SplitLoopsAtMaskBounds : Pass<"split-loops-at-mask-bounds", "ModuleOp"> {
+  let summary = "Split loops where a load/store mask comparison on the "
+                "induction variable stops holding";
+  let description = [{
+    A comparison feeding a tt.load/tt.store mask in an scf.for whose sides
+    are affine in the induction variable (`rk < K - k * BK`,
+    `off + arange(0, B) < N`) holds for every element up to some iteration.
+    The loop runs to that iteration as a copy where the comparison is
+    `true`, then the original loop does the rest.
+  }];
+  let dependentDialects = ["arith::ArithDialect"];
+}
+
 def LowerBlockPointers : Pass<"lower-block-pointers", "ModuleOp"> {
   let summary = "Lower block pointers (make_tensor_ptr/advance) to masked "
                 "tensors of pointers";

@@ -1,0 +1,334 @@
+//===- SplitLoopsAtMaskBounds.cpp - mask-free main loops -------------------===//
+//
+// K loops mask their loads against the iteration: `rk < K - k * BK`, or
+// `off + arange(0, BLOCK) < N` with `off` the induction variable. The
+// comparison holds for every element up to some iteration and fails only
+// in the last one or two. Such a loop becomes two: a main loop up to that
+// iteration, where the comparison is `true` (canonicalization then drops
+// it from the mask), and the original loop for the rest (usually one
+// iteration or none). Per-element mask tests, a branch around every run
+// of a tile on GPUs and a per-lane test on lavapipe, leave the hot loop.
+// Loops with a tt.dot are left whole (see runOnOperation).
+//
+// A comparison qualifies when it feeds a load or store mask inside the
+// loop and both sides are, element by element, an affine function of the
+// induction variable (loop-invariant scalars, constants, make_range,
+// splat/expand_dims/broadcast, add/sub, multiplication by constants) whose
+// coefficient makes the comparison fail from some iteration on.
+//
+//===----------------------------------------------------------------------===//
+#include "triton-spirv/Conversion/Passes.h"
+#include "triton-spirv/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_SPLITLOOPSATMASKBOUNDS
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+constexpr int kMaxDepth = 12;
+
+/// Elements of an integer tensor (or a scalar) as
+///   sum(terms[i].second * terms[i].first) + constant + ivCoeff * iv + e,
+/// e ranging over [minOffset, maxOffset] across the elements; terms are
+/// loop-invariant scalars.
+struct Affine {
+  SmallVector<std::pair<Value, int64_t>> terms;
+  int64_t constant = 0, ivCoeff = 0, minOffset = 0, maxOffset = 0;
+
+  Affine scaled(int64_t factor) const {
+    Affine r = *this;
+    for (auto &term : r.terms)
+      term.second *= factor;
+    r.constant *= factor;
+    r.ivCoeff *= factor;
+    r.minOffset = std::min(minOffset * factor, maxOffset * factor);
+    r.maxOffset = std::max(minOffset * factor, maxOffset * factor);
+    return r;
+  }
+  Affine plus(const Affine &other) const {
+    Affine r = *this;
+    r.terms.append(other.terms.begin(), other.terms.end());
+    r.constant += other.constant;
+    r.ivCoeff += other.ivCoeff;
+    r.minOffset += other.minOffset;
+    r.maxOffset += other.maxOffset;
+    return r;
+  }
+};
+
+std::optional<int64_t> constantInt(Value v) {
+  APInt value;
+  if (matchPattern(v, m_ConstantInt(&value)))
+    return value.getSExtValue();
+  return std::nullopt;
+}
+
+/// Affine form of `v` over `loop`'s induction variable; nullopt when `v`
+/// is not of that shape. Offsets large enough to overflow are refused.
+std::optional<Affine> affineOf(Value v, scf::ForOp loop, int depth = 0) {
+  if (depth > kMaxDepth || !getElementTypeOrSelf(v.getType()).isSignlessInteger())
+    return std::nullopt;
+  if (v == loop.getInductionVar()) {
+    Affine a;
+    a.ivCoeff = 1;
+    return a;
+  }
+  if (auto c = constantInt(v)) {
+    Affine a;
+    a.constant = *c;
+    return a;
+  }
+  // A splat integer constant tensor.
+  if (auto dense = v.getDefiningOp<arith::ConstantOp>()) {
+    auto attr = dyn_cast<SplatElementsAttr>(dense.getValue());
+    if (!attr || !attr.getElementType().isSignlessInteger())
+      return std::nullopt;
+    Affine a;
+    a.constant = attr.getSplatValue<APInt>().getSExtValue();
+    return a;
+  }
+  Operation *def = v.getDefiningOp();
+  if (!isa<ShapedType>(v.getType()) && loop.isDefinedOutsideOfLoop(v)) {
+    Affine a;
+    a.terms.push_back({v, 1});
+    return a;
+  }
+  if (!def)
+    return std::nullopt;
+  if (auto range = dyn_cast<MakeRangeOp>(def)) {
+    Affine a;
+    a.minOffset = range.getStart();
+    a.maxOffset = int64_t(range.getEnd()) - 1;
+    return a;
+  }
+  if (isa<SplatOp, ExpandDimsOp, BroadcastOp>(def))
+    return affineOf(def->getOperand(0), loop, depth + 1);
+  if (isa<arith::AddIOp, arith::SubIOp>(def)) {
+    auto lhs = affineOf(def->getOperand(0), loop, depth + 1);
+    auto rhs = affineOf(def->getOperand(1), loop, depth + 1);
+    if (!lhs || !rhs)
+      return std::nullopt;
+    return lhs->plus(isa<arith::SubIOp>(def) ? rhs->scaled(-1) : *rhs);
+  }
+  if (isa<arith::MulIOp>(def)) {
+    for (int i = 0; i < 2; ++i) {
+      Value factor = def->getOperand(i);
+      std::optional<int64_t> c = constantInt(factor);
+      if (!c)
+        if (auto splat = affineOf(factor, loop, depth + 1);
+            splat && splat->terms.empty() && !splat->ivCoeff &&
+            splat->minOffset == 0 && splat->maxOffset == 0)
+          c = splat->constant;
+      if (!c || std::abs(*c) > (int64_t(1) << 20))
+        continue;
+      auto other = affineOf(def->getOperand(1 - i), loop, depth + 1);
+      if (other)
+        return other->scaled(*c);
+    }
+  }
+  return std::nullopt;
+}
+
+/// Whether `cond` reaches the mask of a load or store in `loop` through
+/// i1 shape and logic ops.
+bool feedsMask(Value cond, scf::ForOp loop) {
+  SmallVector<Value> work{cond};
+  DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (!loop->isAncestor(user))
+        continue;
+      if (auto load = dyn_cast<LoadOp>(user); load && load.getMask() == v)
+        return true;
+      if (auto store = dyn_cast<StoreOp>(user); store && store.getMask() == v)
+        return true;
+      if (isa<arith::AndIOp, BroadcastOp, ExpandDimsOp>(user))
+        work.push_back(user->getResult(0));
+    }
+  }
+  return false;
+}
+
+/// One comparison that holds for every element while `step * iv < bound`:
+/// the loop-invariant affine bound and the positive coefficient of iv.
+struct Holds {
+  arith::CmpIOp cmp;
+  Affine bound; // holds while ivCoeff * iv < -(bound) (ivCoeff > 0)
+};
+
+std::optional<Holds> matchHoldingPrefix(arith::CmpIOp cmp, scf::ForOp loop) {
+  auto pred = cmp.getPredicate();
+  Value lhs = cmp.getLhs(), rhs = cmp.getRhs();
+  if (pred == arith::CmpIPredicate::sgt || pred == arith::CmpIPredicate::sge) {
+    std::swap(lhs, rhs);
+    pred = pred == arith::CmpIPredicate::sgt ? arith::CmpIPredicate::slt
+                                             : arith::CmpIPredicate::sle;
+  }
+  if (pred != arith::CmpIPredicate::slt && pred != arith::CmpIPredicate::sle)
+    return std::nullopt;
+  auto l = affineOf(lhs, loop), r = affineOf(rhs, loop);
+  if (!l || !r)
+    return std::nullopt;
+  // Every element holds iff max(lhs) < min(rhs) (slt), i.e.
+  //   (l - r).ivCoeff * iv + (l - r).invariant + l.max - r.min < 0  (+1 for sle).
+  Affine diff = l->plus(r->scaled(-1));
+  if (diff.ivCoeff <= 0)
+    return std::nullopt; // invariant, or failing first: not a prefix
+  diff.constant += l->maxOffset - r->minOffset +
+                   (pred == arith::CmpIPredicate::sle ? 1 : 0);
+  diff.minOffset = diff.maxOffset = 0;
+  if (std::abs(diff.constant) > (int64_t(1) << 40))
+    return std::nullopt;
+  return Holds{cmp, diff};
+}
+
+/// First iteration value at which some comparison may fail (as i64), from
+/// `ivCoeff * iv + invariant < 0`  <=>  iv < ceil(-invariant / ivCoeff).
+Value firstFailing(OpBuilder &b, Location loc, const Holds &h) {
+  Type i64 = b.getI64Type();
+  Value sum = arith::ConstantIntOp::create(b, loc, i64, h.bound.constant);
+  for (auto [term, factor] : h.bound.terms) {
+    Value wide = term.getType().getIntOrFloatBitWidth() < 64
+                     ? arith::ExtSIOp::create(b, loc, i64, term).getResult()
+                     : term;
+    if (term.getType().isIndex())
+      wide = arith::IndexCastOp::create(b, loc, i64, term);
+    Value scaled = arith::MulIOp::create(
+        b, loc, wide, arith::ConstantIntOp::create(b, loc, i64, factor));
+    sum = arith::AddIOp::create(b, loc, sum, scaled);
+  }
+  Value negated = arith::SubIOp::create(
+      b, loc, arith::ConstantIntOp::create(b, loc, i64, 0), sum);
+  return arith::CeilDivSIOp::create(
+      b, loc, negated, arith::ConstantIntOp::create(b, loc, i64, h.bound.ivCoeff));
+}
+
+Value toI64(OpBuilder &b, Location loc, Value v) {
+  if (v.getType().isIndex())
+    return arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
+  if (v.getType().getIntOrFloatBitWidth() < 64)
+    return arith::ExtSIOp::create(b, loc, b.getI64Type(), v);
+  return v;
+}
+
+Value fromI64(OpBuilder &b, Location loc, Value v, Type type) {
+  if (type.isIndex())
+    return arith::IndexCastOp::create(b, loc, type, v);
+  if (type.getIntOrFloatBitWidth() < 64)
+    return arith::TruncIOp::create(b, loc, type, v);
+  return v;
+}
+
+/// Replaces an i1 value known to be all-true: masks it alone forms go,
+/// `x & it` becomes `x`, broadcasts of it follow, other uses get a constant.
+void replaceWithTrue(Value v) {
+  SmallVector<Operation *> users(v.getUsers().begin(), v.getUsers().end());
+  llvm::SmallPtrSet<Operation *, 8> done;
+  for (Operation *user : users) {
+    if (!done.insert(user).second)
+      continue;
+    if (isa<BroadcastOp, ExpandDimsOp>(user)) {
+      replaceWithTrue(user->getResult(0));
+      if (user->use_empty())
+        user->erase();
+    } else if (auto both = dyn_cast<arith::AndIOp>(user)) {
+      Value other = both.getLhs() == v ? both.getRhs() : both.getLhs();
+      both.replaceAllUsesWith(other);
+      both->erase();
+    } else if (auto load = dyn_cast<LoadOp>(user); load && load.getMask() == v) {
+      load.getMaskMutable().clear();
+      load.getOtherMutable().clear();
+    } else if (auto store = dyn_cast<StoreOp>(user); store && store.getMask() == v) {
+      store.getMaskMutable().clear();
+    }
+  }
+  if (v.use_empty())
+    return;
+  OpBuilder b(v.getContext());
+  b.setInsertionPointAfterValue(v);
+  Type type = v.getType();
+  Value yes = arith::ConstantOp::create(
+      b, v.getLoc(), type,
+      isa<ShapedType>(type)
+          ? cast<TypedAttr>(DenseElementsAttr::get(cast<ShapedType>(type), ArrayRef<bool>{true}))
+          : cast<TypedAttr>(b.getBoolAttr(true)));
+  v.replaceAllUsesWith(yes);
+}
+
+void splitLoop(scf::ForOp loop, ArrayRef<Holds> holds) {
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Type ivType = loop.getInductionVar().getType();
+  Value lb = toI64(b, loc, loop.getLowerBound());
+  Value ub = toI64(b, loc, loop.getUpperBound());
+  Value step = toI64(b, loc, loop.getStep());
+  Value bound = firstFailing(b, loc, holds.front());
+  for (const Holds &h : holds.drop_front())
+    bound = arith::MinSIOp::create(b, loc, bound, firstFailing(b, loc, h));
+  // The first iteration value lb + j * step at or past the bound, in [lb, ub].
+  Value zero = arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0);
+  Value ahead = arith::MaxSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, bound, lb), zero);
+  Value steps = arith::CeilDivSIOp::create(b, loc, ahead, step);
+  Value split = arith::AddIOp::create(
+      b, loc, lb, arith::MulIOp::create(b, loc, steps, step));
+  split = arith::MinSIOp::create(b, loc, split, arith::MaxSIOp::create(b, loc, ub, lb));
+  split = fromI64(b, loc, split, ivType);
+
+  IRMapping mapping;
+  auto main = cast<scf::ForOp>(b.clone(*loop, mapping));
+  main.getUpperBoundMutable().assign(split);
+  for (const Holds &h : holds) {
+    arith::CmpIOp original = h.cmp;
+    Operation *cloned = mapping.lookup(original.getResult()).getDefiningOp();
+    replaceWithTrue(cloned->getResult(0));
+    if (cloned->use_empty())
+      cloned->erase();
+  }
+  loop.getLowerBoundMutable().assign(split);
+  loop.getInitArgsMutable().assign(main.getResults());
+}
+
+struct SplitLoopsAtMaskBounds
+    : triton_spirv::impl::SplitLoopsAtMaskBoundsBase<SplitLoopsAtMaskBounds> {
+  void runOnOperation() override {
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops) {
+      std::optional<int64_t> step = constantInt(loop.getStep());
+      if (!step || *step <= 0)
+        continue;
+      // K loops of dots stay whole: their accumulators stay in registers
+      // and their tiles are prefetched only as one loop (two moved the C
+      // tile to workgroup memory and lost the prefetch).
+      if (loop.getBody()->walk([](Operation *op) {
+            return isa<DotOp, DotScaledOp>(op) ? WalkResult::interrupt()
+                                               : WalkResult::advance();
+          }).wasInterrupted())
+        continue;
+      SmallVector<Holds> holds;
+      loop.getBody()->walk([&](arith::CmpIOp cmp) {
+        if (!isa<ShapedType>(cmp.getType()) || !feedsMask(cmp.getResult(), loop))
+          return;
+        if (auto h = matchHoldingPrefix(cmp, loop))
+          holds.push_back(*h);
+      });
+      if (!holds.empty())
+        splitLoop(loop, holds);
+    }
+  }
+};
+} // namespace

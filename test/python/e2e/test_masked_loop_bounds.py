@@ -1,0 +1,58 @@
+"""Loops whose masks follow the induction variable run as a mask-free main loop and a
+masked rest (split-loops-at-mask-bounds): every split point, including none and all."""
+import pytest
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def row_stats_kernel(x_ptr, sum_ptr, max_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    total = tl.zeros((BLOCK,), dtype=tl.float32)
+    biggest = tl.full((BLOCK,), -float("inf"), dtype=tl.float32)
+    for off in range(0, n, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * n + cols, mask=cols < n, other=0.0)
+        total += x
+        biggest = tl.maximum(biggest, tl.where(cols < n, x, -float("inf")))
+    tl.store(sum_ptr + row, tl.sum(total, axis=0))
+    tl.store(max_ptr + row, tl.max(biggest, axis=0))
+    for off in range(0, n, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * n + cols, mask=cols < n)
+        tl.store(y_ptr + row * n + cols, x * 2.0, mask=cols < n)
+
+
+@pytest.mark.parametrize("n", [1, 100, 128, 129, 511, 512, 1000])
+def test_row_loops_split_at_every_bound(n):
+    generator = torch.Generator().manual_seed(n)
+    x = torch.randn(5, n, generator=generator)
+    sums = torch.full((5,), float("nan"))
+    maxima = torch.full((5,), float("nan"))
+    y = torch.full_like(x, float("nan"))
+    row_stats_kernel[(5,)](x, sums, maxima, y, n, BLOCK=128)
+    torch.testing.assert_close(sums, x.sum(dim=1), rtol=1e-5, atol=1e-5)
+    assert torch.equal(maxima, x.max(dim=1).values)
+    assert torch.equal(y, x * 2.0)
+
+
+@triton.jit
+def k_blocks_kernel(a_ptr, out_ptr, M, K, BLOCK_M: tl.constexpr, BLOCK_K: tl.constexpr):
+    # Tutorial 03's masks without the dot: rows < M and rk < K - k * BLOCK_K.
+    rm = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rk = tl.arange(0, BLOCK_K)
+    acc = tl.zeros((BLOCK_M, BLOCK_K), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        mask = (rm[:, None] < M) & (rk[None, :] < K - k * BLOCK_K)
+        acc += tl.load(a_ptr + rm[:, None] * K + k * BLOCK_K + rk[None, :], mask=mask, other=0.0)
+    tl.store(out_ptr + rm, tl.sum(acc, axis=1), mask=rm < M)
+
+
+@pytest.mark.parametrize("m, k", [(40, 16), (40, 45), (32, 7), (17, 64)])
+def test_k_masks_split(m, k):
+    generator = torch.Generator().manual_seed(m * 100 + k)
+    a = torch.randn(m, k, generator=generator)
+    out = torch.full((m,), float("nan"))
+    k_blocks_kernel[(triton.cdiv(m, 16),)](a, out, m, k, BLOCK_M=16, BLOCK_K=16)
+    torch.testing.assert_close(out, a.sum(dim=1), rtol=1e-5, atol=1e-5)

@@ -12,6 +12,7 @@ Two routes, fixed per process:
 
 import importlib.abc
 import importlib.machinery
+import math
 import os
 import re
 import struct
@@ -45,10 +46,21 @@ def _pack_scalar(kind, value):
             value -= 1 << bits
         return struct.pack(_SCALAR_FORMATS[kind], value)
     if kind == "bf16":
-        return struct.pack("<f", float(value))[2:]
+        return struct.pack("<f", _as_f32(value))[2:]
+    if kind == "f32":
+        return struct.pack("<f", _as_f32(value))
     if kind in _SCALAR_FORMATS:
         return struct.pack(_SCALAR_FORMATS[kind], float(value))
     raise TypeError(f"triton-spirv: cannot pass a kernel argument of type {kind}")
+
+
+def _as_f32(value):
+    """A Python float as fp32 takes it: beyond fp32's range it is +-inf (as C's cast in
+    Triton-CUDA's launcher gives), where struct would raise."""
+    value = float(value)
+    if abs(value) >= 3.4028235677973366e38 and not math.isinf(value):
+        return math.copysign(math.inf, value)
+    return value
 
 
 class CudaRoute:
@@ -276,7 +288,8 @@ class SPIRVLauncher:
             elif mask:
                 struct.pack_into(fmt, packed, offset, int(value) & mask)
             else:
-                struct.pack_into(fmt, packed, offset, float(value))
+                struct.pack_into(fmt, packed, offset,
+                                 _as_f32(value) if fmt == "<f" else float(value))
         self._pack_hidden(packed, grid)
         return packed
 

@@ -153,3 +153,18 @@ def test_scalar_arguments_change_between_launches(seed):
         assert ints.tolist() == [small * 3, big - 7, big if flag else small], launch
         single32 = float(torch.tensor(single, dtype=torch.float32))
         assert floats.tolist() == [single32 * 2, double / 4], launch
+
+
+@triton.jit
+def float_argument_kernel(out_ptr, value):
+    tl.store(out_ptr + tl.arange(0, 4), tl.full((4,), 1.0, tl.float32) * value)
+
+
+@pytest.mark.parametrize("value, expected", [
+    (1e39, float("inf")), (-1e300, float("-inf")),
+    (3.4028235e38, 3.4028234663852886e38), (-2.5, -2.5)])
+def test_float_arguments_beyond_fp32_range_become_infinite(value, expected):
+    # A Python float reaches an fp32 parameter as C's cast does in Triton-CUDA's launcher.
+    out = torch.full((4,), float("nan"))
+    float_argument_kernel[(1,)](out, value)
+    assert out.tolist() == [expected] * 4

@@ -5,6 +5,8 @@ import torch
 import triton
 import triton.language as tl
 
+DEVICE = triton.runtime.driver.active.get_active_torch_device()
+
 
 @triton.jit
 def row_stats_kernel(x_ptr, sum_ptr, max_ptr, y_ptr, n, BLOCK: tl.constexpr):
@@ -27,14 +29,14 @@ def row_stats_kernel(x_ptr, sum_ptr, max_ptr, y_ptr, n, BLOCK: tl.constexpr):
 @pytest.mark.parametrize("n", [1, 100, 128, 129, 511, 512, 1000])
 def test_row_loops_split_at_every_bound(n):
     generator = torch.Generator().manual_seed(n)
-    x = torch.randn(5, n, generator=generator)
-    sums = torch.full((5,), float("nan"))
-    maxima = torch.full((5,), float("nan"))
+    x = torch.randn(5, n, generator=generator).to(DEVICE)
+    sums = torch.full((5,), float("nan"), device=DEVICE)
+    maxima = torch.full((5,), float("nan"), device=DEVICE)
     y = torch.full_like(x, float("nan"))
     row_stats_kernel[(5,)](x, sums, maxima, y, n, BLOCK=128)
-    torch.testing.assert_close(sums, x.sum(dim=1), rtol=1e-5, atol=1e-5)
-    assert torch.equal(maxima, x.max(dim=1).values)
-    assert torch.equal(y, x * 2.0)
+    torch.testing.assert_close(sums.cpu(), x.cpu().sum(dim=1), rtol=1e-5, atol=1e-5)
+    assert torch.equal(maxima.cpu(), x.cpu().max(dim=1).values)
+    assert torch.equal(y.cpu(), x.cpu() * 2.0)
 
 
 @triton.jit
@@ -52,7 +54,7 @@ def k_blocks_kernel(a_ptr, out_ptr, M, K, BLOCK_M: tl.constexpr, BLOCK_K: tl.con
 @pytest.mark.parametrize("m, k", [(40, 16), (40, 45), (32, 7), (17, 64)])
 def test_k_masks_split(m, k):
     generator = torch.Generator().manual_seed(m * 100 + k)
-    a = torch.randn(m, k, generator=generator)
-    out = torch.full((m,), float("nan"))
+    a = torch.randn(m, k, generator=generator).to(DEVICE)
+    out = torch.full((m,), float("nan"), device=DEVICE)
     k_blocks_kernel[(triton.cdiv(m, 16),)](a, out, m, k, BLOCK_M=16, BLOCK_K=16)
-    torch.testing.assert_close(out, a.sum(dim=1), rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(out.cpu(), a.cpu().sum(dim=1), rtol=1e-5, atol=1e-5)

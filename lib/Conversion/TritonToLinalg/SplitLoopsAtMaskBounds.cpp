@@ -308,8 +308,9 @@ struct SplitLoopsAtMaskBounds
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops) {
+      // The split point is computed with signed arithmetic.
       std::optional<int64_t> step = constantInt(loop.getStep());
-      if (!step || *step <= 0)
+      if (!step || *step <= 0 || loop.getUnsignedCmp())
         continue;
       // K loops of dots stay whole: their accumulators stay in registers
       // and their tiles are prefetched only as one loop (two moved the C

@@ -94,8 +94,8 @@ tt.func @k_mask(%a: !tt.ptr<f32>, %m: i32, %k: i32, %out: !tt.ptr<f32>) {
 // -----
 
 // Left whole: a comparison that holds only from some iteration on (a
-// suffix), one that does not reach a mask, and a K loop with a dot (its
-// accumulator and tile prefetch need one loop).
+// suffix), one that does not reach a mask, a K loop with a dot (its
+// accumulator and tile prefetch need one loop), and an unsigned loop.
 
 // CHECK-LABEL: tt.func @left_whole
 // CHECK:         scf.for
@@ -106,6 +106,11 @@ tt.func @k_mask(%a: !tt.ptr<f32>, %m: i32, %k: i32, %out: !tt.ptr<f32>) {
 // CHECK:         scf.for
 // CHECK:           arith.cmpi slt
 // CHECK:           tt.dot
+// CHECK:         scf.for unsigned
+// CHECK-NEXT:      tt.splat
+// CHECK-NEXT:      arith.addi
+// CHECK-NEXT:      tt.splat
+// CHECK-NEXT:      arith.cmpi slt
 // CHECK-NOT:     scf.for
 tt.func @left_whole(%x: !tt.ptr<f32>, %n: i32, %a: tensor<16x16xf32>) {
   %c0 = arith.constant 0 : i32
@@ -139,6 +144,14 @@ tt.func @left_whole(%x: !tt.ptr<f32>, %n: i32, %a: tensor<16x16xf32>) {
     tt.store %ptrs, %zero, %inside : tensor<16x!tt.ptr<f32>>
     %next = tt.dot %a, %a, %acc : tensor<16x16xf32> * tensor<16x16xf32> -> tensor<16x16xf32>
     scf.yield %next : tensor<16x16xf32>
+  }
+  // An unsigned loop: the split point's signed arithmetic does not apply.
+  scf.for unsigned %off = %c0 to %n step %c16 : i32 {
+    %offs = tt.splat %off : i32 -> tensor<16xi32>
+    %cols = arith.addi %offs, %range : tensor<16xi32>
+    %bound = tt.splat %n : i32 -> tensor<16xi32>
+    %inside = arith.cmpi slt, %cols, %bound : tensor<16xi32>
+    tt.store %ptrs, %zero, %inside : tensor<16x!tt.ptr<f32>>
   }
   tt.return
 }

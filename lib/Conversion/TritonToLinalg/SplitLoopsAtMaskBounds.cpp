@@ -23,7 +23,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/Matchers.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 namespace mlir::triton_spirv {
 #define GEN_PASS_DEF_SPLITLOOPSATMASKBOUNDS
@@ -65,13 +65,6 @@ struct Affine {
   }
 };
 
-std::optional<int64_t> constantInt(Value v) {
-  APInt value;
-  if (matchPattern(v, m_ConstantInt(&value)))
-    return value.getSExtValue();
-  return std::nullopt;
-}
-
 /// Affine form of `v` over `loop`'s induction variable; nullopt when `v`
 /// is not of that shape. Offsets large enough to overflow are refused.
 std::optional<Affine> affineOf(Value v, scf::ForOp loop, int depth = 0) {
@@ -82,18 +75,10 @@ std::optional<Affine> affineOf(Value v, scf::ForOp loop, int depth = 0) {
     a.ivCoeff = 1;
     return a;
   }
-  if (auto c = constantInt(v)) {
+  // A constant, scalar or splat tensor.
+  if (auto c = getConstantIntValue(v)) {
     Affine a;
     a.constant = *c;
-    return a;
-  }
-  // A splat integer constant tensor.
-  if (auto dense = v.getDefiningOp<arith::ConstantOp>()) {
-    auto attr = dyn_cast<SplatElementsAttr>(dense.getValue());
-    if (!attr || !attr.getElementType().isSignlessInteger())
-      return std::nullopt;
-    Affine a;
-    a.constant = attr.getSplatValue<APInt>().getSExtValue();
     return a;
   }
   Operation *def = v.getDefiningOp();
@@ -122,7 +107,7 @@ std::optional<Affine> affineOf(Value v, scf::ForOp loop, int depth = 0) {
   if (isa<arith::MulIOp>(def)) {
     for (int i = 0; i < 2; ++i) {
       Value factor = def->getOperand(i);
-      std::optional<int64_t> c = constantInt(factor);
+      std::optional<int64_t> c = getConstantIntValue(factor);
       if (!c)
         if (auto splat = affineOf(factor, loop, depth + 1);
             splat && splat->terms.empty() && !splat->ivCoeff &&
@@ -195,27 +180,6 @@ std::optional<Holds> matchHoldingPrefix(arith::CmpIOp cmp, scf::ForOp loop) {
   return Holds{cmp, diff};
 }
 
-/// First iteration value at which some comparison may fail (as i64), from
-/// `ivCoeff * iv + invariant < 0`  <=>  iv < ceil(-invariant / ivCoeff).
-Value firstFailing(OpBuilder &b, Location loc, const Holds &h) {
-  Type i64 = b.getI64Type();
-  Value sum = arith::ConstantIntOp::create(b, loc, i64, h.bound.constant);
-  for (auto [term, factor] : h.bound.terms) {
-    Value wide = term.getType().getIntOrFloatBitWidth() < 64
-                     ? arith::ExtSIOp::create(b, loc, i64, term).getResult()
-                     : term;
-    if (term.getType().isIndex())
-      wide = arith::IndexCastOp::create(b, loc, i64, term);
-    Value scaled = arith::MulIOp::create(
-        b, loc, wide, arith::ConstantIntOp::create(b, loc, i64, factor));
-    sum = arith::AddIOp::create(b, loc, sum, scaled);
-  }
-  Value negated = arith::SubIOp::create(
-      b, loc, arith::ConstantIntOp::create(b, loc, i64, 0), sum);
-  return arith::CeilDivSIOp::create(
-      b, loc, negated, arith::ConstantIntOp::create(b, loc, i64, h.bound.ivCoeff));
-}
-
 Value toI64(OpBuilder &b, Location loc, Value v) {
   if (v.getType().isIndex())
     return arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
@@ -230,6 +194,22 @@ Value fromI64(OpBuilder &b, Location loc, Value v, Type type) {
   if (type.getIntOrFloatBitWidth() < 64)
     return arith::TruncIOp::create(b, loc, type, v);
   return v;
+}
+
+/// First iteration value at which some comparison may fail (as i64), from
+/// `ivCoeff * iv + invariant < 0`  <=>  iv < ceil(-invariant / ivCoeff).
+Value firstFailing(OpBuilder &b, Location loc, const Holds &h) {
+  Type i64 = b.getI64Type();
+  Value sum = arith::ConstantIntOp::create(b, loc, i64, h.bound.constant);
+  for (auto [term, factor] : h.bound.terms) {
+    Value scaled = arith::MulIOp::create(
+        b, loc, toI64(b, loc, term), arith::ConstantIntOp::create(b, loc, i64, factor));
+    sum = arith::AddIOp::create(b, loc, sum, scaled);
+  }
+  Value negated = arith::SubIOp::create(
+      b, loc, arith::ConstantIntOp::create(b, loc, i64, 0), sum);
+  return arith::CeilDivSIOp::create(
+      b, loc, negated, arith::ConstantIntOp::create(b, loc, i64, h.bound.ivCoeff));
 }
 
 /// Replaces an i1 value known to be all-true: masks it alone forms go,
@@ -309,7 +289,7 @@ struct SplitLoopsAtMaskBounds
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops) {
       // The split point is computed with signed arithmetic.
-      std::optional<int64_t> step = constantInt(loop.getStep());
+      std::optional<int64_t> step = getConstantIntValue(loop.getStep());
       if (!step || *step <= 0 || loop.getUnsignedCmp())
         continue;
       // K loops of dots stay whole: their accumulators stay in registers

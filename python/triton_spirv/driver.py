@@ -25,33 +25,29 @@ from triton.backends.driver import DriverBase
 from . import _vulkan_runtime as runtime
 from . import debug
 
+# Scalar fields: (struct format, mask of an integer's bits; 0 for floats). Integers are
+# packed as their two's-complement bits.
 _SCALAR_FORMATS = {
-    "i1": "<i", "i8": "<b", "i16": "<h", "i32": "<i", "i64": "<q",
-    "f16": "<e", "f32": "<f", "f64": "<d",
-}
-_INT_BITS = {"i1": 32, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
-# Scalar fields a launch packs directly: (struct format, mask of an integer's bits; 0 for floats).
-_FAST_FORMATS = {
     "i1": ("<I", 0xFFFFFFFF), "i8": ("<B", 0xFF), "i16": ("<H", 0xFFFF),
     "i32": ("<I", 0xFFFFFFFF), "i64": ("<Q", 0xFFFFFFFFFFFFFFFF),
     "f16": ("<e", 0), "f32": ("<f", 0), "f64": ("<d", 0),
 }
 
 
+def _scalar_value(fmt, mask, value):
+    """The Python value struct packs with `fmt` for a kernel argument."""
+    if mask:
+        return int(value) & mask
+    return _as_f32(value) if fmt == "<f" else float(value)
+
+
 def _pack_scalar(kind, value):
-    if kind in _INT_BITS:
-        bits = _INT_BITS[kind]
-        value = int(value) & ((1 << bits) - 1)
-        if value >= 1 << (bits - 1):  # two's complement for struct's signed formats
-            value -= 1 << bits
-        return struct.pack(_SCALAR_FORMATS[kind], value)
     if kind == "bf16":
         return struct.pack("<f", _as_f32(value))[2:]
-    if kind == "f32":
-        return struct.pack("<f", _as_f32(value))
-    if kind in _SCALAR_FORMATS:
-        return struct.pack(_SCALAR_FORMATS[kind], float(value))
-    raise TypeError(f"triton-spirv: cannot pass a kernel argument of type {kind}")
+    if kind not in _SCALAR_FORMATS:
+        raise TypeError(f"triton-spirv: cannot pass a kernel argument of type {kind}")
+    fmt, mask = _SCALAR_FORMATS[kind]
+    return struct.pack(fmt, _scalar_value(fmt, mask, value))
 
 
 def _as_f32(value):
@@ -223,7 +219,7 @@ class SPIRVLauncher:
         self.arg_types = list(signature.values())
         self.kernel = None
         self.debug_buffer = None
-        self._plan = None
+        self._plan = None  # packing plan; False: the general path
 
     def _load(self, function):
         # One pipeline per binary for the process: creating it compiles the shader.
@@ -251,10 +247,11 @@ class SPIRVLauncher:
 
     def _packing_plan(self):
         """Per runtime argument (position in Triton's arguments, name, field offset, struct
-        format or None for a pointer, integer mask or 0), worked out once; None where a launch needs the general
-        path (tensor descriptors expand per value; the address map and debug buffer vary)."""
+        format or None for a pointer, integer mask or 0), worked out once; None where a launch
+        needs the general path (tensor descriptors expand per value; the address map and debug
+        buffer vary)."""
         if self._plan is not None:
-            return self._plan or None
+            return self._plan if self._plan is not False else None
         names = self.arg_names or [f"#{i}" for i in range(len(self.arg_types))]
         runtime_args = [(i, ty, name) for i, (ty, name) in enumerate(zip(self.arg_types, names))
                         if ty != "constexpr"]
@@ -268,12 +265,12 @@ class SPIRVLauncher:
             kind = field["kind"]
             if kind == "ptr" or (isinstance(ty, str) and ty.startswith("*")):
                 plan.append((i, name, field["offset"], None, 0))
-            elif ty == "bf16" or kind not in _FAST_FORMATS:
+            elif ty == "bf16" or kind not in _SCALAR_FORMATS:
                 general = True
             else:
-                plan.append((i, name, field["offset"], *_FAST_FORMATS[kind]))
-        self._plan = [] if general else plan
-        return self._plan or None
+                plan.append((i, name, field["offset"], *_SCALAR_FORMATS[kind]))
+        self._plan = False if general else plan
+        return None if general else plan
 
     def pack(self, args, grid=(1, 1, 1)):
         plan = self._packing_plan()
@@ -285,11 +282,8 @@ class SPIRVLauncher:
             if fmt is None:
                 struct.pack_into("<Q", packed, offset,
                                  0 if value is None else _device_address(value, name))
-            elif mask:
-                struct.pack_into(fmt, packed, offset, int(value) & mask)
             else:
-                struct.pack_into(fmt, packed, offset,
-                                 _as_f32(value) if fmt == "<f" else float(value))
+                struct.pack_into(fmt, packed, offset, _scalar_value(fmt, mask, value))
         self._pack_hidden(packed, grid)
         return packed
 

@@ -111,7 +111,7 @@ def main():
     sys.path.insert(0, str(HERE))
     import machine
     import torch
-    configs = {name: ("cpu", env) for name, env in CONFIGS.items()}
+    configs = {name: ("cpu", dict(env)) for name, env in CONFIGS.items()}
     if torch.cuda.is_available():
         # On a GPU an import of host memory ends once the device is idle: `device` relaunches
         # arguments packed once, so their import must stay (the tensor lives throughout).

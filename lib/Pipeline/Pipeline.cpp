@@ -161,6 +161,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   // Workgroup buffers beyond the device's limit: a global scratch slice.
   SPIRVSpillWorkgroupMemoryOptions spill;
   spill.maxWorkgroupBytes = profile->maxSharedMemoryBytes;
+  spill.loopStaged = profile->loopStagedTilesInGlobalMemory;
   spirvModule.addPass(createSPIRVSpillWorkgroupMemory(spill));
   SPIRVPushConstantABIOptions abi;
   abi.maxPushConstantBytes = profile->maxPushConstantBytes;

@@ -12,11 +12,12 @@
 // with 0: NVIDIA serves volatile loads from the SM's L1, which other
 // workgroups' writes do not update); on lavapipe (a CPU device, coherent
 // caches) they are Volatile loads. The marker attribute does not reach the
-// binary.
+// binary. On lavapipe the flag the polling loop shares through a workgroup
+// variable lives in the program's scratch slice (loop-staged).
 
 // CPU-LABEL:   spirv.func @wait_then_copy
 // CPU-NOT:       triton_spirv.volatile_loads
-// CPU:           spirv.mlir.loop control(DontUnroll)
+// CPU:           spirv.mlir.loop
 // CPU:             spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Volatile|Aligned", 4] : i32
 // CPU:           spirv.mlir.loop
 // CPU:             spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Volatile|Aligned", {{[0-9]+}}]

@@ -233,7 +233,10 @@ def SPIRVSpillWorkgroupMemory
     When the module's Workgroup variables exceed `max-workgroup-bytes`, the
     largest ones (whose only uses are access chains, loads, stores and
     cooperative-matrix loads/stores in the single entry point) move to
-    global memory until the rest fits. The entry point gets three trailing
+    global memory until the rest fits. With `loop-staged`, every movable
+    variable that one structured loop both stores to and loads from moves
+    too, whatever the limit (on llvmpipe a workgroup load at lane-varying
+    addresses goes lane by lane, a global one is a gather). The entry point gets three trailing
     arguments, named in `triton_spirv.hidden_arguments`: `scratch` (i64
     address of the launch's scratch buffer), `grid_x`, `grid_y` (i32 grid
     extents); its workgroup's slice starts at scratch + linear workgroup id
@@ -245,6 +248,9 @@ def SPIRVSpillWorkgroupMemory
   let options = [
     Option<"maxWorkgroupBytes", "max-workgroup-bytes", "int64_t",
            /*default=*/"32768", "The device's maxComputeSharedMemorySize">,
+    Option<"loopStaged", "loop-staged", "bool", /*default=*/"false",
+           "Also move every variable that one loop both stores to and "
+           "loads from (tiles staged each iteration), whatever the limit">,
   ];
 }
 

@@ -200,26 +200,34 @@ struct SPIRVPushConstantABIPass
           builder.getNamedAttr("size", builder.getI64IntegerAttr(field.size)),
       }));
     }
-    int64_t scratchBytes = 0;
+    int64_t scratchBytes = 0, stagedBytes = 0;
     if (auto bytes = func->getAttrOfType<IntegerAttr>(
             "triton_spirv.scratch_bytes_per_program"))
       scratchBytes = bytes.getInt();
+    if (auto bytes = func->getAttrOfType<IntegerAttr>(
+            "triton_spirv.staged_scratch_bytes"))
+      stagedBytes = bytes.getInt();
     entry.eraseArguments(0, entry.getNumArguments());
     func.setFunctionType(builder.getFunctionType({}, {}));
     func.removeArgAttrsAttr();
-    func->setAttr("triton_spirv.abi",
-                  builder.getDictionaryAttr({
-                      builder.getNamedAttr("arguments",
-                                           builder.getArrayAttr(layout)),
-                      builder.getNamedAttr("argument_bytes",
-                                           builder.getI64IntegerAttr(totalSize)),
-                      builder.getNamedAttr("argument_block",
-                                           builder.getBoolAttr(useArgumentBlock)),
-                      builder.getNamedAttr("scratch_bytes_per_program",
-                                           builder.getI64IntegerAttr(scratchBytes)),
-                  }));
+    SmallVector<NamedAttribute> abi = {
+        builder.getNamedAttr("arguments", builder.getArrayAttr(layout)),
+        builder.getNamedAttr("argument_bytes",
+                             builder.getI64IntegerAttr(totalSize)),
+        builder.getNamedAttr("argument_block",
+                             builder.getBoolAttr(useArgumentBlock)),
+        builder.getNamedAttr("scratch_bytes_per_program",
+                             builder.getI64IntegerAttr(scratchBytes)),
+    };
+    // Part of the scratch that holds loop-staged tiles (shared memory the
+    // kernel reports).
+    if (stagedBytes)
+      abi.push_back(builder.getNamedAttr("staged_scratch_bytes",
+                                         builder.getI64IntegerAttr(stagedBytes)));
+    func->setAttr("triton_spirv.abi", builder.getDictionaryAttr(abi));
     func->removeAttr("triton_spirv.hidden_arguments");
     func->removeAttr("triton_spirv.scratch_bytes_per_program");
+    func->removeAttr("triton_spirv.staged_scratch_bytes");
     return success();
   }
 };

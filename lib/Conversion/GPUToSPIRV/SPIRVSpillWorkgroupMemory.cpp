@@ -12,7 +12,10 @@
 // (Aligned, on an explicitly laid out copy of its type), and the kernel's
 // barriers order global memory too, so that the workgroup sees its writes.
 // On lavapipe both memories are host memory; on a GPU the moved buffers live
-// in L1/L2 instead of shared memory.
+// in L1/L2 instead of shared memory. With loop-staged (the lavapipe profile),
+// tiles a loop stages each iteration move whatever their size: llvmpipe reads
+// workgroup memory at lane-varying addresses one lane at a time, each lane
+// behind a branch, where a global read is one gather.
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
@@ -25,6 +28,7 @@
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace mlir::triton_spirv {
 #define GEN_PASS_DEF_SPIRVSPILLWORKGROUPMEMORY
@@ -106,6 +110,38 @@ bool usesAreMovable(Value pointer) {
   return true;
 }
 
+/// Collects the loads and stores reached from `pointer` through access chains.
+void collectAccesses(Value pointer, SmallVectorImpl<Operation *> &loads,
+                     SmallVectorImpl<Operation *> &stores) {
+  for (Operation *user : pointer.getUsers()) {
+    if (auto chain = dyn_cast<spirv::AccessChainOp>(user))
+      collectAccesses(chain.getResult(), loads, stores);
+    else if (isa<spirv::LoadOp, spirv::KHRCooperativeMatrixLoadOp>(user))
+      loads.push_back(user);
+    else if (isa<spirv::StoreOp, spirv::KHRCooperativeMatrixStoreOp>(user))
+      stores.push_back(user);
+  }
+}
+
+/// Whether one structured loop contains both a store to and a load from the
+/// variable behind `addresses`: a tile staged anew each iteration.
+bool isStagedInLoop(ArrayRef<spirv::AddressOfOp> addresses) {
+  SmallVector<Operation *> loads, stores;
+  for (spirv::AddressOfOp address : addresses)
+    collectAccesses(address.getResult(), loads, stores);
+  llvm::SmallPtrSet<Operation *, 8> storeLoops;
+  for (Operation *store : stores)
+    for (auto loop = store->getParentOfType<spirv::LoopOp>(); loop;
+         loop = loop->getParentOfType<spirv::LoopOp>())
+      storeLoops.insert(loop);
+  for (Operation *load : loads)
+    for (auto loop = load->getParentOfType<spirv::LoopOp>(); loop;
+         loop = loop->getParentOfType<spirv::LoopOp>())
+      if (storeLoops.contains(loop))
+        return true;
+  return false;
+}
+
 /// Marks an access through a PhysicalStorageBuffer pointer Aligned.
 void markAligned(Operation *op, Type pointee) {
   MLIRContext *context = op->getContext();
@@ -169,9 +205,11 @@ struct SPIRVSpillWorkgroupMemoryPass
       variables.push_back(global);
       total += byteSize(type.getPointeeType());
     }
-    if (total <= maxWorkgroupBytes)
+    if (total <= maxWorkgroupBytes && !loopStaged)
       return;
     if (entries.size() != 1) {
+      if (total <= maxWorkgroupBytes)
+        return; // loop-staged tiles stay where they are
       module.emitError("spirv-spill-workgroup-memory: ")
           << total << " bytes of workgroup memory exceed the device's "
           << maxWorkgroupBytes.getValue() << ", and the module has " << entries.size()
@@ -203,12 +241,24 @@ struct SPIRVSpillWorkgroupMemoryPass
       return byteSize(cast<spirv::PointerType>(a.getType()).getPointeeType()) >
              byteSize(cast<spirv::PointerType>(b.getType()).getPointeeType());
     });
+    // What the limit alone would leave in workgroup memory: reported as the
+    // kernel's shared memory (metadata.shared) even where loop-staged tiles
+    // moved, for the occupancy arithmetic users do with it.
+    int64_t limitOnlyTotal = total;
+    for (spirv::GlobalVariableOp global : variables) {
+      if (limitOnlyTotal <= maxWorkgroupBytes)
+        break;
+      if (movable(global))
+        limitOnlyTotal -=
+            byteSize(cast<spirv::PointerType>(global.getType()).getPointeeType());
+    }
+    auto mustMove = [&](spirv::GlobalVariableOp global) {
+      return loopStaged && isStagedInLoop(references[global]);
+    };
     SmallVector<std::pair<spirv::GlobalVariableOp, int64_t>> moved;
     int64_t sliceBytes = 0;
     for (spirv::GlobalVariableOp global : variables) {
-      if (total <= maxWorkgroupBytes)
-        break;
-      if (!movable(global))
+      if (!movable(global) || (total <= maxWorkgroupBytes && !mustMove(global)))
         continue;
       int64_t size =
           byteSize(cast<spirv::PointerType>(global.getType()).getPointeeType());
@@ -223,6 +273,8 @@ struct SPIRVSpillWorkgroupMemoryPass
           << "memory, more than the device's " << maxWorkgroupBytes.getValue();
       return signalPassFailure();
     }
+    if (moved.empty())
+      return;
 
     MLIRContext *context = &getContext();
     auto i32 = IntegerType::get(context, 32);
@@ -244,6 +296,9 @@ struct SPIRVSpillWorkgroupMemoryPass
                    attrs.getStrArrayAttr({"scratch", "grid_x", "grid_y"}));
     entry->setAttr("triton_spirv.scratch_bytes_per_program",
                    attrs.getI64IntegerAttr(sliceBytes));
+    if (limitOnlyTotal > total)
+      entry->setAttr("triton_spirv.staged_scratch_bytes",
+                     attrs.getI64IntegerAttr(limitOnlyTotal - total));
 
     // This workgroup's slice.
     OpBuilder builder = OpBuilder::atBlockBegin(&body);

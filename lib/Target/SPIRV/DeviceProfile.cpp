@@ -52,6 +52,10 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // llvmpipe runs both copies under masks: softmax
                          // 2048x1000 1.01x, 2048x781 1.23x the time.
                          /*runtimeAlignmentChecks=*/false,
+                         // fp32 matmul 512^3 32x32x16: 29.7 -> 13.4 ms;
+                         // softmax, whose reductions stage outside loops,
+                         // ran 5-8% slower with all its buffers moved.
+                         /*loopStagedTilesInGlobalMemory=*/true,
                          /*deviceType=*/spirv::DeviceType::CPU};
   if (name == "nvidia")
     return DeviceProfile{"nvidia", /*subgroupSize=*/32,
@@ -78,6 +82,8 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*subgroupExtendedTypes=*/true,
                          // Not measured yet (bench/gpu --set alignment).
                          /*runtimeAlignmentChecks=*/false,
+                         // Shared memory is the fast path for staged tiles.
+                         /*loopStagedTilesInGlobalMemory=*/false,
                          /*deviceType=*/spirv::DeviceType::DiscreteGPU};
   return std::nullopt;
 }

@@ -146,6 +146,10 @@ py::dict toSPIRVIR(const std::string &linalg, const std::string &profile,
     auto abi = func->getAttrOfType<DictionaryAttr>("triton_spirv.abi");
     if (!abi)
       return;
+    // Tiles a loop stages live in global scratch on some devices
+    // (loop-staged); they still count as the program's shared memory.
+    if (auto staged = abi.getAs<IntegerAttr>("staged_scratch_bytes"))
+      metadata["shared"] = sharedBytes + staged.getInt();
     metadata["entry"] = func.getName().str();
     metadata["argument_bytes"] =
         cast<IntegerAttr>(abi.get("argument_bytes")).getInt();

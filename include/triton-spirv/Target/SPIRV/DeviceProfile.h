@@ -60,6 +60,12 @@ struct DeviceProfile {
   /// arguments get a checked vector copy (vectorize-contiguous-runs
   /// runtime-alignment-checks).
   bool runtimeAlignmentChecks;
+  /// Workgroup variables a loop both writes and reads (tiles staged each
+  /// iteration) live in a global scratch slice instead (spirv-spill-
+  /// workgroup-memory loop-staged): llvmpipe reads workgroup memory at
+  /// lane-varying addresses lane by lane, each behind its own branch, and
+  /// global memory with one gather.
+  bool loopStagedTilesInGlobalMemory;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

@@ -10,7 +10,8 @@ at a few sizes (bench/cases.py):
     torch_time / our_time (> 1: we are faster), by wall clock and by dispatch;
   * Triton's interpreter (TRITON_INTERPRET=1, in a subprocess: the interpreter is chosen when the
     kernels are decorated) on the tutorials' sizes (vector add 98432, softmax 1823x781, layer norm
-    1151x8192) and the two smallest sizes of each kernel, and interp_time / our_time
+    1151x8192; and matmul fp32 512^3, which issue 27 names) and the two smallest sizes of each
+    kernel, and interp_time / our_time
     (Triton 3.6's interpreter needs a small NumPy >= 2.4 fix for `range(0, N, BLOCK)`, applied in
     the subprocess);
   * GB/s (fewest bytes: inputs read once, outputs written once) or GFLOP/s;

@@ -58,6 +58,11 @@ int64_t byteSize(Type type) {
   return 0;
 }
 
+/// Bytes of the Workgroup variable `global` (0: see byteSize).
+int64_t variableBytes(spirv::GlobalVariableOp global) {
+  return byteSize(cast<spirv::PointerType>(global.getType()).getPointeeType());
+}
+
 /// The type with explicit layout (array strides, member offsets) that
 /// PhysicalStorageBuffer pointees need.
 Type withExplicitLayout(Type type) {
@@ -129,17 +134,21 @@ bool isStagedInLoop(ArrayRef<spirv::AddressOfOp> addresses) {
   SmallVector<Operation *> loads, stores;
   for (spirv::AddressOfOp address : addresses)
     collectAccesses(address.getResult(), loads, stores);
+  auto enclosingLoops = [](Operation *op) {
+    SmallVector<Operation *> loops;
+    for (auto loop = op->getParentOfType<spirv::LoopOp>(); loop;
+         loop = loop->getParentOfType<spirv::LoopOp>())
+      loops.push_back(loop);
+    return loops;
+  };
   llvm::SmallPtrSet<Operation *, 8> storeLoops;
   for (Operation *store : stores)
-    for (auto loop = store->getParentOfType<spirv::LoopOp>(); loop;
-         loop = loop->getParentOfType<spirv::LoopOp>())
-      storeLoops.insert(loop);
-  for (Operation *load : loads)
-    for (auto loop = load->getParentOfType<spirv::LoopOp>(); loop;
-         loop = loop->getParentOfType<spirv::LoopOp>())
-      if (storeLoops.contains(loop))
-        return true;
-  return false;
+    storeLoops.insert_range(enclosingLoops(store));
+  return llvm::any_of(loads, [&](Operation *load) {
+    return llvm::any_of(enclosingLoops(load), [&](Operation *loop) {
+      return storeLoops.contains(loop);
+    });
+  });
 }
 
 /// Marks an access through a PhysicalStorageBuffer pointer Aligned.
@@ -199,11 +208,11 @@ struct SPIRVSpillWorkgroupMemoryPass
     SmallVector<spirv::GlobalVariableOp> variables;
     int64_t total = 0;
     for (auto global : module.getOps<spirv::GlobalVariableOp>()) {
-      auto type = cast<spirv::PointerType>(global.getType());
-      if (type.getStorageClass() != spirv::StorageClass::Workgroup)
+      if (cast<spirv::PointerType>(global.getType()).getStorageClass() !=
+          spirv::StorageClass::Workgroup)
         continue;
       variables.push_back(global);
-      total += byteSize(type.getPointeeType());
+      total += variableBytes(global);
     }
     if (total <= maxWorkgroupBytes && !loopStaged)
       return;
@@ -226,8 +235,7 @@ struct SPIRVSpillWorkgroupMemoryPass
         references[global].push_back(address);
     });
     auto movable = [&](spirv::GlobalVariableOp global) {
-      auto type = cast<spirv::PointerType>(global.getType()).getPointeeType();
-      if (byteSize(type) == 0)
+      if (variableBytes(global) == 0)
         return false;
       for (spirv::AddressOfOp address : references[global])
         if (address->getParentOfType<spirv::FuncOp>() != entry ||
@@ -238,30 +246,23 @@ struct SPIRVSpillWorkgroupMemoryPass
 
     // Largest first, until the rest fits.
     llvm::stable_sort(variables, [](auto a, auto b) {
-      return byteSize(cast<spirv::PointerType>(a.getType()).getPointeeType()) >
-             byteSize(cast<spirv::PointerType>(b.getType()).getPointeeType());
+      return variableBytes(a) > variableBytes(b);
     });
-    // What the limit alone would leave in workgroup memory: reported as the
-    // kernel's shared memory (metadata.shared) even where loop-staged tiles
-    // moved, for the occupancy arithmetic users do with it.
-    int64_t limitOnlyTotal = total;
-    for (spirv::GlobalVariableOp global : variables) {
-      if (limitOnlyTotal <= maxWorkgroupBytes)
-        break;
-      if (movable(global))
-        limitOnlyTotal -=
-            byteSize(cast<spirv::PointerType>(global.getType()).getPointeeType());
-    }
     auto mustMove = [&](spirv::GlobalVariableOp global) {
       return loopStaged && isStagedInLoop(references[global]);
     };
     SmallVector<std::pair<spirv::GlobalVariableOp, int64_t>> moved;
-    int64_t sliceBytes = 0;
+    // Bytes moved although they fit (loop-staged): still reported as the
+    // kernel's shared memory (metadata.shared), for the occupancy arithmetic
+    // users do with it.
+    int64_t sliceBytes = 0, stagedBytes = 0;
     for (spirv::GlobalVariableOp global : variables) {
-      if (!movable(global) || (total <= maxWorkgroupBytes && !mustMove(global)))
+      bool fits = total <= maxWorkgroupBytes;
+      if (!movable(global) || (fits && !mustMove(global)))
         continue;
-      int64_t size =
-          byteSize(cast<spirv::PointerType>(global.getType()).getPointeeType());
+      int64_t size = variableBytes(global);
+      if (fits)
+        stagedBytes += size;
       moved.emplace_back(global, sliceBytes);
       sliceBytes += llvm::alignTo(size, kSliceAlignment);
       total -= size;
@@ -296,9 +297,9 @@ struct SPIRVSpillWorkgroupMemoryPass
                    attrs.getStrArrayAttr({"scratch", "grid_x", "grid_y"}));
     entry->setAttr("triton_spirv.scratch_bytes_per_program",
                    attrs.getI64IntegerAttr(sliceBytes));
-    if (limitOnlyTotal > total)
+    if (stagedBytes)
       entry->setAttr("triton_spirv.staged_scratch_bytes",
-                     attrs.getI64IntegerAttr(limitOnlyTotal - total));
+                     attrs.getI64IntegerAttr(stagedBytes));
 
     // This workgroup's slice.
     OpBuilder builder = OpBuilder::atBlockBegin(&body);

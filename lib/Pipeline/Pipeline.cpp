@@ -85,6 +85,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.barrierAfterPrivatePhases = !profile->minimalBarriers;
   distribute.foldPartialsIntoInit = profile->minimalBarriers;
   distribute.workgroupMemoryBytes = profile->maxSharedMemoryBytes;
+  distribute.broadcastSharedRows = profile->broadcastSharedMatmulRows;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));
   // Parallel loops nested in distributed work (generics whose reduction
   // dimension sits between parallel ones) run sequentially per invocation.

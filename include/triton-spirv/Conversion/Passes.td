@@ -162,6 +162,11 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
     Option<"workgroupMemoryBytes", "workgroup-memory-bytes", "int64_t",
            /*default=*/"49152",
            "Workgroup memory a cooperative matmul's A, B and C may take">,
+    Option<"broadcastSharedRows", "broadcast-shared-rows", "bool",
+           /*default=*/"false",
+           "FMA matmuls whose subgroups' lanes all own the same rows load "
+           "each 32-bit A element once per subgroup (lane j the row of round "
+           "j) and broadcast it (gpu.shuffle idx of a constant lane)">,
   ];
 }
 

@@ -631,8 +631,9 @@ struct DistributeToWorkgroupPass
       if (tiling != cooperative.end())
         triton_spirv::lowerMatmulToCooperativeMatrix(matmul, tiling->second);
       else
-        triton_spirv::lowerMatmulToOwnedOutputs(matmul, threadId, numThreads,
-                                                contiguity, privateBuffers);
+        triton_spirv::lowerMatmulToOwnedOutputs(
+            matmul, threadId, numThreads, contiguity, privateBuffers,
+            broadcastSharedRows ? subgroupSize : 0);
     }
     for (linalg::ReduceOp reduce : reductions)
       if (failed(triton_spirv::lowerReduceToWorkgroup(

@@ -4,6 +4,7 @@
 #include "Privatization.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -93,7 +94,8 @@ bool mlir::triton_spirv::computesOwnedOutputs(linalg::MatmulOp matmul,
 
 void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
     linalg::MatmulOp matmul, Value threadId, int64_t numThreads,
-    int64_t contiguity, const DenseSet<Value> &privateBuffers) {
+    int64_t contiguity, const DenseSet<Value> &privateBuffers,
+    int64_t broadcastLanes) {
   auto [m, n, kExtent] = *matmulShape(matmul);
   Distribution d = Distribution::of(m * n, numThreads, contiguity);
   Value a = matmul.getInputs()[0], bMatrix = matmul.getInputs()[1];
@@ -104,6 +106,20 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
   // When every round covers whole rows, an invocation's columns are the same
   // in all rounds and B's values are shared by its rows.
   bool sameColumns = d.perRound % n == 0;
+  // When every round covers whole rows, a subgroup's lanes (adjacent runs,
+  // round-major) own the same rows, or `rowGroups` = 2 groups of lanes own
+  // two adjacent rows each round.
+  Type aElement = cast<MemRefType>(a.getType()).getElementType();
+  int64_t subgroupRun = broadcastLanes * d.run;
+  int64_t rowGroups = broadcastLanes == 0                 ? 0
+                      : n % subgroupRun == 0              ? 1
+                      : subgroupRun == 2 * n              ? 2
+                                                          : 0;
+  bool broadcastA = rowGroups > 0 && sameColumns &&
+                    numThreads % broadcastLanes == 0 &&
+                    aElement.getIntOrFloatBitWidth() == 32;
+  // Lanes per row group: each loads the A elements of that many rounds.
+  int64_t groupLanes = broadcastA ? broadcastLanes / rowGroups : 0;
 
   OpBuilder b(matmul);
   Location loc = matmul.getLoc();
@@ -134,6 +150,30 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
       initial.push_back(memref::LoadOp::create(b, loc, c, index));
     }
   }
+  // Rows whose A elements this lane loads for its row group: the row (its
+  // own, as its group's) of round chunk + g * groupLanes + lane % groupLanes
+  // for each g (the chunk's last round when that is beyond it).
+  SmallVector<Value> sharedRows;
+  Value inUpperGroup;
+  if (broadcastA) {
+    Value lane = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
+    Value laneInGroup =
+        arith::RemUIOp::create(b, loc, lane, constantIndex(b, loc, groupLanes));
+    if (rowGroups == 2)
+      inUpperGroup = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lane,
+                                           constantIndex(b, loc, groupLanes));
+    for (int64_t g = 0; g * groupLanes < chunk; ++g) {
+      Value index = arith::MinUIOp::create(
+          b, loc,
+          arith::AddIOp::create(b, loc, laneInGroup, constantIndex(b, loc, g * groupLanes)),
+          constantIndex(b, loc, chunk - 1));
+      Value round = arith::AddIOp::create(b, loc, chunks.getInductionVar(), index);
+      Value flat = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, round, constantIndex(b, loc, d.perRound)),
+          start);
+      sharedRows.push_back(arith::DivUIOp::create(b, loc, flat, constantIndex(b, loc, n)));
+    }
+  }
   // k advances kUnroll at a time: the unrolled steps read kUnroll
   // consecutive A elements per row (one vector once the tile holds vectors).
   // Short K blocks are unrolled entirely (H100, 64x64x16 fp32: 0.73 -> 0.97x
@@ -162,8 +202,28 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
           auto loadB = [&](int64_t r, int64_t j) -> Value {
             return sameColumns ? sharedB[j] : loadFromB(r, j);
           };
+          SmallVector<Value> sharedA;
+          for (Value row : sharedRows)
+            sharedA.push_back(memref::LoadOp::create(kb, l, a, ValueRange{row, k}));
           for (int64_t r = 0; r < chunk; ++r) {
-            Value aValue = memref::LoadOp::create(kb, l, a, ValueRange{rows[r], k});
+            Value aValue;
+            if (broadcastA) {
+              // Round r's element of each row group, from the group's lane
+              // r % groupLanes; a lane takes its own group's.
+              Value width = arith::ConstantIntOp::create(kb, l, broadcastLanes, 32);
+              auto fromGroup = [&](int64_t group) {
+                Value source = arith::ConstantIntOp::create(
+                    kb, l, group * groupLanes + r % groupLanes, 32);
+                return gpu::ShuffleOp::create(kb, l, sharedA[r / groupLanes], source,
+                                              width, gpu::ShuffleMode::IDX)
+                    .getShuffleResult();
+              };
+              aValue = fromGroup(0);
+              if (rowGroups == 2)
+                aValue = arith::SelectOp::create(kb, l, inUpperGroup, fromGroup(1), aValue);
+            } else {
+              aValue = memref::LoadOp::create(kb, l, a, ValueRange{rows[r], k});
+            }
             for (int64_t j = 0; j < d.run; ++j) {
               Value &accumulator = acc[r * d.run + j];
               accumulator = multiplyAccumulate(kb, matmul, aValue, loadB(r, j), accumulator);

@@ -23,9 +23,15 @@ bool computesOwnedOutputs(linalg::MatmulOp matmul, int64_t numThreads,
 /// B elements of its run once per k (shared by all rows when every round
 /// covers whole rows). K advances four steps per loop iteration when it can
 /// (all of K up to 16), so each row reads four consecutive A elements at once.
+/// With `broadcastLanes` (the subgroup size; 0: off) and 32-bit A elements,
+/// when a subgroup's lanes own the same rows (or two halves own two adjacent
+/// rows each round), lane j loads the A element of its group's row of round
+/// j and the others take it by a shuffle of that constant lane: one load per
+/// row and subgroup instead of one per lane.
 void lowerMatmulToOwnedOutputs(linalg::MatmulOp matmul, Value threadId,
                                int64_t numThreads, int64_t contiguity,
-                               const DenseSet<Value> &privateBuffers);
+                               const DenseSet<Value> &privateBuffers,
+                               int64_t broadcastLanes = 0);
 
 } // namespace mlir::triton_spirv
 

@@ -66,6 +66,11 @@ struct DeviceProfile {
   /// lane-varying addresses lane by lane, each behind its own branch, and
   /// global memory with one gather.
   bool loopStagedTilesInGlobalMemory;
+  /// FMA matmuls read A elements a subgroup's lanes share through one load
+  /// per lane and subgroup broadcasts (distribute-to-workgroup
+  /// broadcast-shared-rows): llvmpipe gathers even a uniform address inside
+  /// a loop, while a broadcast of a constant lane is one shuffle.
+  bool broadcastSharedMatmulRows;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

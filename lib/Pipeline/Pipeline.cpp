@@ -86,6 +86,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.foldPartialsIntoInit = profile->minimalBarriers;
   distribute.workgroupMemoryBytes = profile->maxSharedMemoryBytes;
   distribute.broadcastSharedRows = profile->broadcastSharedMatmulRows;
+  distribute.narrowMatmulContiguity = profile->narrowMatmulContiguity;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));
   // Parallel loops nested in distributed work (generics whose reduction
   // dimension sits between parallel ones) run sequentially per invocation.

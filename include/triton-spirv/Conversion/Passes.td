@@ -167,6 +167,12 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
            "FMA matmuls whose subgroups' lanes all own the same rows load "
            "each 32-bit A element once per subgroup (lane j the row of round "
            "j) and broadcast it (gpu.shuffle idx of a constant lane)">,
+    Option<"narrowMatmulContiguity", "narrow-matmul-contiguity", "int64_t",
+           /*default=*/"0",
+           "Run length for functions with an FMA matmul that keeps fewer "
+           "than 64 outputs per invocation (0: `contiguity`): each "
+           "invocation then owns more rows and fewer columns, and reads "
+           "fewer B elements per k">,
   ];
 }
 

@@ -359,6 +359,25 @@ struct DistributeToWorkgroupPass
       if (copy && failed(lowerCopy(copy)))
         return signalPassFailure();
 
+    // A kernel whose FMA matmuls keep fewer outputs per invocation than
+    // registers allow runs shorter runs: each invocation owns more rows and
+    // fewer columns of the block, and reads fewer B elements per k.
+    int64_t runLength = contiguity;
+    if (narrowMatmulContiguity > 0 && narrowMatmulContiguity < contiguity &&
+        !cooperativeMatrix) {
+      WalkResult narrow = func.walk([&](linalg::MatmulOp matmul) {
+        auto c = dyn_cast<MemRefType>(matmul.getOutputs()[0].getType());
+        if (c && c.hasStaticShape() &&
+            c.getNumElements() < triton_spirv::kMaxMatmulAccumulators * numThreads &&
+            triton_spirv::computesOwnedOutputs(matmul, numThreads,
+                                               narrowMatmulContiguity))
+          return WalkResult::interrupt();
+        return WalkResult::advance();
+      });
+      if (narrow.wasInterrupted())
+        runLength = narrowMatmulContiguity;
+    }
+
     // Every linalg op but reductions and matmuls computed by the owners of
     // their outputs becomes a parallel loop nest.
     SmallVector<linalg::LinalgOp> linalgOps;
@@ -376,7 +395,7 @@ struct DistributeToWorkgroupPass
         return;
       }
       if (matmul && triton_spirv::computesOwnedOutputs(matmul, numThreads,
-                                                       contiguity)) {
+                                                       runLength)) {
         auto a = cast<MemRefType>(matmul.getInputs()[0].getType());
         auto c = cast<MemRefType>(matmul.getOutputs()[0].getType());
         matmul->setAttr(triton_spirv::kMatmulShapeAttr,
@@ -394,7 +413,7 @@ struct DistributeToWorkgroupPass
     bool subgroupOpsForReductions = numThreads > minSubgroupReduceThreads;
     DenseSet<Operation *> foldedFills;
     func.walk([&](linalg::ReduceOp reduce) {
-      if (triton_spirv::classifyReduction(reduce, numThreads, contiguity,
+      if (triton_spirv::classifyReduction(reduce, numThreads, runLength,
                                           subgroupOpsForReductions) !=
           triton_spirv::ReductionOwnership::Shared)
         return;
@@ -474,7 +493,7 @@ struct DistributeToWorkgroupPass
 
     // Buffers each invocation only touches at its own elements stay private.
     DenseSet<Value> privateBuffers =
-        triton_spirv::privatizeBlockBuffers(func, numThreads, contiguity,
+        triton_spirv::privatizeBlockBuffers(func, numThreads, runLength,
                                             useSubgroupOps);
 
     // Block-sized temporaries are shared by the whole workgroup: every
@@ -612,7 +631,7 @@ struct DistributeToWorkgroupPass
                       }) &&
         llvm::all_of(reductions, [&](linalg::ReduceOp reduce) {
           return !usesMemref(reduce, isPrivate) ||
-                 triton_spirv::classifyReduction(reduce, numThreads, contiguity,
+                 triton_spirv::classifyReduction(reduce, numThreads, runLength,
                                                  useSubgroupOps) ==
                      triton_spirv::ReductionOwnership::WholeWorkgroup;
         });
@@ -623,7 +642,7 @@ struct DistributeToWorkgroupPass
     };
     for (scf::ParallelOp loop : loops)
       if (failed(distributeParallelLoop(loop, threadId, numThreads,
-                                        contiguity, spanSubgroupSize(loop),
+                                        runLength, spanSubgroupSize(loop),
                                         privateBuffers)))
         return signalPassFailure();
     for (linalg::MatmulOp matmul : matmuls) {
@@ -632,12 +651,12 @@ struct DistributeToWorkgroupPass
         triton_spirv::lowerMatmulToCooperativeMatrix(matmul, tiling->second);
       else
         triton_spirv::lowerMatmulToOwnedOutputs(
-            matmul, threadId, numThreads, contiguity, privateBuffers,
+            matmul, threadId, numThreads, runLength, privateBuffers,
             broadcastSharedRows ? subgroupSize : 0);
     }
     for (linalg::ReduceOp reduce : reductions)
       if (failed(triton_spirv::lowerReduceToWorkgroup(
-              reduce, threadId, numThreads, contiguity, privateBuffers,
+              reduce, threadId, numThreads, runLength, privateBuffers,
               workgroup, useSubgroupOps, spanSubgroupSize(reduce),
               foldPartialsIntoInit, useSubgroupOps ? subgroupSize : 0)))
         return signalPassFailure();

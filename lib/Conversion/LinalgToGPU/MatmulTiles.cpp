@@ -14,7 +14,6 @@ using namespace mlir;
 using namespace mlir::triton_spirv;
 
 namespace {
-constexpr int64_t kMaxAccumulators = 64;
 // k steps per iteration of the K loop (when they divide K), and the K
 // extent up to which the loop is unrolled entirely.
 constexpr int64_t kKUnroll = 4;
@@ -89,7 +88,7 @@ bool mlir::triton_spirv::computesOwnedOutputs(linalg::MatmulOp matmul,
   auto [m, n, k] = *shape;
   Distribution d = Distribution::of(m * n, numThreads, contiguity);
   return n % d.run == 0 && (m * n) % d.perRound == 0 &&
-         d.run <= kMaxAccumulators;
+         d.run <= kMaxMatmulAccumulators;
 }
 
 void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
@@ -102,7 +101,7 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
   Value c = matmul.getOutputs()[0];
   bool privateC = privateBuffers.contains(c);
   // Rounds whose outputs are kept in registers at once.
-  int64_t chunk = largestDivisorAtMost(d.rounds, kMaxAccumulators / d.run);
+  int64_t chunk = largestDivisorAtMost(d.rounds, kMaxMatmulAccumulators / d.run);
   // When every round covers whole rows, an invocation's columns are the same
   // in all rounds and B's values are shared by its rows.
   bool sameColumns = d.perRound % n == 0;

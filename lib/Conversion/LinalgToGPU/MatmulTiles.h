@@ -11,6 +11,9 @@ namespace mlir::triton_spirv {
 /// accumulator to the per-invocation part.
 constexpr llvm::StringLiteral kMatmulShapeAttr = "triton_spirv.matmul_shape";
 
+/// Outputs an invocation keeps in registers across the K loop at most.
+constexpr int64_t kMaxMatmulAccumulators = 64;
+
 /// Whether `matmul` is computed by the invocations that own its outputs under
 /// the block-loop distribution (static 2-D shapes, runs that stay within a
 /// row, every invocation busy in every round). Its accumulator is then only

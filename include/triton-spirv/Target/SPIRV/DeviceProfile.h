@@ -71,6 +71,10 @@ struct DeviceProfile {
   /// broadcast-shared-rows): llvmpipe gathers even a uniform address inside
   /// a loop, while a broadcast of a constant lane is one shuffle.
   bool broadcastSharedMatmulRows;
+  /// Run length (instead of `contiguity`) in kernels whose FMA matmuls keep
+  /// fewer than 64 outputs per invocation (distribute-to-workgroup
+  /// narrow-matmul-contiguity; 0: `contiguity`).
+  int64_t narrowMatmulContiguity;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

@@ -360,8 +360,8 @@ struct MergeConsumerIntoProducer : public OpRewritePattern<linalg::GenericOp> {
         init = rewriter.clone(*empty)->getResult(0);
       inits.push_back(init);
     }
-    for (Value init : inits)
-      maps.push_back(rewriter.getMultiDimIdentityMap(producer.getNumLoops()));
+    maps.append(inits.size(),
+                rewriter.getMultiDimIdentityMap(producer.getNumLoops()));
     SmallVector<Type> types(producer->getResultTypes());
     llvm::append_range(types, consumer->getResultTypes());
 

@@ -30,10 +30,6 @@ using namespace mlir::triton;
 using triton_spirv::kRawAddressAttr;
 
 namespace {
-bool isPointerLike(Type type) {
-  return isa<PointerType>(getElementTypeOrSelf(type));
-}
-
 /// Bytes per element of what `pointerLike` points to (pointers: 8).
 int64_t pointeeBytes(Type pointerLike) {
   Type pointee = cast<PointerType>(getElementTypeOrSelf(pointerLike)).getPointeeType();

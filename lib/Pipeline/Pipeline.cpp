@@ -87,6 +87,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.workgroupMemoryBytes = profile->maxSharedMemoryBytes;
   distribute.broadcastSharedRows = profile->broadcastSharedMatmulRows;
   distribute.narrowMatmulContiguity = profile->narrowMatmulContiguity;
+  distribute.maxMatmulAccumulators = profile->maxMatmulAccumulators;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));
   // Parallel loops nested in distributed work (generics whose reduction
   // dimension sits between parallel ones) run sequentially per invocation.

@@ -173,6 +173,10 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
            "than 64 outputs per invocation (0: `contiguity`): each "
            "invocation then owns more rows and fewer columns, and reads "
            "fewer B elements per k">,
+    Option<"maxMatmulAccumulators", "max-matmul-accumulators", "int64_t",
+           /*default=*/"64",
+           "Outputs an invocation of an FMA matmul keeps in registers across "
+           "the K loop (more rounds run the K loop again)">,
   ];
 }
 

@@ -359,16 +359,17 @@ struct DistributeToWorkgroupPass
       if (copy && failed(lowerCopy(copy)))
         return signalPassFailure();
 
-    // A kernel whose FMA matmuls keep fewer outputs per invocation than
-    // registers allow runs shorter runs: each invocation owns more rows and
-    // fewer columns of the block, and reads fewer B elements per k.
+    // A kernel whose FMA matmuls keep fewer than 64 outputs per invocation
+    // runs shorter runs: each invocation owns more rows and fewer columns of
+    // the block, and reads fewer B elements per k.
+    constexpr int64_t kNarrowMatmulOutputs = 64;
     int64_t runLength = contiguity;
     if (narrowMatmulContiguity > 0 && narrowMatmulContiguity < contiguity &&
         !cooperativeMatrix) {
       WalkResult narrow = func.walk([&](linalg::MatmulOp matmul) {
         auto c = dyn_cast<MemRefType>(matmul.getOutputs()[0].getType());
         if (c && c.hasStaticShape() &&
-            c.getNumElements() < triton_spirv::kMaxMatmulAccumulators * numThreads &&
+            c.getNumElements() < kNarrowMatmulOutputs * numThreads &&
             triton_spirv::computesOwnedOutputs(matmul, numThreads,
                                                narrowMatmulContiguity))
           return WalkResult::interrupt();
@@ -652,7 +653,7 @@ struct DistributeToWorkgroupPass
       else
         triton_spirv::lowerMatmulToOwnedOutputs(
             matmul, threadId, numThreads, runLength, privateBuffers,
-            broadcastSharedRows ? subgroupSize : 0);
+            broadcastSharedRows ? subgroupSize : 0, maxMatmulAccumulators);
     }
     for (linalg::ReduceOp reduce : reductions)
       if (failed(triton_spirv::lowerReduceToWorkgroup(

@@ -88,20 +88,20 @@ bool mlir::triton_spirv::computesOwnedOutputs(linalg::MatmulOp matmul,
   auto [m, n, k] = *shape;
   Distribution d = Distribution::of(m * n, numThreads, contiguity);
   return n % d.run == 0 && (m * n) % d.perRound == 0 &&
-         d.run <= kMaxMatmulAccumulators;
+         d.run <= kDefaultMatmulAccumulators;
 }
 
 void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
     linalg::MatmulOp matmul, Value threadId, int64_t numThreads,
     int64_t contiguity, const DenseSet<Value> &privateBuffers,
-    int64_t broadcastLanes) {
+    int64_t broadcastLanes, int64_t maxAccumulators) {
   auto [m, n, kExtent] = *matmulShape(matmul);
   Distribution d = Distribution::of(m * n, numThreads, contiguity);
   Value a = matmul.getInputs()[0], bMatrix = matmul.getInputs()[1];
   Value c = matmul.getOutputs()[0];
   bool privateC = privateBuffers.contains(c);
   // Rounds whose outputs are kept in registers at once.
-  int64_t chunk = largestDivisorAtMost(d.rounds, kMaxMatmulAccumulators / d.run);
+  int64_t chunk = largestDivisorAtMost(d.rounds, std::max<int64_t>(1, maxAccumulators / d.run));
   // When every round covers whole rows, an invocation's columns are the same
   // in all rounds and B's values are shared by its rows.
   bool sameColumns = d.perRound % n == 0;

@@ -11,8 +11,9 @@ namespace mlir::triton_spirv {
 /// accumulator to the per-invocation part.
 constexpr llvm::StringLiteral kMatmulShapeAttr = "triton_spirv.matmul_shape";
 
-/// Outputs an invocation keeps in registers across the K loop at most.
-constexpr int64_t kMaxMatmulAccumulators = 64;
+/// Outputs an invocation keeps in registers across the K loop, unless the
+/// caller says otherwise (distribute-to-workgroup max-matmul-accumulators).
+constexpr int64_t kDefaultMatmulAccumulators = 64;
 
 /// Whether `matmul` is computed by the invocations that own its outputs under
 /// the block-loop distribution (static 2-D shapes, runs that stay within a
@@ -21,8 +22,8 @@ constexpr int64_t kMaxMatmulAccumulators = 64;
 bool computesOwnedOutputs(linalg::MatmulOp matmul, int64_t numThreads,
                           int64_t contiguity);
 
-/// Register-blocked matmul: each invocation keeps up to 64 of its outputs in
-/// registers across the K loop, loading one A element per owned row and the
+/// Register-blocked matmul: each invocation keeps up to `maxAccumulators` of
+/// its outputs in registers across the K loop, loading one A element per owned row and the
 /// B elements of its run once per k (shared by all rows when every round
 /// covers whole rows). K advances four steps per loop iteration when it can
 /// (all of K up to 16), so each row reads four consecutive A elements at once.
@@ -34,7 +35,8 @@ bool computesOwnedOutputs(linalg::MatmulOp matmul, int64_t numThreads,
 void lowerMatmulToOwnedOutputs(linalg::MatmulOp matmul, Value threadId,
                                int64_t numThreads, int64_t contiguity,
                                const DenseSet<Value> &privateBuffers,
-                               int64_t broadcastLanes = 0);
+                               int64_t broadcastLanes = 0,
+                               int64_t maxAccumulators = kDefaultMatmulAccumulators);
 
 } // namespace mlir::triton_spirv
 

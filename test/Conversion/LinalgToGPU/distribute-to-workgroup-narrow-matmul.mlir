@@ -1,9 +1,12 @@
 // RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=8 contiguity=4 narrow-matmul-contiguity=2}))' | FileCheck %s
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=8 contiguity=4 max-matmul-accumulators=128}))' | FileCheck %s --check-prefix=MAX
 
 // 8x16 outputs over 8 invocations: 16 each, fewer than the 64 an invocation
 // may keep in registers, so the kernel runs runs of 2 instead of 4. Each
 // invocation then owns 8 rows x 2 columns (2 B loads per k) instead of
 // 4 rows x 4 columns (4 B loads per k).
+// MAX-LABEL: func.func @few_outputs(
+// MAX:         %{{.*}}:16 = scf.for
 // CHECK-LABEL: func.func @few_outputs(
 // CHECK:         %{{.*}}:16 = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(
 // CHECK-COUNT-2:   memref.load %{{.*}}[%[[K]], %{{.*}}] : memref<4x16xf32
@@ -54,6 +57,11 @@ func.func @few_outputs(%a: memref<?xf32>, %b: memref<?xf32>, %out: memref<?xf32>
 
 // 32x32 outputs: 128 per invocation, beyond 64: runs of 4 stay (4 columns,
 // 4 B loads per k, in chunks of 16 rows).
+// With max-matmul-accumulators=128 all 128 outputs stay in registers through
+// one K loop instead of two chunks of 64 running it twice.
+// MAX-LABEL: func.func @many_outputs(
+// MAX:         %{{.*}}:128 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(
+// MAX-NOT:     scf.for %{{.*}} iter_args(
 // CHECK-LABEL: func.func @many_outputs(
 // CHECK:         %{{.*}}:64 = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(
 // CHECK-COUNT-4:   memref.load %{{.*}}[%[[K]], %{{.*}}] : memref<4x32xf32

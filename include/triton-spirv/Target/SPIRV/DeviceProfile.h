@@ -75,6 +75,9 @@ struct DeviceProfile {
   /// fewer than 64 outputs per invocation (distribute-to-workgroup
   /// narrow-matmul-contiguity; 0: `contiguity`).
   int64_t narrowMatmulContiguity;
+  /// Outputs an invocation of an FMA matmul keeps in registers across the K
+  /// loop (distribute-to-workgroup max-matmul-accumulators).
+  int64_t maxMatmulAccumulators;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

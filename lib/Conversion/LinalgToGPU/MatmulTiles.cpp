@@ -101,7 +101,7 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
   Value c = matmul.getOutputs()[0];
   bool privateC = privateBuffers.contains(c);
   // Rounds whose outputs are kept in registers at once.
-  int64_t chunk = largestDivisorAtMost(d.rounds, std::max<int64_t>(1, maxAccumulators / d.run));
+  int64_t chunk = largestDivisorAtMost(d.rounds, maxAccumulators / d.run);
   // When every round covers whole rows, an invocation's columns are the same
   // in all rounds and B's values are shared by its rows.
   bool sameColumns = d.perRound % n == 0;
@@ -127,15 +127,20 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
                                    constantIndex(b, loc, d.rounds),
                                    constantIndex(b, loc, chunk));
   b.setInsertionPointToStart(chunks.getBody());
+  // This invocation's flat output index in `round` (a run's first element).
+  auto flatIndex = [&](Value round) -> Value {
+    return arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, round, constantIndex(b, loc, d.perRound)),
+        start);
+  };
   SmallVector<Value> rows, firstColumns, cIndices;
   SmallVector<SmallVector<Value>> cIndex; // per accumulator
   SmallVector<Value> initial;
   for (int64_t r = 0; r < chunk; ++r) {
     Value round = arith::AddIOp::create(b, loc, chunks.getInductionVar(),
                                         constantIndex(b, loc, r));
-    Value flat = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, round, constantIndex(b, loc, d.perRound)),
-        start);
+    Value flat = flatIndex(round);
     rows.push_back(arith::DivUIOp::create(b, loc, flat, constantIndex(b, loc, n)));
     firstColumns.push_back(arith::RemUIOp::create(b, loc, flat, constantIndex(b, loc, n)));
     for (int64_t j = 0; j < d.run; ++j) {
@@ -156,21 +161,21 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
   Value inUpperGroup;
   if (broadcastA) {
     Value lane = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
-    Value laneInGroup =
-        arith::RemUIOp::create(b, loc, lane, constantIndex(b, loc, groupLanes));
+    Value laneInGroup = arith::RemUIOp::create(
+        b, loc, lane, constantIndex(b, loc, groupLanes));
     if (rowGroups == 2)
-      inUpperGroup = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lane,
-                                           constantIndex(b, loc, groupLanes));
+      inUpperGroup =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lane,
+                                constantIndex(b, loc, groupLanes));
     for (int64_t g = 0; g * groupLanes < chunk; ++g) {
       Value index = arith::MinUIOp::create(
           b, loc,
-          arith::AddIOp::create(b, loc, laneInGroup, constantIndex(b, loc, g * groupLanes)),
+          arith::AddIOp::create(b, loc, laneInGroup,
+                                constantIndex(b, loc, g * groupLanes)),
           constantIndex(b, loc, chunk - 1));
       Value round = arith::AddIOp::create(b, loc, chunks.getInductionVar(), index);
-      Value flat = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, round, constantIndex(b, loc, d.perRound)),
-          start);
-      sharedRows.push_back(arith::DivUIOp::create(b, loc, flat, constantIndex(b, loc, n)));
+      sharedRows.push_back(arith::DivUIOp::create(b, loc, flatIndex(round),
+                                                  constantIndex(b, loc, n)));
     }
   }
   // k advances kUnroll at a time: the unrolled steps read kUnroll
@@ -204,22 +209,26 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
           SmallVector<Value> sharedA;
           for (Value row : sharedRows)
             sharedA.push_back(memref::LoadOp::create(kb, l, a, ValueRange{row, k}));
+          Value width = broadcastA ? arith::ConstantIntOp::create(
+                                         kb, l, broadcastLanes, 32)
+                                   : Value();
           for (int64_t r = 0; r < chunk; ++r) {
             Value aValue;
             if (broadcastA) {
               // Round r's element of each row group, from the group's lane
               // r % groupLanes; a lane takes its own group's.
-              Value width = arith::ConstantIntOp::create(kb, l, broadcastLanes, 32);
               auto fromGroup = [&](int64_t group) {
                 Value source = arith::ConstantIntOp::create(
                     kb, l, group * groupLanes + r % groupLanes, 32);
-                return gpu::ShuffleOp::create(kb, l, sharedA[r / groupLanes], source,
-                                              width, gpu::ShuffleMode::IDX)
+                return gpu::ShuffleOp::create(kb, l, sharedA[r / groupLanes],
+                                              source, width,
+                                              gpu::ShuffleMode::IDX)
                     .getShuffleResult();
               };
               aValue = fromGroup(0);
               if (rowGroups == 2)
-                aValue = arith::SelectOp::create(kb, l, inUpperGroup, fromGroup(1), aValue);
+                aValue = arith::SelectOp::create(kb, l, inUpperGroup,
+                                                 fromGroup(1), aValue);
             } else {
               aValue = memref::LoadOp::create(kb, l, a, ValueRange{rows[r], k});
             }

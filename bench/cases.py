@@ -118,7 +118,7 @@ class Case:
 
 
 def _f(dtype):
-    return {torch.float32: "fp32", torch.float16: "fp16"}[dtype]
+    return {torch.float32: "fp32", torch.float16: "fp16", torch.bfloat16: "bf16"}[dtype]
 
 
 def add_case(n, num_warps=4, block=1024):
@@ -193,8 +193,8 @@ def matmul_case(m, n, k, dtype, bm, bn, bk, num_warps=4, cuda_only=False):
 
     size = f"{m}^3" if m == n == k else f"{m}x{n}x{k}"
     esz = torch.tensor([], dtype=dtype).element_size()
-    # fp32: ieee FMA, errors ~1e-7; fp16 output rounding ~5e-4
-    tol = 1e-5 if dtype == torch.float32 else 2e-3
+    # fp32: ieee FMA, errors ~1e-7; fp16 output rounding ~5e-4, bf16's ~4e-3
+    tol = {torch.float32: 1e-5, torch.float16: 2e-3, torch.bfloat16: 1e-2}[dtype]
     return Case(f"matmul_{_f(dtype)}", size, K.matmul_kernel,
                 {"a": Tensor((m, k), dtype), "b": Tensor((k, n), dtype),
                  "c": Tensor((m, n), dtype, output=True)},
@@ -428,12 +428,25 @@ def gpu_attention_cases():
             for bm, bn, nw in [(32, 32, 4), (64, 32, 4), (64, 64, 4), (128, 64, 4), (128, 64, 8)]]
 
 
-GPU_SETS = {"suite": gpu_cases, "attention": gpu_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
+def gpu_bf16_cases():
+    """bf16 matmuls (bf16 cooperative matrices where the driver has them) beside fp16 ones at the
+    same configurations, and Triton-CUDA's own fp16 tuning points for bf16."""
+    cases = []
+    for size in (1024, 4096):
+        for bm, bn, bk, nw in [(64, 64, 32, 4), (128, 64, 32, 8), (128, 128, 32, 8)]:
+            for dtype in (torch.bfloat16, torch.float16):
+                cases.append(matmul_case(size, size, size, dtype, bm, bn, bk, nw))
+        for bm, bn, bk, nw in CUDA_MM_CONFIGS[torch.float16]:
+            cases.append(matmul_case(size, size, size, torch.bfloat16, bm, bn, bk, nw, cuda_only=True))
+    return cases
+
+
+GPU_SETS = {"suite": gpu_cases, "bf16": gpu_bf16_cases, "attention": gpu_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
             "fp16tiles": gpu_fp16_tiles_cases, "fp16stages": gpu_fp16_stages_cases,
             "alignment": gpu_alignment_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("attention", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
+GPU_EVERY_POINT_SETS = ("bf16", "attention", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
 
 
 def by_id(cases):

@@ -49,6 +49,13 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   // elementwise chains so intermediates never reach memory.
   pm.addNestedPass<func::FuncOp>(createSubstituteInductionTensors());
   pm.addPass(createCanonicalizerPass());
+  const bool cooperativeMatrix = options.cooperativeMatrix >= 0
+                                     ? options.cooperativeMatrix > 0
+                                     : profile->hasCooperativeMatrix;
+  // bf16 dots reach cooperative matrices as f16 bits (before fusion, so
+  // that the bitcasts fuse into the loads).
+  if (cooperativeMatrix && profile->hasBFloat16CooperativeMatrix)
+    pm.addNestedPass<func::FuncOp>(createBF16MatmulOperandsAsF16());
   pm.addNestedPass<func::FuncOp>(createFuseElementwiseChains());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -77,9 +84,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.minSubgroupReduceThreads = profile->singleSubgroupReductionsBroken
                                             ? profile->subgroupSize
                                             : 0;
-  distribute.cooperativeMatrix = options.cooperativeMatrix >= 0
-                                     ? options.cooperativeMatrix > 0
-                                     : profile->hasCooperativeMatrix;
+  distribute.cooperativeMatrix = cooperativeMatrix;
   distribute.subgroupSize = profile->subgroupSize;
   distribute.subgroupContiguous = profile->subgroupContiguousLoops;
   distribute.barrierAfterPrivatePhases = !profile->minimalBarriers;
@@ -98,6 +103,15 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // bf16 operands of cooperative matrices are only moved (global bf16 to
+  // f16-typed tiles): as i16 before vectorizing, their copies vectorize
+  // (bf16 itself is scalar-only there). fp16 4096^3 speed for bf16.
+  const bool bf16BeforeVectorizing =
+      cooperativeMatrix && profile->hasBFloat16CooperativeMatrix;
+  if (bf16BeforeVectorizing) {
+    pm.addNestedPass<func::FuncOp>(createStoreBF16AsI16());
+    pm.addPass(createCanonicalizerPass());
+  }
   // Contiguous runs become vector code with 128-bit global accesses.
   VectorizeContiguousRunsOptions vectorize;
   vectorize.vectorBytes =
@@ -111,7 +125,8 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
 
   // bf16: i16 in memory, f32 in arithmetic (integer ops for the casts);
   // fp8: i8 in memory, conversions as integer code.
-  pm.addNestedPass<func::FuncOp>(createStoreBF16AsI16());
+  if (!bf16BeforeVectorizing)
+    pm.addNestedPass<func::FuncOp>(createStoreBF16AsI16());
   pm.addNestedPass<func::FuncOp>(createEmulateFloatConversions());
   arith::ArithEmulateUnsupportedFloatsOptions emulate;
   emulate.sourceTypeStrs = {"bf16"};

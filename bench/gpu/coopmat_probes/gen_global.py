@@ -134,7 +134,52 @@ OpBranch %header""")
     return text.replace("OpCooperativeMatrixMulAddKHR %matC %A %B %acc", "OpCooperativeMatrixMulAddKHR %matC %Acur %Bcur %acc")
 
 
+def through_uvec4(text):
+    """A and B read through pointers to 16-byte vectors (uvec4) instead of f16 (the view
+    NVIDIA's own cooperative-matrix sample passes): the KHR loads' strides are then counted in
+    uvec4s (K/8, N/8)."""
+    text = text.replace("%two64 = OpConstant %u64 2", "%two64 = OpConstant %u64 2\n%eight = OpConstant %u32 8")
+    text = text.replace("%row0 = OpIMul %u32 %tm %TM", "%row0 = OpIMul %u32 %tm %TM\n%K8 = OpUDiv %u32 %K %eight\n%N8 = OpUDiv %u32 %N %eight")
+    for name in ("%aptr", "%bptr", "%aptr0", "%bptr0"):
+        text = text.replace(f"{name} = OpConvertUToPtr %psb16", f"{name} = OpConvertUToPtr %psbv4")
+    text = text.replace("%rowmajor %K Aligned 16", "%rowmajor %K8 Aligned 16")
+    return text.replace("%rowmajor %N Aligned 16\n%accnext", "%rowmajor %N8 Aligned 16\n%accnext").replace(
+        "%B0 = OpCooperativeMatrixLoadKHR %matB %bptr0 %rowmajor %N Aligned 16",
+        "%B0 = OpCooperativeMatrixLoadKHR %matB %bptr0 %rowmajor %N8 Aligned 16")
+
+
+def with_known_sizes(text, size, what):
+    """Sizes made the constant `size` (NVIDIA's sample makes them specialization constants).
+    what: 'all' (M, N, K), 'stride' (the row strides and the tensor layouts' extents; the K
+    loop's trip count still read from the push constants) or 'loop' (only the trip count)."""
+    text = text.replace("%TM = OpConstant", f"%known = OpConstant %u32 {size}\n%TM = OpConstant")
+    loop_bound = "%Kdyn"
+    if what.startswith("multiple"):
+        # Dynamic sizes the driver can prove multiples of 2^shift (what tt.divisibility tells).
+        shift = int(what[8:])
+        text = text.replace("%known = OpConstant", f"%shift = OpConstant %u32 {shift}\n%known = OpConstant")
+        for name in ("M", "N", "K"):
+            text = text.replace(f"%{name} = OpLoad %u32 %p_{name}",
+                                f"%{name}dyn = OpLoad %u32 %p_{name}\n%{name}down = OpShiftRightLogical %u32 %{name}dyn %shift\n"
+                                f"%{name} = OpShiftLeftLogical %u32 %{name}down %shift")
+        return text
+    if what in ("all", "stride"):
+        for name in ("M", "N", "K"):
+            text = text.replace(f"%{name} = OpLoad %u32 %p_{name}",
+                                f"%{name}dyn = OpLoad %u32 %p_{name}\n%{name} = OpCopyObject %u32 %known")
+        if what == "all":
+            loop_bound = "%known"
+    else:
+        text = text.replace("%K = OpLoad %u32 %p_K", "%K = OpLoad %u32 %p_K\n%Kdyn = OpCopyObject %u32 %K")
+        loop_bound = "%known"
+    return text.replace("%more = OpULessThan %bool %k %K", f"%more = OpULessThan %bool %k {loop_bound}")
+
+
 if __name__ == "__main__":
     TM, TN, TK, WG = map(int, sys.argv[1:5])
     variant = sys.argv[5] if len(sys.argv) > 5 else "plain"
-    sys.stdout.write({"plain": kernel, "prefetch": kernel_prefetch, "tensor": kernel_tensor}[variant](TM, TN, TK, WG))
+    generators = {"plain": kernel, "prefetch": kernel_prefetch, "tensor": kernel_tensor}
+    known = sys.argv[6] if len(sys.argv) > 6 else None
+    text = generators[variant.removesuffix("v4")](TM, TN, TK, WG)
+    text = through_uvec4(text) if variant.endswith("v4") else text
+    sys.stdout.write(with_known_sizes(text, 4096, known) if known else text)

@@ -37,6 +37,13 @@ inline constexpr llvm::StringLiteral kGlobalMemoryBarrierAttr =
 inline constexpr llvm::StringLiteral kVolatileLoadsAttr =
     "triton_spirv.volatile_loads";
 
+/// Unit attribute on a linalg.matmul whose f16 operands are bf16 bit
+/// patterns (bf16-matmul-operands-as-f16), and on the gpu.subgroup_mma
+/// fragment loads of such operands (convert-kernel-to-spirv retypes them to
+/// bf16 cooperative matrices).
+inline constexpr llvm::StringLiteral kBF16OperandsAttr =
+    "triton_spirv.bf16_operands";
+
 #define GEN_PASS_DECL
 #include "triton-spirv/Conversion/Passes.h.inc"
 

@@ -432,6 +432,24 @@ def StoreBF16AsI16 : Pass<"store-bf16-as-i16", "func::FuncOp"> {
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
 }
 
+def BF16MatmulOperandsAsF16 : Pass<"bf16-matmul-operands-as-f16", "func::FuncOp"> {
+  let summary = "Carry bf16 matmul operands as f16 bit patterns, so that "
+                "they reach cooperative matrices";
+  let description = [{
+    For devices with bf16 cooperative matrices (VK_KHR_shader_bfloat16): a
+    tensor linalg.matmul of bf16 A and B into f32 gets its operands through
+    an elementwise bitcast to f16 (before a transpose that feeds it, so
+    that the transpose still folds into the fragment loads) and is marked
+    `triton_spirv.bf16_operands`. The gpu dialect's MMA types and loads
+    take no bf16; the bits travel as f16 until convert-kernel-to-spirv
+    retypes the marked fragments to bf16 cooperative matrices. A marked
+    matmul that distribute-to-workgroup does not put on cooperative
+    matrices gets its bf16 widening back there.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "arith::ArithDialect",
+                           "tensor::TensorDialect"];
+}
+
 def DecomposeDotScaled : Pass<"decompose-dot-scaled", "ModuleOp"> {
   let summary = "Microscaled tt.dot_scaled as f32 operands times their e8m0 "
                 "scales, then tt.dot";

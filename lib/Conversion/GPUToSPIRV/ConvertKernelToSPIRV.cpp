@@ -195,6 +195,7 @@ struct ConvertKernelToSPIRVPass
       populateGPUToSPIRVPatterns(typeConverter, patterns);
       populateGpuWMMAToSPIRVCoopMatrixKHRConversionPatterns(typeConverter,
                                                             patterns);
+      triton_spirv::populateBF16FragmentLoadPatterns(typeConverter, patterns);
       ScfToSPIRVContext scfContext;
       populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
       arith::populateArithToSPIRVPatterns(typeConverter, patterns);
@@ -212,6 +213,8 @@ struct ConvertKernelToSPIRVPass
         return signalPassFailure();
     }
     // (The conversion replaced each gpu.module with a spirv.module.)
+    if (failed(triton_spirv::retypeBF16Fragments(getOperation())))
+      return signalPassFailure();
     triton_spirv::makeGlobalAccessesCoherentWhereOrdered(getOperation());
     triton_spirv::addressGlobalElementsWithSignedOffsets(getOperation());
     // f64 arithmetic is exact (NoContraction): drivers' algebraic passes

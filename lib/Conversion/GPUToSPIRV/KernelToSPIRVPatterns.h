@@ -51,6 +51,15 @@ inline SmallVector<spirv::FuncOp> entryPointFunctions(spirv::ModuleOp module) {
   return entries;
 }
 
+/// gpu.subgroup_mma_load_matrix marked kBF16OperandsAttr (f16 fragments
+/// holding bf16 bits) as cooperative-matrix loads that keep the marker.
+void populateBF16FragmentLoadPatterns(SPIRVTypeConverter &converter,
+                                      RewritePatternSet &patterns);
+/// After conversion: the marked loads' results become bf16 cooperative
+/// matrices (the marker removed); fails where one feeds anything but a
+/// multiply-add's A or B.
+LogicalResult retypeBF16Fragments(Operation *root);
+
 void populateGenericAtomicToSPIRVPatterns(SPIRVTypeConverter &converter,
                                           RewritePatternSet &patterns);
 

@@ -8,6 +8,8 @@
 // without any subgroup op (cooperative-matrix tile ownership). A shader with
 // cooperative matrices must use the Vulkan memory model (VulkanMemoryModel,
 // and VulkanMemoryModelDeviceScope where an op synchronizes at Device scope).
+// bf16 cooperative matrices need BFloat16CooperativeMatrixKHR, which the
+// type's own capabilities (BFloat16TypeKHR) do not imply.
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
@@ -55,6 +57,16 @@ struct SPIRVCompleteVCEPass
     });
     if (readsSubgroupBuiltins)
       addCapability(spirv::Capability::GroupNonUniform);
+    bool bf16Matrices = false;
+    module.walk([&](Operation *op) {
+      for (Type type : op->getResultTypes())
+        if (auto matrix = dyn_cast<spirv::CooperativeMatrixType>(type))
+          bf16Matrices |= matrix.getElementType().isBF16();
+    });
+    if (bf16Matrices) {
+      addCapability(spirv::Capability::BFloat16TypeKHR);
+      addCapability(spirv::Capability::BFloat16CooperativeMatrixKHR);
+    }
     if (llvm::is_contained(capabilities, spirv::Capability::CooperativeMatrixKHR) &&
         llvm::is_contained(capabilities, spirv::Capability::Shader)) {
       module.setMemoryModel(spirv::MemoryModel::Vulkan);
@@ -85,6 +97,9 @@ struct SPIRVCompleteVCEPass
       if (!core)
         extensions.push_back(extension);
     }
+    if (bf16Matrices &&
+        !llvm::is_contained(extensions, spirv::Extension::SPV_KHR_bfloat16))
+      extensions.push_back(spirv::Extension::SPV_KHR_bfloat16);
     module.setVceTripleAttr(spirv::VerCapExtAttr::get(
         version, capabilities, extensions, &getContext()));
   }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CooperativeMatmul.h"
+#include "triton-spirv/Conversion/Passes.h"
 #include "MemorySpaces.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -173,11 +174,15 @@ struct SubgroupTiles {
   bool aTransposed, bTransposed; // a/b hold A^T / B^T
   SmallVector<Value> rows, columns; // first row/column of each owned tile
   gpu::MMAMatrixType aType, bType, cType;
+  // A and B hold bf16 bits (bf16-matmul-operands-as-f16): their fragment
+  // loads carry the marker to convert-kernel-to-spirv.
+  bool bf16Operands;
 
   SubgroupTiles(OpBuilder &builder, Location loc, linalg::MatmulOp matmul,
                 const CooperativeTiling &tiling)
       : tiling(tiling), c(matmul.getOutputs()[0]),
-        aTransposed(tiling.transposeA), bTransposed(tiling.transposeB) {
+        aTransposed(tiling.transposeA), bTransposed(tiling.transposeB),
+        bf16Operands(matmul->hasAttr(kBF16OperandsAttr)) {
     linalg::TransposeOp transposeA = tiling.transposeA, transposeB = tiling.transposeB;
     Value aBuffer = aTransposed ? transposeA.getInput() : matmul.getInputs()[0];
     Value bBuffer = bTransposed ? transposeB.getInput() : matmul.getInputs()[1];
@@ -256,6 +261,10 @@ struct SubgroupTiles {
       for (Value column : columns)
         bTiles.push_back(
             load(builder, loc, bType, b, kIndex, column, bStride, bTransposed));
+      if (bf16Operands)
+        for (Value fragment : llvm::concat<Value>(aTiles, bTiles))
+          fragment.getDefiningOp()->setAttr(kBF16OperandsAttr,
+                                            builder.getUnitAttr());
       for (auto [i, aTile] : llvm::enumerate(aTiles))
         for (auto [j, bTile] : llvm::enumerate(bTiles)) {
           Value &tile = acc[i * tiling.tilesN + j];

@@ -38,6 +38,29 @@ namespace mlir::triton_spirv {
 using namespace mlir;
 
 namespace {
+
+/// A matmul whose f16 operands hold bf16 bits (bf16-matmul-operands-as-f16)
+/// that runs on FMAs: its body widens them as bf16 again.
+void widenOperandsAsBF16(linalg::MatmulOp matmul) {
+  Block &body = matmul->getRegion(0).front();
+  for (BlockArgument operand : body.getArguments().take_front(2)) {
+    // (A fresh insertion point: the widening below erases ops.)
+    OpBuilder builder = OpBuilder::atBlockBegin(&body);
+    Location loc = matmul.getLoc();
+    Value bits = arith::BitcastOp::create(builder, loc, builder.getBF16Type(),
+                                          operand);
+    for (Operation *user : llvm::make_early_inc_range(operand.getUsers())) {
+      auto widen = dyn_cast<arith::ExtFOp>(user);
+      if (!widen)
+        continue;
+      OpBuilder at(widen);
+      widen.replaceAllUsesWith(
+          arith::ExtFOp::create(at, loc, widen.getType(), bits).getResult());
+      widen.erase();
+    }
+  }
+  matmul->removeAttr(triton_spirv::kBF16OperandsAttr);
+}
 Value indexConstant(OpBuilder &builder, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(builder, loc, value);
 }
@@ -395,6 +418,8 @@ struct DistributeToWorkgroupPass
         cooperative[matmul] = *tiling;
         return;
       }
+      if (matmul && matmul->hasAttr(triton_spirv::kBF16OperandsAttr))
+        widenOperandsAsBF16(matmul);
       if (matmul && triton_spirv::computesOwnedOutputs(matmul, numThreads,
                                                        runLength)) {
         auto a = cast<MemRefType>(matmul.getInputs()[0].getType());

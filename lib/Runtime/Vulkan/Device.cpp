@@ -129,6 +129,7 @@ struct FeatureChain {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT};
   VkPhysicalDeviceCooperativeMatrixFeaturesKHR coopMat{kSTypeCoopMatFeatures};
   VkPhysicalDeviceCooperativeMatrix2FeaturesNV coopMat2{kSTypeCoopMat2Features};
+  VkPhysicalDeviceShaderBfloat16FeaturesKHR bfloat16{kSTypeBFloat16Features};
   VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR executableInfo{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
 
@@ -136,7 +137,8 @@ struct FeatureChain {
   FeatureChain(const FeatureChain &) = delete;
   void link(bool is13, bool sizeControlExt, bool hasAtomicFloat,
             bool hasAtomicFloat2, bool hasCoopMat,
-            bool hasExecutableInfo = false, bool hasCoopMat2 = false) {
+            bool hasExecutableInfo = false, bool hasCoopMat2 = false,
+            bool hasBFloat16 = false) {
     void **tail = &core.pNext;
     auto append = [&](auto &s) {
       *tail = &s;
@@ -156,6 +158,8 @@ struct FeatureChain {
       append(coopMat);
     if (hasCoopMat2)
       append(coopMat2);
+    if (hasBFloat16)
+      append(bfloat16);
     if (hasExecutableInfo)
       append(executableInfo);
     *tail = nullptr;
@@ -350,6 +354,7 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
       atomicFloat && enableIfPresent(VK_EXT_SHADER_ATOMIC_FLOAT_2_EXTENSION_NAME);
   const bool coopMat = enableIfPresent(kCooperativeMatrixExt);
   const bool coopMat2 = coopMat && enableIfPresent(kCooperativeMatrix2Ext);
+  const bool bfloat16 = enableIfPresent(kShaderBFloat16Ext);
   // CUDA interop (CudaInterop.cpp): memory and semaphores shared by fd.
   const bool externalFd =
       enableIfPresent(VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME) &&
@@ -368,9 +373,9 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
   // --- features: enable the supported ones among those kernels may need ----
   FeatureChain supported, enabled;
   supported.link(is13, sizeControlExt, atomicFloat, atomicFloat2, coopMat,
-                 executableInfo, coopMat2);
+                 executableInfo, coopMat2, bfloat16);
   enabled.link(is13, sizeControlExt, atomicFloat, atomicFloat2, coopMat,
-               executableInfo, coopMat2);
+               executableInfo, coopMat2, bfloat16);
   inst.fn.vkGetPhysicalDeviceFeatures2(s.physical, &supported.core);
   std::map<std::string, bool> &features = s.props.features;
 #define ENABLE(name, field)                                                    \
@@ -455,6 +460,10 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
          coopMat2.cooperativeMatrixPerElementOperations)
   ENABLE("cooperative_matrix_tensor_addressing", coopMat2.cooperativeMatrixTensorAddressing)
   ENABLE("cooperative_matrix_block_loads", coopMat2.cooperativeMatrixBlockLoads)
+  ENABLE("shader_bfloat16_type", bfloat16.shaderBFloat16Type)
+  ENABLE("shader_bfloat16_dot_product", bfloat16.shaderBFloat16DotProduct)
+  ENABLE("shader_bfloat16_cooperative_matrix",
+         bfloat16.shaderBFloat16CooperativeMatrix)
   ENABLE("pipeline_executable_info", executableInfo.pipelineExecutableInfo)
 #undef ENABLE
   s.subgroupSizeControl = features["subgroup_size_control"];

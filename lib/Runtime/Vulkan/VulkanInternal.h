@@ -54,11 +54,26 @@ typedef struct VkPhysicalDeviceCooperativeMatrix2FeaturesNV {
 } VkPhysicalDeviceCooperativeMatrix2FeaturesNV;
 #endif
 
+// VK_KHR_shader_bfloat16 (headers >= 1.4.311): bf16 types and bf16
+// cooperative matrices. Values from the registry.
+#ifndef VK_KHR_shader_bfloat16
+typedef struct VkPhysicalDeviceShaderBfloat16FeaturesKHR {
+  VkStructureType sType;
+  void *pNext;
+  VkBool32 shaderBFloat16Type;
+  VkBool32 shaderBFloat16DotProduct;
+  VkBool32 shaderBFloat16CooperativeMatrix;
+} VkPhysicalDeviceShaderBfloat16FeaturesKHR;
+#endif
+
 namespace triton_spirv::runtime::detail {
 
 constexpr const char *kCooperativeMatrix2Ext = "VK_NV_cooperative_matrix2";
 constexpr VkStructureType kSTypeCoopMat2Features =
     static_cast<VkStructureType>(1000593000);
+constexpr const char *kShaderBFloat16Ext = "VK_KHR_shader_bfloat16";
+constexpr VkStructureType kSTypeBFloat16Features =
+    static_cast<VkStructureType>(1000141000);
 constexpr const char *kCooperativeMatrixExt = "VK_KHR_cooperative_matrix";
 constexpr VkStructureType kSTypeCoopMatFeatures =
     static_cast<VkStructureType>(1000506000);

@@ -28,6 +28,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // 15.5 -> 5.6 ms there with subgroup operations.
                          /*singleSubgroupReductionsBroken=*/name != "lavapipe",
                          /*hasCooperativeMatrix=*/false,
+                         /*hasBFloat16CooperativeMatrix=*/false,
                          // Measured neutral (fp32 256^3 matmuls).
                          /*doubleBufferElementTiles=*/true,
                          /*elementTilePrefetchDistance=*/0,
@@ -66,8 +67,10 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // w8 and fp16 25-35% faster; 256 ties 128.
                          /*maxMatmulAccumulators=*/128,
                          /*deviceType=*/spirv::DeviceType::CPU};
-  if (name == "nvidia")
-    return DeviceProfile{"nvidia", /*subgroupSize=*/32,
+  // nvidia-no-bf16: drivers without VK_KHR_shader_bfloat16 (bf16 dots on
+  // FMAs).
+  if (name == "nvidia" || name == "nvidia-no-bf16")
+    return DeviceProfile{name.str(), /*subgroupSize=*/32,
                          /*maxSharedMemoryBytes=*/49152,
                          /*maxPushConstantBytes=*/256,
                          /*maxWorkgroupInvocations=*/1024,
@@ -75,6 +78,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*hasFloat64=*/true,
                          /*singleSubgroupReductionsBroken=*/false,
                          /*hasCooperativeMatrix=*/true,
+                         /*hasBFloat16CooperativeMatrix=*/name == "nvidia",
                          // The driver then overlaps the next iteration's
                          // loads with the FMAs: 95 -> 126 registers, fewer
                          // workgroups per SM, fp32 4096^3 10% slower.
@@ -136,6 +140,11 @@ mlir::triton_spirv::getTargetEnv(MLIRContext *context,
   if (profile.hasCooperativeMatrix) {
     capabilities.push_back(Capability::CooperativeMatrixKHR);
     extensions.push_back(Extension::SPV_KHR_cooperative_matrix);
+  }
+  if (profile.hasBFloat16CooperativeMatrix) {
+    capabilities.push_back(Capability::BFloat16TypeKHR);
+    capabilities.push_back(Capability::BFloat16CooperativeMatrixKHR);
+    extensions.push_back(Extension::SPV_KHR_bfloat16);
   }
   // SPV_KHR_cooperative_matrix is defined against SPIR-V 1.6 (Vulkan 1.3).
   spirv::Version version = profile.hasCooperativeMatrix ? spirv::Version::V_1_6

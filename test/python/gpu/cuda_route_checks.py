@@ -71,6 +71,27 @@ def pointer_table_kernel(table_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + offsets, tl.load(source + offsets, mask=offsets < n), mask=offsets < n)
 
 
+@triton.jit
+def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                  stride_cm, stride_cn, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                  BLOCK_K: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rows = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    ks = tl.arange(0, BLOCK_K)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k0 in range(0, tl.cdiv(K, BLOCK_K)):
+        k = k0 * BLOCK_K + ks
+        a = tl.load(a_ptr + rows[:, None] * stride_am + k[None, :] * stride_ak,
+                    mask=(rows[:, None] < M) & (k[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + k[:, None] * stride_bk + cols[None, :] * stride_bn,
+                    mask=(k[:, None] < K) & (cols[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + rows[:, None] * stride_cm + cols[None, :] * stride_cn, acc,
+             mask=(rows[:, None] < M) & (cols[None, :] < N))
+
+
 def add(x, y):
     out = torch.full_like(x, float("nan"))
     n = x.numel()
@@ -242,6 +263,31 @@ def do_bench_times_the_device():
     ms = triton.testing.do_bench(lambda: add(x, y))
     torch_ms = triton.testing.do_bench(lambda: x + y)
     return {"ms": ms, "torch_ms": torch_ms, "gbps": 3 * x.numel() * 4 / ms / 1e6}
+
+
+@check
+def bf16_matmul_on_cooperative_matrices():
+    # bf16 operands (exactly representable products, f32 accumulation) against a float64
+    # product, at sizes that are and are not multiples of the blocks; the SPIR-V must
+    # multiply bf16 cooperative matrices where the driver has them.
+    from triton_spirv.driver import _profile_for
+    from triton_spirv import _vulkan_runtime as runtime
+    profile = _profile_for(runtime.get_device().device_properties())
+    cases = {}
+    for M, N, K in ((256, 256, 256), (300, 200, 136)):
+        a = torch.randn(M, K, device="cuda").to(torch.bfloat16)
+        b = torch.randn(K, N, device="cuda").to(torch.bfloat16)
+        c = torch.full((M, N), float("nan"), device="cuda")
+        kernel = matmul_kernel[(triton.cdiv(M, 64), triton.cdiv(N, 64))](
+            a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+            c.stride(0), c.stride(1), BLOCK_M=64, BLOCK_N=64, BLOCK_K=32, num_warps=4)
+        reference = a.double() @ b.double()
+        cases[f"{M}x{N}x{K}"] = {
+            "max_error": float((c.double() - reference).abs().max()),
+            "scale": float(reference.abs().max()),
+            "unwritten": int(c.isnan().sum()),
+            "bf16_matrices": "coopmatrix<16x16xbf16" in kernel.asm["spirvir"]}
+    return {"profile": profile, "cases": cases}
 
 
 @check

@@ -92,3 +92,12 @@ def test_pointer_tables_are_translated(results):
     result = ok(results, "pointer_table_translated")
     assert result["unwritten"] == 0 and result["max_error"] == 0.0
     assert result["version_changed"]
+
+
+def test_bf16_matmul_on_cooperative_matrices(results):
+    value = ok(results, "bf16_matmul_on_cooperative_matrices")
+    for shape, case in value["cases"].items():
+        assert case["unwritten"] == 0, shape
+        # Products of bf16 values are exact in f32; only the f32 sums round.
+        assert case["max_error"] <= 1e-4 * case["scale"], (shape, case)
+        assert case["bf16_matrices"] == (value["profile"] == "nvidia"), (shape, value["profile"])

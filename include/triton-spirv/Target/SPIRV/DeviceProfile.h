@@ -28,6 +28,9 @@ struct DeviceProfile {
   /// subgroup (lavapipe, Mesa 22.3: tl.sum with num_warps=1 returned 0).
   bool singleSubgroupReductionsBroken;
   bool hasCooperativeMatrix;
+  /// bf16 cooperative matrices (VK_KHR_shader_bfloat16's
+  /// shaderBFloat16CooperativeMatrix): bf16 dots run on them as f16 ones do.
+  bool hasBFloat16CooperativeMatrix;
   /// K loops whose staged tiles are read element-wise (FMA dots) also get
   /// two copies of them; loops reading cooperative-matrix fragments always
   /// do (where they fit).

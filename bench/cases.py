@@ -438,6 +438,11 @@ def gpu_bf16_cases():
                 cases.append(matmul_case(size, size, size, dtype, bm, bn, bk, nw))
         for bm, bn, bk, nw in CUDA_MM_CONFIGS[torch.float16]:
             cases.append(matmul_case(size, size, size, torch.bfloat16, bm, bn, bk, nw, cuda_only=True))
+    # bf16 on FMAs (as before bf16 cooperative matrices), the baseline of the same run.
+    for bm, bn, bk, nw in [(64, 64, 32, 4), (128, 128, 32, 8)]:
+        case = matmul_case(4096, 4096, 4096, torch.bfloat16, bm, bn, bk, nw)
+        case.spirv_options = {"cooperative_matrix": 0}
+        cases.append(case)
     return cases
 
 

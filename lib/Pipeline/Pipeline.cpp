@@ -104,12 +104,14 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // bf16 operands of cooperative matrices are only moved (global bf16 to
-  // f16-typed tiles): as i16 before vectorizing, their copies vectorize
+  // f16-typed tiles): as 16-bit bits before vectorizing, their copies vectorize
   // (bf16 itself is scalar-only there). fp16 4096^3 speed for bf16.
   const bool bf16BeforeVectorizing =
       cooperativeMatrix && profile->hasBFloat16CooperativeMatrix;
+  StoreBF16AsI16Options bf16Storage;
+  bf16Storage.container = profile->bf16StorageAsF16 ? "f16" : "i16";
   if (bf16BeforeVectorizing) {
-    pm.addNestedPass<func::FuncOp>(createStoreBF16AsI16());
+    pm.addNestedPass<func::FuncOp>(createStoreBF16AsI16(bf16Storage));
     pm.addPass(createCanonicalizerPass());
   }
   // Contiguous runs become vector code with 128-bit global accesses.
@@ -126,7 +128,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   // bf16: i16 in memory, f32 in arithmetic (integer ops for the casts);
   // fp8: i8 in memory, conversions as integer code.
   if (!bf16BeforeVectorizing)
-    pm.addNestedPass<func::FuncOp>(createStoreBF16AsI16());
+    pm.addNestedPass<func::FuncOp>(createStoreBF16AsI16(bf16Storage));
   pm.addNestedPass<func::FuncOp>(createEmulateFloatConversions());
   arith::ArithEmulateUnsupportedFloatsOptions emulate;
   emulate.sourceTypeStrs = {"bf16"};

@@ -13,19 +13,27 @@ using namespace mlir;
 
 LogicalResult mlir::triton_spirv::storeFloatsAsIntegers(
     func::FuncOp func, llvm::function_ref<bool(Type)> isStoredAsInteger) {
+  return storeFloatsAsContainers(func, [&](Type type) -> Type {
+    return isStoredAsInteger(type)
+               ? IntegerType::get(type.getContext(), type.getIntOrFloatBitWidth())
+               : Type();
+  });
+}
+
+LogicalResult mlir::triton_spirv::storeFloatsAsContainers(
+    func::FuncOp func, llvm::function_ref<Type(Type)> containerFor) {
   MLIRContext *context = func.getContext();
-  auto integerFor = [&](Type type) {
-    return IntegerType::get(context, type.getIntOrFloatBitWidth());
-  };
+  auto isContained = [&](Type type) { return bool(containerFor(type)); };
+  auto containerOf = [&](Type type) { return containerFor(type); };
   auto retype = [&](Value value) {
     auto type = dyn_cast<MemRefType>(value.getType());
-    if (type && isStoredAsInteger(type.getElementType()))
+    if (type && isContained(type.getElementType()))
       value.setType(MemRefType::Builder(type).setElementType(
-          integerFor(type.getElementType())));
+          containerOf(type.getElementType())));
   };
   bool rejected = false;
   func.walk([&](memref::AtomicRMWOp op) {
-    if (isStoredAsInteger(op.getMemRefType().getElementType())) {
+    if (isContained(op.getMemRefType().getElementType())) {
       op.emitError("atomics on '")
           << op.getMemRefType().getElementType() << "' are not supported";
       rejected = true;
@@ -49,22 +57,22 @@ LogicalResult mlir::triton_spirv::storeFloatsAsIntegers(
   OpBuilder builder(context);
   func.walk([&](memref::LoadOp load) {
     Type element = load.getType();
-    if (!isStoredAsInteger(element) ||
-        !load.getMemRefType().getElementType().isInteger())
+    if (!isContained(element) ||
+        load.getMemRefType().getElementType() != containerOf(element))
       return;
     builder.setInsertionPointAfter(load);
-    load.getResult().setType(integerFor(element));
+    load.getResult().setType(containerOf(element));
     auto cast = arith::BitcastOp::create(builder, load.getLoc(), element,
                                          load.getResult());
     load.getResult().replaceAllUsesExcept(cast.getResult(), cast);
   });
   func.walk([&](memref::StoreOp store) {
     Type element = store.getValue().getType();
-    if (!isStoredAsInteger(element))
+    if (!isContained(element))
       return;
     builder.setInsertionPoint(store);
     Value bits = arith::BitcastOp::create(builder, store.getLoc(),
-                                          integerFor(element), store.getValue());
+                                          containerOf(element), store.getValue());
     store.getValueMutable().assign(bits);
   });
 
@@ -72,7 +80,7 @@ LogicalResult mlir::triton_spirv::storeFloatsAsIntegers(
   // the integer.
   SmallVector<memref::GenericAtomicRMWOp> atomics;
   func.walk([&](memref::GenericAtomicRMWOp op) {
-    if (isStoredAsInteger(op.getResult().getType()))
+    if (isContained(op.getResult().getType()))
       atomics.push_back(op);
   });
   for (memref::GenericAtomicRMWOp op : atomics) {
@@ -95,7 +103,7 @@ LogicalResult mlir::triton_spirv::storeFloatsAsIntegers(
         cast<memref::AtomicYieldOp>(update.getTerminator()).getResult());
     memref::AtomicYieldOp::create(
         bodyBuilder, loc,
-        arith::BitcastOp::create(bodyBuilder, loc, integerFor(element), next));
+        arith::BitcastOp::create(bodyBuilder, loc, containerOf(element), next));
     builder.setInsertionPointAfter(replacement);
     Value result = arith::BitcastOp::create(builder, loc, element,
                                             replacement.getResult());
@@ -108,8 +116,8 @@ LogicalResult mlir::triton_spirv::storeFloatsAsIntegers(
   TypeConverter converter;
   converter.addConversion([](Type type) { return type; });
   converter.addConversion([&](FloatType type) -> Type {
-    if (isStoredAsInteger(type))
-      return integerFor(type);
+    if (Type container = containerFor(type))
+      return container;
     return type;
   });
   auto bitcast = [](OpBuilder &b, Type type, ValueRange inputs,

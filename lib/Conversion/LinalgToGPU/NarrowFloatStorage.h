@@ -21,6 +21,14 @@ LogicalResult
 storeFloatsAsIntegers(func::FuncOp func,
                       llvm::function_ref<bool(Type)> isStoredAsInteger);
 
+/// The same with the container chosen per type (`containerFor` returns null
+/// for types kept as they are): any same-width type whose bits pass through
+/// bitcasts, e.g. f16 for bf16 where a driver handles f16 data better than
+/// 16-bit integers.
+LogicalResult
+storeFloatsAsContainers(func::FuncOp func,
+                        llvm::function_ref<Type(Type)> containerFor);
+
 } // namespace mlir::triton_spirv
 
 #endif

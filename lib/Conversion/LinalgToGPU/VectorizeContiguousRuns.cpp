@@ -59,17 +59,37 @@ bool isElementwise(Operation *op) {
          op->getResult(0).getType().isIntOrIndexOrFloat();
 }
 
-/// Types the later passes handle as vectors (bf16/fp8 emulation and the
-/// f64 transcendental expansion are scalar-only).
-bool isVectorizableType(Type t) {
+/// Types the later passes handle as vectors (bf16 memory, fp8 emulation and
+/// the f64 transcendental expansion are scalar-only). bf16 values are fine
+/// once bf16 memory holds bits (store-bf16-as-i16 ran): what is left is arith
+/// that upstream's bf16 expansion widens lane by lane.
+bool isVectorizableType(Type t, bool bf16Values) {
   if (t.isIndex() || t.isInteger())
     return true;
-  return t.isF16() || t.isF32() || t.isF64();
+  return t.isF16() || t.isF32() || t.isF64() || (bf16Values && t.isBF16());
+}
+
+/// Whether any memref of `func` still holds bf16 elements.
+bool hasBF16Memory(Operation *func) {
+  auto isBF16Memref = [](Type t) {
+    auto memref = dyn_cast<MemRefType>(t);
+    return memref && memref.getElementType().isBF16();
+  };
+  bool found = false;
+  func->walk([&](Operation *op) {
+    found |= llvm::any_of(op->getResultTypes(), isBF16Memref);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        found |= llvm::any_of(block.getArgumentTypes(), isBF16Memref);
+    return found ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return found;
 }
 
 class RunVectorizer {
 public:
-  RunVectorizer(scf::ForOp loop, int64_t width) : loop(loop), width(width) {}
+  RunVectorizer(scf::ForOp loop, int64_t width, bool bf16Values)
+      : loop(loop), width(width), bf16Values(bf16Values) {}
 
   scf::ForOp getLoop() { return loop; }
   int64_t getWidth() const { return width; }
@@ -79,13 +99,14 @@ public:
   /// Whether the body is made only of what this pass knows how to widen.
   bool isLegal() {
     WalkResult result = loop.getBody()->walk([&](Operation *op) {
-      bool typesOk = llvm::all_of(op->getResultTypes(), [](Type t) {
-                       return isVectorizableType(t);
+      bool typesOk = llvm::all_of(op->getResultTypes(), [&](Type t) {
+                       return isVectorizableType(t, bf16Values);
                      }) &&
-                     llvm::all_of(op->getOperandTypes(), [](Type t) {
-                       return isa<MemRefType>(t) ? isVectorizableType(
-                                                       cast<MemRefType>(t).getElementType())
-                                                 : isVectorizableType(t);
+                     llvm::all_of(op->getOperandTypes(), [&](Type t) {
+                       return isa<MemRefType>(t)
+                                  ? isVectorizableType(
+                                        cast<MemRefType>(t).getElementType(), false)
+                                  : isVectorizableType(t, bf16Values);
                      });
       if (!typesOk)
         return WalkResult::interrupt();
@@ -646,6 +667,7 @@ private:
 
   scf::ForOp loop;
   int64_t width;
+  bool bf16Values; // bf16 values may become vectors (memory holds bits already)
   Value laneZero;
   Block *topBlock = nullptr;
   const DenseMap<Value, int64_t> *vectorTiles = nullptr;
@@ -702,6 +724,7 @@ struct VectorizeContiguousRunsPass
       if (loop->hasAttr(kRunAttr) && !loop->hasAttr("triton_spirv.vector_width"))
         loops.push_back(loop);
     });
+    const bool bf16Values = !hasBF16Memory(getOperation());
     SmallVector<std::unique_ptr<RunVectorizer>> vectorizers;
     DenseMap<Operation *, RunVectorizer *> byLoop;
     for (scf::ForOp loop : loops) {
@@ -725,7 +748,7 @@ struct VectorizeContiguousRunsPass
       int64_t width = std::min<int64_t>({*ub, vectorBytes / widest, 4});
       if (width < 2 || *ub % width != 0)
         continue;
-      auto vectorizer = std::make_unique<RunVectorizer>(loop, width);
+      auto vectorizer = std::make_unique<RunVectorizer>(loop, width, bf16Values);
       if (!vectorizer->isLegal())
         continue;
       vectorizer->findVarying();
@@ -762,7 +785,8 @@ struct VectorizeContiguousRunsPass
         if (gainsVectorAccess) {
           // Terms live before the loop, so the copy shares them.
           RunVectorizer aligned(
-              versionOnMultiples(vectorizer->getLoop(), terms, width), width);
+              versionOnMultiples(vectorizer->getLoop(), terms, width), width,
+              bf16Values);
           aligned.findVarying();
           aligned.assumeMultiples(terms);
           aligned.setVectorTiles(&tiles);

@@ -31,6 +31,9 @@ struct DeviceProfile {
   /// bf16 cooperative matrices (VK_KHR_shader_bfloat16's
   /// shaderBFloat16CooperativeMatrix): bf16 dots run on them as f16 ones do.
   bool hasBFloat16CooperativeMatrix;
+  /// bf16 memory holds its bits as f16 rather than i16 (store-bf16-as-i16
+  /// container=f16): the driver's compiler moves 16-bit integer data slowly.
+  bool bf16StorageAsF16;
   /// K loops whose staged tiles are read element-wise (FMA dots) also get
   /// two copies of them; loops reading cooperative-matrix fragments always
   /// do (where they fit).

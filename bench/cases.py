@@ -121,15 +121,26 @@ def _f(dtype):
     return {torch.float32: "fp32", torch.float16: "fp16", torch.bfloat16: "bf16"}[dtype]
 
 
-def add_case(n, num_warps=4, block=1024):
-    return Case("add", f"2^{int(math.log2(n))}" if n & (n - 1) == 0 else str(n), K.add_kernel,
-                {"x": Tensor((n,), torch.float32), "y": Tensor((n,), torch.float32),
-                 "out": Tensor((n,), torch.float32, output=True)},
+def _named(kernel, dtype):
+    """Case names of the fp32 kernels stay as they were; other dtypes are suffixed."""
+    return kernel if dtype == torch.float32 else f"{kernel}_{_f(dtype)}"
+
+
+# bf16 results round to 8 bits of mantissa (and the kernels round each step).
+_ELEMENTWISE_TOL = {torch.float32: 1e-5, torch.float16: 2e-3, torch.bfloat16: 2e-2}
+
+
+def add_case(n, num_warps=4, block=1024, dtype=torch.float32):
+    esz = torch.tensor([], dtype=dtype).element_size()
+    return Case(_named("add", dtype), f"2^{int(math.log2(n))}" if n & (n - 1) == 0 else str(n),
+                K.add_kernel,
+                {"x": Tensor((n,), dtype), "y": Tensor((n,), dtype),
+                 "out": Tensor((n,), dtype, output=True)},
                 [T("x"), T("y"), T("out"), n], {"BLOCK": block}, (math.ceil(n / block), 1, 1),
                 num_warps,
                 reference=lambda t: {"out": t["x"] + t["y"]},
                 torch_fn=lambda t: torch.add(t["x"], t["y"]),
-                bytes=3 * 4 * n, config=f"B{block}")
+                bytes=3 * esz * n, config=f"B{block}", tol=_ELEMENTWISE_TOL[dtype])
 
 
 @triton.jit
@@ -149,39 +160,43 @@ def copy_case(nbytes, num_warps=4, block=1024):
                 bytes=2 * 4 * n, config=f"B{block}")
 
 
-def softmax_case(rows, cols, num_warps=4):
+def softmax_case(rows, cols, num_warps=4, dtype=torch.float32):
     block = triton_next_pow2(cols)
-    return Case("softmax", f"{rows}x{cols}", K.softmax_kernel,
-                {"x": Tensor((rows, cols), torch.float32),
-                 "out": Tensor((rows, cols), torch.float32, output=True)},
+    esz = torch.tensor([], dtype=dtype).element_size()
+    return Case(_named("softmax", dtype), f"{rows}x{cols}", K.softmax_kernel,
+                {"x": Tensor((rows, cols), dtype),
+                 "out": Tensor((rows, cols), dtype, output=True)},
                 [T("out"), T("x"), cols, cols, cols], {"BLOCK": block}, (rows, 1, 1), num_warps,
-                reference=lambda t: {"out": torch.softmax(t["x"], dim=1)},
+                reference=lambda t: {"out": torch.softmax(t["x"].float(), dim=1)},
                 torch_fn=lambda t: torch.softmax(t["x"], dim=1),
-                bytes=2 * 4 * rows * cols, config=f"B{block}")
+                bytes=2 * esz * rows * cols, config=f"B{block}", tol=_ELEMENTWISE_TOL[dtype])
 
 
-def layer_norm_case(rows, cols, num_warps=4, block=1024):
+def layer_norm_case(rows, cols, num_warps=4, block=1024, dtype=torch.float32):
+    """dtype: x, y, w and b (mean and rstd stay fp32; the kernel accumulates in x's type)."""
     eps = 1e-5
 
     def ref(t):
-        x = t["x"]
+        x = t["x"].float()
         mean = x.mean(dim=1)
         rstd = 1 / torch.sqrt(x.var(dim=1, unbiased=False) + eps)
-        y = (x - mean[:, None]) * rstd[:, None] * t["w"] + t["b"]
+        y = (x - mean[:, None]) * rstd[:, None] * t["w"].float() + t["b"].float()
         return {"y": y, "mean": mean, "rstd": rstd}
 
-    return Case("layer_norm", f"{rows}x{cols}", K.layer_norm_fwd_kernel,
-                {"x": Tensor((rows, cols), torch.float32),
-                 "y": Tensor((rows, cols), torch.float32, output=True),
-                 "w": Tensor((cols,), torch.float32, init="rand_pos"),
-                 "b": Tensor((cols,), torch.float32),
+    esz = torch.tensor([], dtype=dtype).element_size()
+    return Case(_named("layer_norm", dtype), f"{rows}x{cols}", K.layer_norm_fwd_kernel,
+                {"x": Tensor((rows, cols), dtype),
+                 "y": Tensor((rows, cols), dtype, output=True),
+                 "w": Tensor((cols,), dtype, init="rand_pos"),
+                 "b": Tensor((cols,), dtype),
                  "mean": Tensor((rows,), torch.float32, output=True),
                  "rstd": Tensor((rows,), torch.float32, output=True)},
                 [T("x"), T("y"), T("w"), T("b"), T("mean"), T("rstd"), cols, cols, eps],
                 {"BLOCK": block}, (rows, 1, 1), num_warps, reference=ref,
                 torch_fn=lambda t: torch.nn.functional.layer_norm(t["x"], (cols,), t["w"], t["b"], eps),
                 # x read once (the kernel reads it three times), y written, w/b, mean/rstd
-                bytes=4 * (2 * rows * cols + 2 * cols + 2 * rows), config=f"B{block}")
+                bytes=esz * (2 * rows * cols + 2 * cols) + 4 * 2 * rows, config=f"B{block}",
+                tol=_ELEMENTWISE_TOL[dtype])
 
 
 def matmul_case(m, n, k, dtype, bm, bn, bk, num_warps=4, cuda_only=False):
@@ -430,7 +445,8 @@ def gpu_attention_cases():
 
 def gpu_bf16_cases():
     """bf16 matmuls (bf16 cooperative matrices where the driver has them) beside fp16 ones at the
-    same configurations, and Triton-CUDA's own fp16 tuning points for bf16."""
+    same configurations, Triton-CUDA's own fp16 tuning points for bf16, and the memory-bound
+    kernels on bf16 data."""
     cases = []
     for size in (1024, 4096):
         for bm, bn, bk, nw in [(64, 64, 32, 4), (128, 64, 32, 8), (128, 128, 32, 8)]:
@@ -438,6 +454,9 @@ def gpu_bf16_cases():
                 cases.append(matmul_case(size, size, size, dtype, bm, bn, bk, nw))
         for bm, bn, bk, nw in CUDA_MM_CONFIGS[torch.float16]:
             cases.append(matmul_case(size, size, size, torch.bfloat16, bm, bn, bk, nw, cuda_only=True))
+    # Memory-bound kernels on bf16 data (f16-typed memory and vector code on NVIDIA).
+    cases += [add_case(1 << 26, dtype=torch.bfloat16), softmax_case(16384, 1024, dtype=torch.bfloat16),
+              layer_norm_case(4096, 4096, dtype=torch.bfloat16)]
     # bf16 on FMAs (as before bf16 cooperative matrices), the baseline of the same run.
     for bm, bn, bk, nw in [(64, 64, 32, 4), (128, 128, 32, 8)]:
         case = matmul_case(4096, 4096, 4096, torch.bfloat16, bm, bn, bk, nw)

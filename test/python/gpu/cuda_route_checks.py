@@ -15,7 +15,7 @@ import triton.language as tl
 
 # The end-to-end suite's kernels, run here on CUDA tensors.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from e2e.kernels import add_kernel, matmul_kernel  # noqa: E402
+from e2e.kernels import add_kernel, layer_norm_fwd_kernel, matmul_kernel, softmax_kernel  # noqa: E402
 
 results = {}
 
@@ -263,6 +263,43 @@ def bf16_matmul_on_cooperative_matrices():
             "unwritten": int(c.isnan().sum()),
             "bf16_matrices": "coopmatrix<16x16xbf16" in kernel.asm["spirvir"]}
     return {"profile": profile, "cases": cases}
+
+
+@check
+def bf16_memory_bound_kernels():
+    # bf16 data through the NVIDIA profile's path (bf16 bits in f16 memory, vector code):
+    # add, softmax and layer norm against float64 results of the same bf16 inputs, at sizes
+    # that are not multiples of the blocks. Errors relative to the largest reference value.
+    torch.manual_seed(0)
+    cases = {}
+
+    def record(name, got, reference):
+        cases[name] = {"max_error": float((got.double() - reference).abs().max()),
+                       "scale": float(reference.abs().max()),
+                       "unwritten": int(got.isnan().sum())}
+
+    n = 100003
+    x = torch.randn(n, device="cuda").to(torch.bfloat16)
+    y = torch.randn(n, device="cuda").to(torch.bfloat16)
+    out = torch.full_like(x, float("nan"))
+    add_kernel[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK=1024)
+    record("add", out, x.double() + y.double())
+
+    rows, cols = 37, 781
+    x = torch.randn(rows, cols, device="cuda").to(torch.bfloat16)
+    out = torch.full_like(x, float("nan"))
+    softmax_kernel[(rows,)](out, x, cols, cols, cols, BLOCK=1024)
+    record("softmax", out, torch.softmax(x.double(), dim=1))
+
+    w = (torch.rand(cols, device="cuda") + 0.5).to(torch.bfloat16)
+    b = torch.randn(cols, device="cuda").to(torch.bfloat16)
+    y = torch.full_like(x, float("nan"))
+    mean = torch.full((rows,), float("nan"), device="cuda")
+    rstd = torch.full((rows,), float("nan"), device="cuda")
+    layer_norm_fwd_kernel[(rows,)](x, y, w, b, mean, rstd, cols, cols, 1e-5, BLOCK=256)
+    reference = torch.nn.functional.layer_norm(x.double(), (cols,), w.double(), b.double(), 1e-5)
+    record("layer_norm", y, reference)
+    return cases
 
 
 @check

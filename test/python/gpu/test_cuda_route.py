@@ -101,3 +101,10 @@ def test_bf16_matmul_on_cooperative_matrices(results):
         # Products of bf16 values are exact in f32; only the f32 sums round.
         assert case["max_error"] <= 1e-4 * case["scale"], (shape, case)
         assert case["bf16_matrices"] == (value["profile"] == "nvidia"), (shape, value["profile"])
+
+
+def test_bf16_memory_bound_kernels(results):
+    for name, case in ok(results, "bf16_memory_bound_kernels").items():
+        assert case["unwritten"] == 0, name
+        # bf16 keeps 8 significant bits: results (and each rounded step) within a few ulps.
+        assert case["max_error"] <= 2 ** -6 * case["scale"], (name, case)

@@ -30,6 +30,8 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <algorithm>
+
 namespace mlir::triton_spirv {
 #define GEN_PASS_DEF_SPIRVSPILLWORKGROUPMEMORY
 #include "triton-spirv/Conversion/Passes.h.inc"
@@ -128,6 +130,24 @@ void collectAccesses(Value pointer, SmallVectorImpl<Operation *> &loads,
   }
 }
 
+/// How often the variable behind `addresses` is accessed, statically: each
+/// load or store counts 8^(enclosing structured loops).
+int64_t accessWeight(ArrayRef<spirv::AddressOfOp> addresses) {
+  SmallVector<Operation *> loads, stores;
+  for (spirv::AddressOfOp address : addresses)
+    collectAccesses(address.getResult(), loads, stores);
+  int64_t weight = 0;
+  for (ArrayRef<Operation *> accesses : {ArrayRef(loads), ArrayRef(stores)})
+    for (Operation *access : accesses) {
+      int64_t scale = 1;
+      for (auto loop = access->getParentOfType<spirv::LoopOp>(); loop;
+           loop = loop->getParentOfType<spirv::LoopOp>())
+        scale = std::min<int64_t>(scale * 8, int64_t(1) << 40);
+      weight += scale;
+    }
+  return weight;
+}
+
 /// Whether one structured loop contains both a store to and a load from the
 /// variable behind `addresses`: a tile staged anew each iteration.
 bool isStagedInLoop(ArrayRef<spirv::AddressOfOp> addresses) {
@@ -197,6 +217,58 @@ void redirect(Value oldPointer, Value newPointer,
   }
 }
 
+/// Whether upgrading only the barriers in the entry's top-level block makes
+/// every moved buffer's writes visible where they are read, leaving the
+/// barriers of loops alone (each would otherwise order device memory on
+/// every iteration). It does when no loop or branch that holds barriers
+/// stores to a moved buffer, and a top-level barrier separates each such
+/// store from any later op holding barriers (its reads come after), and each
+/// op holding barriers from any later such store (its reads come before).
+bool barriersOutsideLoopsSuffice(spirv::FuncOp entry,
+                                 ArrayRef<Operation *> movedStores) {
+  if (!entry.getBody().hasOneBlock())
+    return false;
+  Block &top = entry.getBody().front();
+  auto holdsBarrier = [](Operation *op) {
+    return op->walk([](spirv::ControlBarrierOp) { return WalkResult::interrupt(); })
+        .wasInterrupted();
+  };
+  llvm::SmallPtrSet<Operation *, 16> storing;
+  for (Operation *store : movedStores) {
+    Operation *ancestor = top.findAncestorOpInBlock(*store);
+    if (!ancestor || (ancestor != store && holdsBarrier(ancestor)))
+      return false;
+    storing.insert(ancestor);
+  }
+  bool storeSinceBarrier = false, phasesSinceBarrier = false;
+  for (Operation &op : top) {
+    if (isa<spirv::ControlBarrierOp>(op)) {
+      storeSinceBarrier = phasesSinceBarrier = false;
+      continue;
+    }
+    bool phases = op.getNumRegions() > 0 && holdsBarrier(&op);
+    bool stores = storing.contains(&op);
+    if ((phases && storeSinceBarrier) || (stores && phasesSinceBarrier))
+      return false;
+    storeSinceBarrier |= stores;
+    phasesSinceBarrier |= phases;
+  }
+  return true;
+}
+
+/// On a GPU a moved buffer is served by L1/L2 instead of shared memory, and
+/// every barrier then orders device memory: move the set of variables with
+/// the fewest (loop-weighted) accesses whose bytes cover the excess, not
+/// simply the largest (attention's accumulator, touched in every phase of
+/// its loop, rather than its Q tile, written once). The chosen variables go
+/// to the front of `variables`; the caller moves from the front until the
+/// rest fits. Exhaustive over up to 16 candidates; otherwise left as is.
+void moveLeastAccessedFirst(
+    SmallVectorImpl<spirv::GlobalVariableOp> &variables, int64_t total,
+    llvm::function_ref<bool(spirv::GlobalVariableOp)> movable,
+    DenseMap<Operation *, SmallVector<spirv::AddressOfOp>> &references,
+    int64_t limit);
+
 struct SPIRVSpillWorkgroupMemoryPass
     : public triton_spirv::impl::SPIRVSpillWorkgroupMemoryBase<
           SPIRVSpillWorkgroupMemoryPass> {
@@ -248,6 +320,9 @@ struct SPIRVSpillWorkgroupMemoryPass
     llvm::stable_sort(variables, [](auto a, auto b) {
       return variableBytes(a) > variableBytes(b);
     });
+    if (!loopStaged)
+      moveLeastAccessedFirst(variables, total, movable, references,
+                             maxWorkgroupBytes);
     auto mustMove = [&](spirv::GlobalVariableOp global) {
       return loopStaged && isStagedInLoop(references[global]);
     };
@@ -331,6 +406,10 @@ struct SPIRVSpillWorkgroupMemoryPass
         builder, loc, scratch,
         spirv::IMulOp::create(builder, loc, linear, constant(sliceBytes)));
 
+    SmallVector<Operation *> movedLoads, movedStores;
+    for (auto [global, offset] : moved)
+      for (spirv::AddressOfOp address : references[global])
+        collectAccesses(address.getResult(), movedLoads, movedStores);
     SmallVector<Operation *> dead;
     for (auto [global, offset] : moved) {
       auto type = cast<spirv::PointerType>(global.getType());
@@ -353,15 +432,69 @@ struct SPIRVSpillWorkgroupMemoryPass
     for (auto [global, offset] : moved)
       global.erase();
 
-    // Barriers make the moved buffers' writes visible to the workgroup too.
+    // Barriers make the moved buffers' writes visible to the workgroup too:
+    // all of them, or only those outside loops where that provably suffices.
+    bool topLevelOnly = barriersOutsideLoopsSuffice(entry, movedStores);
+    auto upgrade = [&](Operation *barrier, spirv::MemorySemantics semantics,
+                       auto set) {
+      if (topLevelOnly && barrier->getBlock() != &entry.getBody().front())
+        return;
+      set(semantics | spirv::MemorySemantics::UniformMemory);
+    };
     entry.walk([&](spirv::ControlBarrierOp barrier) {
-      barrier.setMemorySemantics(barrier.getMemorySemantics() |
-                                 spirv::MemorySemantics::UniformMemory);
+      upgrade(barrier, barrier.getMemorySemantics(),
+              [&](auto semantics) { barrier.setMemorySemantics(semantics); });
     });
     entry.walk([&](spirv::MemoryBarrierOp barrier) {
-      barrier.setMemorySemantics(barrier.getMemorySemantics() |
-                                 spirv::MemorySemantics::UniformMemory);
+      upgrade(barrier, barrier.getMemorySemantics(),
+              [&](auto semantics) { barrier.setMemorySemantics(semantics); });
     });
   }
 };
+
+void moveLeastAccessedFirst(
+    SmallVectorImpl<spirv::GlobalVariableOp> &variables, int64_t total,
+    llvm::function_ref<bool(spirv::GlobalVariableOp)> movable,
+    DenseMap<Operation *, SmallVector<spirv::AddressOfOp>> &references,
+    int64_t limit) {
+  SmallVector<spirv::GlobalVariableOp> candidates;
+  for (spirv::GlobalVariableOp global : variables)
+    if (movable(global))
+      candidates.push_back(global);
+  if (candidates.empty() || candidates.size() > 16)
+    return;
+  int64_t excess = total - limit;
+  SmallVector<int64_t> weights, bytes;
+  for (spirv::GlobalVariableOp global : candidates) {
+    weights.push_back(accessWeight(references[global]));
+    bytes.push_back(variableBytes(global));
+  }
+  // Cheapest covering subset; ties: fewer bytes moved.
+  std::optional<uint32_t> best;
+  int64_t bestWeight = 0, bestBytes = 0;
+  for (uint32_t subset = 1; subset < (uint32_t(1) << candidates.size()); ++subset) {
+    int64_t weight = 0, moved = 0;
+    for (unsigned i = 0; i < candidates.size(); ++i)
+      if (subset & (uint32_t(1) << i)) {
+        weight += weights[i];
+        moved += bytes[i];
+      }
+    if (moved < excess)
+      continue;
+    if (!best || weight < bestWeight || (weight == bestWeight && moved < bestBytes)) {
+      best = subset;
+      bestWeight = weight;
+      bestBytes = moved;
+    }
+  }
+  if (!best)
+    return;
+  llvm::SmallPtrSet<Operation *, 16> chosen;
+  for (unsigned i = 0; i < candidates.size(); ++i)
+    if (*best & (uint32_t(1) << i))
+      chosen.insert(candidates[i]);
+  std::stable_partition(variables.begin(), variables.end(), [&](spirv::GlobalVariableOp global) {
+    return chosen.contains(global);
+  });
+}
 } // namespace

@@ -245,10 +245,12 @@ def SPIRVSpillWorkgroupMemory
   let summary = "Move Workgroup variables beyond the device's limit into a "
                 "per-program slice of a global scratch buffer";
   let description = [{
-    When the module's Workgroup variables exceed `max-workgroup-bytes`, the
-    largest ones (whose only uses are access chains, loads, stores and
+    When the module's Workgroup variables exceed `max-workgroup-bytes`,
+    movable ones (whose only uses are access chains, loads, stores and
     cooperative-matrix loads/stores in the single entry point) move to
-    global memory until the rest fits. With `loop-staged`, every movable
+    global memory until the rest fits: the set with the fewest accesses
+    (weighted 8x per enclosing loop) that frees enough, or with
+    `loop-staged` the largest first. With `loop-staged`, every movable
     variable that one structured loop both stores to and loads from moves
     too, whatever the limit (on llvmpipe a workgroup load at lane-varying
     addresses goes lane by lane, a global one is a gather). The entry point gets three trailing
@@ -257,8 +259,10 @@ def SPIRVSpillWorkgroupMemory
     extents); its workgroup's slice starts at scratch + linear workgroup id
     * `triton_spirv.scratch_bytes_per_program`. Accesses become Aligned
     PhysicalStorageBuffer accesses on an explicitly laid out copy of the
-    variable's type, and every barrier of the kernel also orders
-    UniformMemory.
+    variable's type, and the kernel's barriers also order UniformMemory:
+    only those outside loops and branches where no barrier-holding loop
+    stores to a moved variable and top-level barriers separate such stores
+    from those loops, every barrier otherwise.
   }];
   let options = [
     Option<"maxWorkgroupBytes", "max-workgroup-bytes", "int64_t",

@@ -2,7 +2,8 @@
 //
 // Vulkan devices give 32-48 KiB of workgroup memory where Triton-CUDA kernels
 // use up to 227 KiB. When a kernel's Workgroup variables exceed the device's
-// limit, the largest move into global memory: a scratch buffer the launcher
+// limit, some move into global memory (on GPUs the least accessed set that
+// frees enough, on lavapipe the largest): a scratch buffer the launcher
 // provides, with one slice per program. The entry point gets three trailing
 // arguments (recorded in `triton_spirv.hidden_arguments`):
 //   scratch (i64 address), grid_x, grid_y (i32: the launch grid),
@@ -10,7 +11,8 @@
 //   scratch + ((z * grid_y + y) * grid_x + x) * bytes_per_program.
 // Accesses to a moved variable become PhysicalStorageBuffer accesses
 // (Aligned, on an explicitly laid out copy of its type), and the kernel's
-// barriers order global memory too, so that the workgroup sees its writes.
+// barriers (only the top-level ones where that suffices) order global memory
+// too, so that the workgroup sees its writes.
 // On lavapipe both memories are host memory; on a GPU the moved buffers live
 // in L1/L2 instead of shared memory. With loop-staged (the lavapipe profile),
 // tiles a loop stages each iteration move whatever their size: llvmpipe reads

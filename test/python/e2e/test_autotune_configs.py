@@ -75,6 +75,8 @@ def test_nvidia_matmul_configs_fit_workgroup_memory(dtype):
                                 options={"num_warps": config.num_warps,
                                          "num_stages": config.num_stages})
         assert 0 < kernel.metadata.shared <= NVIDIA_WORKGROUP_BYTES, config
+        # Nothing moved to global scratch (slower: served by L1/L2, device-scope barriers).
+        assert getattr(kernel.metadata, "scratch_bytes_per_program", 0) == 0, config
         uses_cooperative_matrix = "CooperativeMatrixMulAdd" in kernel.asm["spirvir"]
         assert uses_cooperative_matrix == (dtype == "fp16"), config
 

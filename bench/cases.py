@@ -222,7 +222,8 @@ def matmul_case(m, n, k, dtype, bm, bn, bk, num_warps=4, cuda_only=False):
 
 def dot_loop_case(dtype, bm, bn, bk, num_warps, iters=512, programs=528):
     """K.dot_loop_kernel: each program multiplies one loaded tile pair `iters` times, so the time
-    is the dot's own (fragment loads + MMA, or the FMA loop) without the K loop's staging."""
+    is the dot's own (the MMAs — since hoist-invariant-fragments their fragments stay in
+    registers, up to 16 per loop — or the FMA loop) without the K loop's staging."""
     def product(t):
         block = iters * (t["a"].float() @ t["b"].float())
         return block.repeat(programs, 1)

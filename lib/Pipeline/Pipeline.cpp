@@ -138,6 +138,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   FragmentEpilogueOptions fragmentEpilogue;
   fragmentEpilogue.subgroupSize = profile->subgroupSize;
   pm.addNestedPass<func::FuncOp>(createFragmentEpilogue(fragmentEpilogue));
+  // Fragments of tiles no iteration writes (attention's Q) stay in registers.
+  if (cooperativeMatrix)
+    pm.addNestedPass<func::FuncOp>(createHoistInvariantFragments());
   // Staged tiles: the next iteration's global loads overlap this one's work.
   PrefetchWorkgroupTilesOptions prefetch;
   prefetch.distance = std::max<int64_t>(1, options.numStages - 1);

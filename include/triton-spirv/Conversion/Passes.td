@@ -88,6 +88,23 @@ def DoubleBufferWorkgroupTiles
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
 }
 
+def HoistInvariantFragments : Pass<"hoist-invariant-fragments", "func::FuncOp"> {
+  let summary = "Load cooperative-matrix fragments of a tile no loop "
+                "iteration writes once, before the loop";
+  let description = [{
+    A gpu.subgroup_mma_load_matrix in an scf.for body reading a workgroup
+    buffer that nothing in the loop writes, whose writes all precede the
+    loop in its block with a gpu.barrier after them, moves in front of the
+    loop with the pure index arithmetic it needs (attention's Q block: its
+    fragments then stay in registers). Loops that would hold more than
+    `max-fragments` such fragments are left alone.
+  }];
+  let options = [
+    Option<"maxFragments", "max-fragments", "int64_t", /*default=*/"16",
+           "Most fragments hoisted out of one loop (registers they hold)">,
+  ];
+}
+
 def FragmentEpilogue : Pass<"fragment-epilogue", "func::FuncOp"> {
   let summary = "Keep a cooperative-matrix matmul's accumulator out of "
                 "workgroup memory: constant fragments, fragment-wise epilogue";

@@ -66,6 +66,9 @@ bool writesSettledBefore(Value buffer, scf::ForOp loop) {
   Block *block = loop->getBlock();
   SmallVector<Operation *> writers;
   for (Operation *user : buffer.getUsers()) {
+    // Views alias the tile: their accesses are not the buffer's users.
+    if (llvm::any_of(user->getResultTypes(), llvm::IsaPred<BaseMemRefType>))
+      return false;
     if (loop->isAncestor(user)) {
       if (!onlyReads(user))
         return false;

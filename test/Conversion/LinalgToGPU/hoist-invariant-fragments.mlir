@@ -98,3 +98,32 @@ func.func @staged(%n: index, %v: vector<4xf16>) {
   }
   return
 }
+
+// -----
+
+// A view of the tile made before the loop and written through in it: the
+// view aliases the tile, nothing moves.
+// CHECK-LABEL: func.func @written_through_a_view(
+// CHECK:         scf.for
+// CHECK:           memref.store
+// CHECK:           gpu.subgroup_mma_load_matrix
+func.func @written_through_a_view(%n: index, %v: vector<4xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %q = memref.alloc() : memref<32x18xvector<4xf16>, #spirv.storage_class<Workgroup>>
+  %view = memref.subview %q[0, 0] [16, 18] [1, 1] : memref<32x18xvector<4xf16>, #spirv.storage_class<Workgroup>> to memref<16x18xvector<4xf16>, strided<[18, 1]>, #spirv.storage_class<Workgroup>>
+  %tid = gpu.thread_id x
+  gpu.barrier
+  %acc0 = gpu.subgroup_mma_constant_matrix %zero : !gpu.mma_matrix<16x16xf32, "COp">
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%c = %acc0) -> (!gpu.mma_matrix<16x16xf32, "COp">) {
+    memref.store %v, %view[%tid, %c0] : memref<16x18xvector<4xf16>, strided<[18, 1]>, #spirv.storage_class<Workgroup>>
+    gpu.barrier
+    %a = gpu.subgroup_mma_load_matrix %q[%c0, %c0] {leadDimension = 18 : index} : memref<32x18xvector<4xf16>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+    %b = gpu.subgroup_mma_load_matrix %q[%c0, %c0] {leadDimension = 18 : index, transpose} : memref<32x18xvector<4xf16>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "BOp">
+    %c2 = gpu.subgroup_mma_compute %a, %b, %c : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+    gpu.barrier
+    scf.yield %c2 : !gpu.mma_matrix<16x16xf32, "COp">
+  }
+  return
+}

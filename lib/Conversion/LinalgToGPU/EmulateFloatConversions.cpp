@@ -16,6 +16,7 @@
 // ops on bf16 compute in f32 and round back.
 //
 //===----------------------------------------------------------------------===//
+#include "ExactWidening.h"
 #include "NarrowFloatStorage.h"
 #include "triton-spirv/Conversion/Passes.h"
 
@@ -182,7 +183,11 @@ private:
 Value truncateTowardZero(OpBuilder &b, Location loc, Value value,
                          FloatType type) {
   Value nearest = arith::TruncFOp::create(b, loc, type, value);
-  Value back = arith::ExtFOp::create(b, loc, value.getType(), nearest);
+  // Widened by integer code: a driver folding fpext(fptrunc(x)) to x (NVIDIA)
+  // would otherwise never see the rounding.
+  Value back = triton_spirv::canWidenExactly(type, value.getType())
+                   ? triton_spirv::widenExactly(b, loc, nearest, value.getType())
+                   : arith::ExtFOp::create(b, loc, value.getType(), nearest).getResult();
   Value nearestMagnitude = math::AbsFOp::create(b, loc, back);
   Value magnitude = math::AbsFOp::create(b, loc, value);
   Value roundedAway = arith::CmpFOp::create(
@@ -281,6 +286,17 @@ struct EmulateFloatConversionsPass
     widenBF16Math(func);
 
     OpBuilder builder(context);
+    // Round trips (x rounded to a narrower float, widened again) widen by
+    // integer code, which drivers cannot fold away (ExactWidening.h).
+    func.walk([&](arith::ExtFOp extf) {
+      if (!extf.getIn().getDefiningOp<arith::TruncFOp>() ||
+          !triton_spirv::canWidenExactly(extf.getIn().getType(), extf.getType()))
+        return;
+      builder.setInsertionPoint(extf);
+      extf.replaceAllUsesWith(triton_spirv::widenExactly(builder, extf.getLoc(),
+                                                         extf.getIn(), extf.getType()));
+      extf.erase();
+    });
     Type i8 = builder.getI8Type();
     auto asBits = [&](Location loc, Value value) {
       return arith::BitcastOp::create(builder, loc, i8, value).getResult();

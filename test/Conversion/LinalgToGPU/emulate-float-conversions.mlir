@@ -66,11 +66,14 @@ func.func @e5m2_toward_zero(%in: memref<?xf16>, %out: memref<?xf8E5M2>, %i: inde
 // -----
 
 // A truncf toward zero between ordinary types rounds to nearest even and
-// steps one ulp toward zero where that result is larger in magnitude.
+// steps one ulp toward zero where that result is larger in magnitude. The
+// nearest value is widened back by integer code (a driver folds
+// extf(truncf(x)) to x), see @round_trips.
 // CHECK-LABEL: func.func @f32_to_f16_toward_zero(
 // CHECK:         %[[NEAREST:.*]] = arith.truncf %[[X:.*]] : f32 to f16
 // CHECK-NOT:     toward_zero
-// CHECK:         %[[BACK:.*]] = arith.extf %[[NEAREST]] : f16 to f32
+// CHECK-NOT:     arith.extf
+// CHECK:         %[[BACK:.*]] = arith.bitcast %{{.*}} : i32 to f32
 // CHECK:         %[[ABSBACK:.*]] = math.absf %[[BACK]] : f32
 // CHECK:         %[[ABSX:.*]] = math.absf %[[X]] : f32
 // CHECK:         %[[AWAY:.*]] = arith.cmpf ogt, %[[ABSBACK]], %[[ABSX]] : f32
@@ -132,4 +135,31 @@ func.func @select_bf16(%c: i1, %a: i16, %b: i16) -> i16 {
   %s = arith.select %c, %x, %y : bf16
   %r = arith.bitcast %s : bf16 to i16
   return %r : i16
+}
+
+// -----
+
+// A value rounded to a narrower float and widened again keeps the rounding:
+// the widening is integer code (exponent rebiased, mantissa shifted,
+// subnormals through an exact product, inf/NaN kept), which NVIDIA's compiler
+// cannot fold into x the way it folds fpext(fptrunc(x)). Vectors too; a
+// widening of anything else stays an extf.
+// CHECK-LABEL: func.func @round_trips(
+// CHECK:         %[[H:.*]] = arith.truncf %{{.*}} : vector<4xf32> to vector<4xf16>
+// CHECK:         %[[HB:.*]] = arith.bitcast %[[H]] : vector<4xf16> to vector<4xi16>
+// CHECK:         arith.extui %[[HB]] : vector<4xi16> to vector<4xi32>
+// CHECK:         arith.uitofp %{{.*}} : vector<4xi32> to vector<4xf32>
+// CHECK:         arith.bitcast %{{.*}} : vector<4xi32> to vector<4xf32>
+// CHECK:         %[[S:.*]] = arith.truncf %{{.*}} : f64 to f32
+// CHECK:         %[[SB:.*]] = arith.bitcast %[[S]] : f32 to i32
+// CHECK:         arith.extui %[[SB]] : i32 to i64
+// CHECK:         arith.bitcast %{{.*}} : i64 to f64
+// CHECK:         arith.extf %{{.*}} : f16 to f32
+func.func @round_trips(%x: vector<4xf32>, %d: f64, %h: f16) -> (vector<4xf32>, f64, f32) {
+  %narrow = arith.truncf %x : vector<4xf32> to vector<4xf16>
+  %back = arith.extf %narrow : vector<4xf16> to vector<4xf32>
+  %single = arith.truncf %d : f64 to f32
+  %double = arith.extf %single : f32 to f64
+  %loaded = arith.extf %h : f16 to f32
+  return %back, %double, %loaded : vector<4xf32>, f64, f32
 }

@@ -1,8 +1,11 @@
 //===- BF16FragmentsToSPIRV.cpp - bf16 cooperative-matrix fragments -------===//
 //
 // bf16 matmul operands reach the gpu dialect as f16 bit patterns
-// (bf16-matmul-operands-as-f16), their fragment loads marked. The marked
-// loads convert like upstream's (keeping the marker), and once the module
+// (bf16-matmul-operands-as-f16), their multiply-adds marked; the marker goes
+// to the A/B fragment loads right before conversion (upstream rewrites such
+// as fold-memref-alias-ops rebuild loads and drop attributes: a bf16 tail dot
+// after its K loop was multiplied as f16). The marked loads convert like
+// upstream's (keeping the marker), and once the module
 // is SPIR-V their results become bf16 cooperative matrices: the load reads
 // the same 16-bit words (its pointer's element type need not match), and
 // the multiply-add takes bf16 A and B with the f32 accumulator.
@@ -48,6 +51,35 @@ struct MarkedFragmentLoad
   }
 };
 } // namespace
+
+LogicalResult mlir::triton_spirv::markBF16FragmentLoads(Operation *root) {
+  bool failed = false;
+  root->walk([&](gpu::SubgroupMmaComputeOp compute) {
+    if (!compute->hasAttr(kBF16OperandsAttr))
+      return;
+    for (Value operand : {compute.getOpA(), compute.getOpB()}) {
+      auto load = operand.getDefiningOp<gpu::SubgroupMmaLoadMatrixOp>();
+      if (!load) {
+        compute.emitError("a bf16 multiply-add whose operand is not a fragment load");
+        failed = true;
+        return;
+      }
+      load->setAttr(kBF16OperandsAttr, UnitAttr::get(compute.getContext()));
+    }
+  });
+  root->walk([&](gpu::SubgroupMmaLoadMatrixOp load) {
+    if (!load->hasAttr(kBF16OperandsAttr))
+      return;
+    for (Operation *user : load->getUsers()) {
+      auto compute = dyn_cast<gpu::SubgroupMmaComputeOp>(user);
+      if (!compute || !compute->hasAttr(kBF16OperandsAttr)) {
+        user->emitError("a bf16 fragment feeds an operation other than a bf16 multiply-add");
+        failed = true;
+      }
+    }
+  });
+  return failure(failed);
+}
 
 void mlir::triton_spirv::populateBF16FragmentLoadPatterns(
     SPIRVTypeConverter &converter, RewritePatternSet &patterns) {

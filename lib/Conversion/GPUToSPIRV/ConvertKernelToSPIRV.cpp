@@ -142,6 +142,8 @@ struct ConvertKernelToSPIRVPass
     SmallVector<gpu::GPUModuleOp> gpuModules(
         getOperation().getOps<gpu::GPUModuleOp>());
     for (gpu::GPUModuleOp gpuModule : gpuModules) {
+      if (failed(triton_spirv::markBF16FragmentLoads(gpuModule)))
+        return signalPassFailure();
       // GLSL.std.450 has no erf: polynomial approximations (f32); atan2 is
       // expanded.
       RewritePatternSet approximations(context);

@@ -51,6 +51,12 @@ inline SmallVector<spirv::FuncOp> entryPointFunctions(spirv::ModuleOp module) {
   return entries;
 }
 
+/// Before conversion: the A and B fragment loads of every
+/// gpu.subgroup_mma_compute marked kBF16OperandsAttr get the marker too
+/// (the compute carries it through passes that rebuild loads without their
+/// attributes, fold-memref-alias-ops for one). Fails where such an operand
+/// is not a fragment load, or a marked load feeds an unmarked compute.
+LogicalResult markBF16FragmentLoads(Operation *root);
 /// gpu.subgroup_mma_load_matrix marked kBF16OperandsAttr (f16 fragments
 /// holding bf16 bits) as cooperative-matrix loads that keep the marker.
 void populateBF16FragmentLoadPatterns(SPIRVTypeConverter &converter,

@@ -174,8 +174,8 @@ struct SubgroupTiles {
   bool aTransposed, bTransposed; // a/b hold A^T / B^T
   SmallVector<Value> rows, columns; // first row/column of each owned tile
   gpu::MMAMatrixType aType, bType, cType;
-  // A and B hold bf16 bits (bf16-matmul-operands-as-f16): their fragment
-  // loads carry the marker to convert-kernel-to-spirv.
+  // A and B hold bf16 bits (bf16-matmul-operands-as-f16): their
+  // multiply-adds carry the marker to convert-kernel-to-spirv.
   bool bf16Operands;
 
   SubgroupTiles(OpBuilder &builder, Location loc, linalg::MatmulOp matmul,
@@ -261,15 +261,16 @@ struct SubgroupTiles {
       for (Value column : columns)
         bTiles.push_back(
             load(builder, loc, bType, b, kIndex, column, bStride, bTransposed));
-      if (bf16Operands)
-        for (Value fragment : llvm::concat<Value>(aTiles, bTiles))
-          fragment.getDefiningOp()->setAttr(kBF16OperandsAttr,
-                                            builder.getUnitAttr());
+      // The multiply-adds carry the marker (their loads may be rebuilt);
+      // convert-kernel-to-spirv marks the loads again.
       for (auto [i, aTile] : llvm::enumerate(aTiles))
         for (auto [j, bTile] : llvm::enumerate(bTiles)) {
           Value &tile = acc[i * tiling.tilesN + j];
-          tile = gpu::SubgroupMmaComputeOp::create(builder, loc, aTile, bTile,
-                                                   tile, nullptr, nullptr);
+          auto compute = gpu::SubgroupMmaComputeOp::create(
+              builder, loc, aTile, bTile, tile, nullptr, nullptr);
+          if (bf16Operands)
+            compute->setAttr(kBF16OperandsAttr, builder.getUnitAttr());
+          tile = compute;
         }
     }
     return acc;

@@ -2,15 +2,14 @@
 // RUN: triton-spirv-opt %s --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=128 contiguity=4 cooperative-matrix=true subgroup-size=32 workgroup-memory-bytes=8192}))' | FileCheck %s --check-prefix=FMA
 
 // A matmul whose f16 operands hold bf16 bits (bf16-matmul-operands-as-f16).
-// On cooperative matrices, its A and B fragment loads carry the marker (the
-// accumulator's do not).
+// On cooperative matrices, its multiply-adds carry the marker (loads may be
+// rebuilt by later passes; convert-kernel-to-spirv marks their A and B loads).
 // CHECK-LABEL: func.func @bf16_bits(
 // CHECK-COUNT-2: gpu.subgroup_mma_load_matrix {{.*}} {leadDimension = 32 : index} : {{.*}} -> !gpu.mma_matrix<16x16xf32, "COp">
 // CHECK:         scf.for
-// CHECK:           gpu.subgroup_mma_load_matrix {{.*}} {leadDimension = 40 : index, triton_spirv.bf16_operands} : {{.*}} -> !gpu.mma_matrix<16x16xf16, "AOp">
-// CHECK:           gpu.subgroup_mma_load_matrix {{.*}} {leadDimension = 40 : index, triton_spirv.bf16_operands} : {{.*}} -> !gpu.mma_matrix<16x16xf16, "AOp">
-// CHECK:           gpu.subgroup_mma_load_matrix {{.*}} {leadDimension = 40 : index, triton_spirv.bf16_operands} : {{.*}} -> !gpu.mma_matrix<16x16xf16, "BOp">
-// CHECK:           gpu.subgroup_mma_compute
+// CHECK:           gpu.subgroup_mma_load_matrix {{.*}} {leadDimension = 40 : index} : {{.*}} -> !gpu.mma_matrix<16x16xf16, "AOp">
+// CHECK:           gpu.subgroup_mma_compute {{.*}} {triton_spirv.bf16_operands} : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp">
+// CHECK-NOT:       gpu.subgroup_mma_compute %{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}, %{{[0-9a-z_]+}} :
 //
 // Without room for cooperative matrices it runs on FMAs and widens each
 // operand as the bf16 it holds, not as an f16.

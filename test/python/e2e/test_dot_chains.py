@@ -95,3 +95,45 @@ def test_batched_3d_dot(dtype):
     c = torch.full((4, 32, 32), float("nan"), device=DEVICE)
     batched_dot_kernel[(1,)](a.to(DEVICE), b.to(DEVICE), c, 4, 32, 32, 16)
     torch.testing.assert_close(c.cpu(), a.float() @ b.float(), rtol=1e-3, atol=1e-3)
+
+
+@triton.jit
+def matmul_with_tail_dot_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.constexpr,
+                                BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # Whole K blocks in a loop without masks, the remainder as one masked dot after the loop
+    # into the same accumulator (row-major operands; out-of-range rows/columns wrap).
+    rm = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    rows = rm % M
+    cols = rn % N
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    whole = K // BLOCK_K * BLOCK_K
+    for k0 in range(0, whole, BLOCK_K):
+        rk = k0 + tl.arange(0, BLOCK_K)
+        a = tl.load(a_ptr + rows[:, None] * K + rk[None, :])
+        b = tl.load(b_ptr + rk[:, None] * N + cols[None, :])
+        acc += tl.dot(a, b)
+    rk = whole + tl.arange(0, BLOCK_K)
+    a = tl.load(a_ptr + rows[:, None] * K + rk[None, :], mask=rk[None, :] < K, other=0.0)
+    b = tl.load(b_ptr + rk[:, None] * N + cols[None, :], mask=rk[:, None] < K, other=0.0)
+    acc += tl.dot(a, b)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(c_ptr.dtype.element_ty),
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16])
+@pytest.mark.parametrize("mnk", [(70, 50, 40), (64, 64, 96), (33, 80, 8)])
+def test_matmul_with_a_tail_dot(dtype, mnk):
+    # Both dots must multiply the same way (on NVIDIA a bf16 tail dot once ran on f16 matrices).
+    M, N, K = mnk
+    generator = torch.Generator().manual_seed(3)
+    a = torch.randn(M, K, generator=generator).to(dtype)
+    b = torch.randn(K, N, generator=generator).to(dtype)
+    c = torch.full((M, N), float("nan"), dtype=dtype, device=DEVICE)
+    matmul_with_tail_dot_kernel[(triton.cdiv(M, 64), triton.cdiv(N, 32))](
+        a.to(DEVICE), b.to(DEVICE), c, M, N, K, BLOCK_M=64, BLOCK_N=32, BLOCK_K=32, num_warps=4)
+    expected = a.double() @ b.double()
+    assert not c.isnan().any()
+    # fp32: ieee or tf32 products; fp16/bf16: f32 sums of exact products, then the output rounds.
+    tolerance = {torch.float32: 2e-2, torch.float16: 1e-2, torch.bfloat16: 5e-2}[dtype]
+    torch.testing.assert_close(c.cpu().double(), expected, rtol=tolerance, atol=tolerance * 2)

@@ -181,6 +181,20 @@ def _scratch_address(nbytes):
 _address_map_memory = None  # (keeps the device copy alive, its address, rows, map version)
 
 
+_host_addresses_are_device_addresses = None
+
+
+def host_addresses_are_device_addresses():
+    """Whether a host pointer is its own device address on the cpu route's device (lavapipe:
+    yes; a GPU importing host memory maps it elsewhere). Asked once per process."""
+    global _host_addresses_are_device_addresses
+    if _host_addresses_are_device_addresses is None:
+        properties = runtime.get_device().device_properties()
+        _host_addresses_are_device_addresses = (
+            properties.get("device_type") == "cpu")
+    return _host_addresses_are_device_addresses
+
+
 def _address_map():
     """(device address, rows) of the table that translates the caller's addresses a kernel reads
     from memory (pointer tables) into Vulkan's: on the cuda route every allocation of the
@@ -292,6 +306,14 @@ class SPIRVLauncher:
         runtime_args = [expanded for a, ty, name in zip(args, self.arg_types, names)
                         if ty != "constexpr" for expanded in self._expand(a, ty, name)]
         if getattr(self.metadata, "address_map", False):
+            if cuda_route() is None and not host_addresses_are_device_addresses():
+                # The addresses it would read are the host's: wrong data or a device fault.
+                raise ValueError(
+                    f"triton-spirv: kernel '{self.metadata.name}' makes pointers from integers "
+                    "(a pointer table, an address passed or stored as an integer); on this "
+                    "device host addresses are not device addresses, so it cannot run on CPU "
+                    "tensors here: run it on the cuda route (TRITON_SPIRV_BACKEND=1 with CUDA "
+                    "tensors) or on lavapipe")
             address, rows = _address_map()
             runtime_args += [(address, "address", "address map"), (rows, "i32", "address map rows")]
         if self.debug_buffer is not None:

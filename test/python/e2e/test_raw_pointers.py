@@ -54,3 +54,23 @@ def test_pointer_table_in_a_loop():
     out = torch.full((2,), float("nan"))
     k.pointer_table_kernel[(2,)](table, sizes, out, x, y, BLOCK=64, STEPS=5)
     torch.testing.assert_close(out, torch.stack([x.sum(), y.sum()]), atol=1e-4, rtol=1e-4)
+
+
+def test_tables_refused_where_host_addresses_are_not_device_addresses(monkeypatch):
+    # CPU tensors on a GPU's Vulkan (TRITON_SPIRV_CUDA=0): the addresses a kernel reads from a
+    # table would be the host's, so the launch is refused with a message, not run.
+    from triton_spirv import driver
+    monkeypatch.setattr(driver, "host_addresses_are_device_addresses", lambda: False)
+    x, y = torch.randn(300), torch.randn(70)
+    table = torch.zeros(2, dtype=torch.int64)
+    sizes = torch.tensor([300, 70], dtype=torch.int32)
+    out = torch.full((2,), float("nan"))
+    with pytest.raises(ValueError, match="kernel 'pointer_table_kernel' makes pointers from "
+                                         "integers.*cuda route"):
+        k.pointer_table_kernel[(2,)](table, sizes, out, x, y, BLOCK=64, STEPS=5)
+    assert out.isnan().all()
+    # The same kernel on this device (lavapipe: host pointers are device addresses) runs.
+    monkeypatch.undo()
+    k.store_addresses_kernel[(1,)](x, y, table)
+    k.pointer_table_kernel[(2,)](table, sizes, out, x, y, BLOCK=64, STEPS=5)
+    torch.testing.assert_close(out, torch.stack([x.sum(), y.sum()]), atol=1e-4, rtol=1e-4)

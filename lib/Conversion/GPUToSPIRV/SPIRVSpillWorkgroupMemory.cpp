@@ -437,19 +437,18 @@ struct SPIRVSpillWorkgroupMemoryPass
     // Barriers make the moved buffers' writes visible to the workgroup too:
     // all of them, or only those outside loops where that provably suffices.
     bool topLevelOnly = barriersOutsideLoopsSuffice(entry, movedStores);
-    auto upgrade = [&](Operation *barrier, spirv::MemorySemantics semantics,
-                       auto set) {
-      if (topLevelOnly && barrier->getBlock() != &entry.getBody().front())
-        return;
-      set(semantics | spirv::MemorySemantics::UniformMemory);
+    auto upgraded = [&](Operation *barrier) {
+      return !topLevelOnly || barrier->getBlock() == &entry.getBody().front();
     };
     entry.walk([&](spirv::ControlBarrierOp barrier) {
-      upgrade(barrier, barrier.getMemorySemantics(),
-              [&](auto semantics) { barrier.setMemorySemantics(semantics); });
+      if (upgraded(barrier))
+        barrier.setMemorySemantics(barrier.getMemorySemantics() |
+                                   spirv::MemorySemantics::UniformMemory);
     });
     entry.walk([&](spirv::MemoryBarrierOp barrier) {
-      upgrade(barrier, barrier.getMemorySemantics(),
-              [&](auto semantics) { barrier.setMemorySemantics(semantics); });
+      if (upgraded(barrier))
+        barrier.setMemorySemantics(barrier.getMemorySemantics() |
+                                   spirv::MemorySemantics::UniformMemory);
     });
   }
 };

@@ -2,6 +2,7 @@
 #include "ExactWidening.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -31,21 +32,6 @@ Type shaped(Type like, Type element) {
   return element;
 }
 
-Value constant(OpBuilder &b, Location loc, Type type, const APInt &value) {
-  Type element = getElementTypeOrSelf(type);
-  TypedAttr attr = b.getIntegerAttr(element, value);
-  if (auto vector = dyn_cast<VectorType>(type))
-    attr = DenseElementsAttr::get(vector, attr);
-  return arith::ConstantOp::create(b, loc, attr);
-}
-
-Value floatConstant(OpBuilder &b, Location loc, Type type, double value) {
-  auto element = cast<FloatType>(getElementTypeOrSelf(type));
-  TypedAttr attr = b.getFloatAttr(element, value);
-  if (auto vector = dyn_cast<VectorType>(type))
-    attr = DenseElementsAttr::get(vector, attr);
-  return arith::ConstantOp::create(b, loc, attr);
-}
 } // namespace
 
 bool mlir::triton_spirv::canWidenExactly(Type narrow, Type wide) {
@@ -65,7 +51,9 @@ Value mlir::triton_spirv::widenExactly(OpBuilder &b, Location loc, Value value,
   Layout n = layoutOf(from), w = layoutOf(to);
   Type narrowBits = shaped(value.getType(), b.getIntegerType(n.width));
   Type wideBits = shaped(wide, b.getIntegerType(w.width));
-  auto c = [&](uint64_t v) { return constant(b, loc, wideBits, APInt(w.width, v)); };
+  auto c = [&](uint64_t v) {
+    return createScalarOrSplatConstant(b, loc, wideBits, APInt(w.width, v));
+  };
   Value word = arith::ExtUIOp::create(
       b, loc, wideBits, arith::BitcastOp::create(b, loc, narrowBits, value));
   uint64_t signBit = uint64_t(1) << (n.width - 1);
@@ -77,11 +65,13 @@ Value mlir::triton_spirv::widenExactly(OpBuilder &b, Location loc, Value value,
       b, loc, arith::ShLIOp::create(b, loc, magnitude, c(w.mantissa - n.mantissa)),
       c(uint64_t(w.bias - n.bias) << w.mantissa));
   // A subnormal is magnitude * 2^(1 - bias - mantissa bits): exact in `to`.
+  APFloat scale(std::ldexp(1.0, int(1 - n.bias - n.mantissa)));
+  bool inexact;
+  scale.convert(to.getFloatSemantics(), APFloat::rmNearestTiesToEven, &inexact);
   Value subnormal = arith::BitcastOp::create(
       b, loc, wideBits,
       arith::MulFOp::create(b, loc, arith::UIToFPOp::create(b, loc, wide, magnitude),
-                            floatConstant(b, loc, wide,
-                                          std::ldexp(1.0, int(1 - n.bias - n.mantissa)))));
+                            createScalarOrSplatConstant(b, loc, wide, scale)));
   uint64_t allOnes = (uint64_t(1) << (n.width - 1 - n.mantissa)) - 1;
   uint64_t wideExponentBits = ((uint64_t(1) << (w.width - 1 - w.mantissa)) - 1) << w.mantissa;
   Value special = arith::OrIOp::create(

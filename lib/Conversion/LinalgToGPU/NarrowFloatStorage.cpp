@@ -24,12 +24,11 @@ LogicalResult mlir::triton_spirv::storeFloatsAsContainers(
     func::FuncOp func, llvm::function_ref<Type(Type)> containerFor) {
   MLIRContext *context = func.getContext();
   auto isContained = [&](Type type) { return bool(containerFor(type)); };
-  auto containerOf = [&](Type type) { return containerFor(type); };
   auto retype = [&](Value value) {
     auto type = dyn_cast<MemRefType>(value.getType());
     if (type && isContained(type.getElementType()))
       value.setType(MemRefType::Builder(type).setElementType(
-          containerOf(type.getElementType())));
+          containerFor(type.getElementType())));
   };
   bool rejected = false;
   func.walk([&](memref::AtomicRMWOp op) {
@@ -58,10 +57,10 @@ LogicalResult mlir::triton_spirv::storeFloatsAsContainers(
   func.walk([&](memref::LoadOp load) {
     Type element = load.getType();
     if (!isContained(element) ||
-        load.getMemRefType().getElementType() != containerOf(element))
+        load.getMemRefType().getElementType() != containerFor(element))
       return;
     builder.setInsertionPointAfter(load);
-    load.getResult().setType(containerOf(element));
+    load.getResult().setType(containerFor(element));
     auto cast = arith::BitcastOp::create(builder, load.getLoc(), element,
                                          load.getResult());
     load.getResult().replaceAllUsesExcept(cast.getResult(), cast);
@@ -72,7 +71,7 @@ LogicalResult mlir::triton_spirv::storeFloatsAsContainers(
       return;
     builder.setInsertionPoint(store);
     Value bits = arith::BitcastOp::create(builder, store.getLoc(),
-                                          containerOf(element), store.getValue());
+                                          containerFor(element), store.getValue());
     store.getValueMutable().assign(bits);
   });
 
@@ -103,7 +102,7 @@ LogicalResult mlir::triton_spirv::storeFloatsAsContainers(
         cast<memref::AtomicYieldOp>(update.getTerminator()).getResult());
     memref::AtomicYieldOp::create(
         bodyBuilder, loc,
-        arith::BitcastOp::create(bodyBuilder, loc, containerOf(element), next));
+        arith::BitcastOp::create(bodyBuilder, loc, containerFor(element), next));
     builder.setInsertionPointAfter(replacement);
     Value result = arith::BitcastOp::create(builder, loc, element,
                                             replacement.getResult());

@@ -444,6 +444,64 @@ def gpu_attention_cases():
             for bm, bn, nw in [(32, 32, 4), (64, 32, 4), (64, 64, 4), (128, 64, 4), (128, 64, 8)]]
 
 
+def mha_case(heads, n_ctx, head_dim, causal, block_m, block_n, num_warps=4, num_stages=3,
+             cuda_only=False):
+    """Multi-head attention forward (fp16) in tutorial 06's form: heads = batch x heads."""
+    sm_scale = 1.3  # the tutorial's benchmark value
+
+    def attention(t, lse=None):
+        # Head by head: a float64 score matrix of 16384^2 is 2 GiB.
+        out = torch.empty_like(t["q"])
+        mask = torch.ones(n_ctx, n_ctx, dtype=torch.bool, device=t["q"].device).triu(1)
+        for h in range(heads):
+            s = (t["q"][h] @ t["k"][h].T) * sm_scale
+            if causal:
+                s = s.masked_fill(mask, float("-inf"))
+            out[h] = torch.softmax(s, dim=-1) @ t["v"][h]
+            if lse is not None:
+                lse[h] = torch.logsumexp(s, dim=-1) / math.log(2)
+        return out
+
+    def ref(t):
+        lse = torch.empty((heads, n_ctx), dtype=t["q"].dtype, device=t["q"].device)
+        return {"o": attention(t, lse), "lse": lse}
+
+    shape = (heads, n_ctx, head_dim)
+    return Case("mha_fwd_fp16", f"{heads}x{n_ctx}x{head_dim}{'-causal' if causal else ''}",
+                K.mha_fwd_kernel,
+                {"q": Tensor(shape, torch.float16), "k": Tensor(shape, torch.float16),
+                 "v": Tensor(shape, torch.float16), "o": Tensor(shape, torch.float16, output=True),
+                 "lse": Tensor((heads, n_ctx), torch.float32, output=True)},
+                [T("q"), T("k"), T("v"), T("o"), T("lse"), sm_scale],
+                {"N_CTX": n_ctx, "HEAD_DIM": head_dim, "BLOCK_M": block_m, "BLOCK_N": block_n,
+                 "CAUSAL": causal},
+                (n_ctx // block_m, heads, 1), num_warps, reference=ref, torch_fn=attention,
+                bytes=2 * 4 * heads * n_ctx * head_dim,
+                flops=4 * heads * n_ctx * n_ctx * head_dim // (2 if causal else 1), tol=2e-3,
+                config=f"{block_m}x{block_n}", num_stages=num_stages, cuda_only=cuda_only)
+
+
+# Tutorial 06's autotune space (BLOCK_M 64/128, BLOCK_N 32/64, 4 warps: its filter drops 8 warps
+# below 128x128 tiles; stages 3/4/7, of which 7 was never Triton-CUDA's best on the H200), and
+# 32x32, the largest tile whose scores, probabilities and accumulator fit our 48 KiB of
+# workgroup memory. Ours runs each tile at its default stages.
+TUTORIAL06_TILES = [(32, 32), (64, 32), (64, 64), (128, 32), (128, 64)]
+
+
+def gpu_tutorial06_cases(head_dims=(64,), n_ctxs=(1024, 4096)):
+    """Tutorial 06's forward benchmark: 4 x 32 heads, causal and not; Triton-CUDA at stages 3 and
+    4, ours at each tile."""
+    cases = []
+    for head_dim in head_dims:
+        for causal in (False, True):
+            for n_ctx in n_ctxs:
+                for bm, bn in TUTORIAL06_TILES:
+                    cases.append(mha_case(128, n_ctx, head_dim, causal, bm, bn))
+                    cases.append(mha_case(128, n_ctx, head_dim, causal, bm, bn, num_stages=4,
+                                          cuda_only=True))
+    return cases
+
+
 def gpu_bf16_cases():
     """bf16 matmuls (bf16 cooperative matrices where the driver has them) beside fp16 ones at the
     same configurations, Triton-CUDA's own fp16 tuning points for bf16, and the memory-bound
@@ -466,12 +524,14 @@ def gpu_bf16_cases():
     return cases
 
 
-GPU_SETS = {"suite": gpu_cases, "bf16": gpu_bf16_cases, "attention": gpu_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
+GPU_SETS = {"suite": gpu_cases, "tutorial06": gpu_tutorial06_cases,
+            "tutorial06_d128": lambda: gpu_tutorial06_cases((128,)),
+            "tutorial06_long": lambda: gpu_tutorial06_cases(n_ctxs=(16384,)), "bf16": gpu_bf16_cases, "attention": gpu_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
             "fp16tiles": gpu_fp16_tiles_cases, "fp16stages": gpu_fp16_stages_cases,
             "alignment": gpu_alignment_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("bf16", "attention", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
+GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_d128", "tutorial06_long", "bf16", "attention", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
 
 
 def by_id(cases):

@@ -39,7 +39,9 @@ def device_time(case, tensors):
     warm = device.time_launches(kernel, gx, gy, gz, packed, 5)
     reps = max(20, min(2000, int(250 / max(statistics.median(warm), 1e-3))))
     device.time_launches(kernel, gx, gy, gz, packed, reps)
-    return statistics.median(device.time_launches(kernel, gx, gy, gz, packed, 50))
+    # The driver's statistics (NVIDIA: registers, shared memory, ...).
+    stats = {k: v for e in kernel.executables() for k, v in e["statistics"].items()}
+    return statistics.median(device.time_launches(kernel, gx, gy, gz, packed, 50)), stats
 
 
 def worker(set_name, only):
@@ -66,7 +68,7 @@ def worker(set_name, only):
             entry["ms"] = triton.testing.do_bench(lambda: case.launch(tensors), warmup=100, rep=400)
             entry["gbps"] = case.bytes / entry["ms"] / 1e6
             if backend == "spirv":  # the same dispatch alone: GPU timestamps, no CUDA hand-off
-                entry["device_ms"] = device_time(case, tensors)
+                entry["device_ms"], entry["driver_stats"] = device_time(case, tensors)
             if case.flops:
                 entry["tflops"] = case.flops / entry["ms"] / 1e9
         except Exception as error:  # reported in the table

@@ -157,6 +157,13 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   }
   if (profile->minimalBarriers)
     pm.addNestedPass<func::FuncOp>(createEliminateRedundantBarriers());
+  // Rows of workgroup buffers that would put a column in one bank get
+  // longer (attention 4x32 heads, 4096 keys, 64x32: 25.7 -> 16.8 ms).
+  if (profile->workgroupBankBytes > 0) {
+    PadWorkgroupRowsOptions pad;
+    pad.bankBytes = profile->workgroupBankBytes;
+    pm.addNestedPass<func::FuncOp>(createPadWorkgroupRows(pad));
+  }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 

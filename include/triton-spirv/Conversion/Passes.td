@@ -14,7 +14,11 @@ def AccumulateInPlace : Pass<"accumulate-in-place", "func::FuncOp"> {
     init, gets the carried value as its init instead (the body reads it from
     the output argument). Bufferization then updates the carried buffer in
     place instead of allocating a result and copying it back each
-    iteration (`acc += tl.load(...)` loops).
+    iteration (`acc += tl.load(...)` loops). Likewise an elementwise
+    generic that reads a tensor last (every other user a linalg op before it
+    in its block, only reading it) with its output's type and indexing writes
+    its result there (attention's scores scaled, then exponentiated): no
+    second block-sized buffer.
   }];
   let dependentDialects = ["linalg::LinalgDialect"];
 }
@@ -126,6 +130,28 @@ def FragmentEpilogue : Pass<"fragment-epilogue", "func::FuncOp"> {
   ];
   let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
                            "memref::MemRefDialect", "scf::SCFDialect"];
+}
+
+def PadWorkgroupRows : Pass<"pad-workgroup-rows", "func::FuncOp"> {
+  let summary = "Lengthen the rows of workgroup buffers whose row length is a "
+                "multiple of the shared-memory bank row";
+  let description = [{
+    A workgroup `memref.alloc` (rank >= 2, static, identity layout) whose
+    rows are a multiple of `bank-bytes` long puts one column of every row in
+    the same bank: accesses of a subgroup that walk a column over several
+    rows (row reductions, cooperative-matrix loads and stores) serialize.
+    Its last dimension grows by `pad-bytes`; element accesses keep their
+    indices and `gpu.subgroup_mma_load_matrix`/`store_matrix` get the padded
+    row as their leading dimension. Buffers with any other use are left
+    alone.
+  }];
+  let options = [
+    Option<"bankBytes", "bank-bytes", "int64_t", /*default=*/"128",
+           "Bytes of one row of shared-memory banks (0: no padding)">,
+    Option<"padBytes", "pad-bytes", "int64_t", /*default=*/"16",
+           "Bytes added to each such row">,
+  ];
+  let dependentDialects = ["memref::MemRefDialect"];
 }
 
 def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {

@@ -12,7 +12,9 @@
 // after distribution). Writing the result into %acc itself (outs(%acc), the
 // body reading %out) lets bufferization update the carried buffer in place.
 // The same holds when ops that update the result in place (a matmul
-// accumulating into it) stand between it and the yield.
+// accumulating into it) stand between it and the yield. Likewise, an
+// elementwise result may take over the buffer of an input it is the last
+// reader of (scores scaled after their dot): one block-sized buffer fewer.
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
@@ -77,6 +79,50 @@ std::optional<std::pair<OpOperand *, unsigned>> carriedInput(linalg::GenericOp g
   return std::nullopt;
 }
 
+/// Whether `generic` is the last reader of `value`: every other user is a
+/// linalg op before it in its block that only reads `value`.
+bool isLastReader(Value value, linalg::GenericOp generic) {
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    if (user == generic.getOperation())
+      continue;
+    auto reader = dyn_cast<linalg::LinalgOp>(user);
+    if (!reader || user->getBlock() != generic->getBlock() ||
+        !user->isBeforeInBlock(generic) || reader.isDpsInit(&use))
+      return false;
+  }
+  return true;
+}
+
+/// An input of an elementwise `generic` that it reads last and whose buffer
+/// its result i can take over: a value a linalg op in the same block made,
+/// of result i's type and indexing (attention's scores scaled after their
+/// dot, then exponentiated: without this a block-sized buffer each).
+std::optional<std::pair<OpOperand *, unsigned>> deadInput(linalg::GenericOp generic) {
+  if (!generic.hasPureTensorSemantics() ||
+      generic.getNumParallelLoops() != generic.getNumLoops())
+    return std::nullopt;
+  for (OpOperand &init : generic.getDpsInitsMutable()) {
+    if (generic.payloadUsesValueFromOperand(&init))
+      continue;
+    AffineMap outputMap = generic.getMatchingIndexingMap(&init);
+    if (!outputMap.isIdentity())
+      continue;
+    unsigned index = init.getOperandNumber() - generic.getNumDpsInputs();
+    for (OpOperand *input : generic.getDpsInputOperands()) {
+      Value value = input->get();
+      auto producer = value.getDefiningOp<linalg::LinalgOp>();
+      if (!producer || producer->getBlock() != generic->getBlock() ||
+          llvm::count(generic->getOperands(), value) != 1 ||
+          !isLastReader(value, generic) || value.getType() != init.get().getType() ||
+          generic.getMatchingIndexingMap(input) != outputMap)
+        continue;
+      return std::make_pair(input, index);
+    }
+  }
+  return std::nullopt;
+}
+
 /// generic ins(%acc, rest) outs(..., %init_i, ...) -> generic ins(rest)
 /// outs(..., %acc, ...), the body reading %acc's element from output i's
 /// argument.
@@ -125,6 +171,8 @@ struct AccumulateInPlacePass
       getOperation().walk([&](linalg::GenericOp generic) {
         if (auto carried = carriedInput(generic))
           candidates.emplace_back(generic, carried->first, carried->second);
+        else if (auto dead = deadInput(generic))
+          candidates.emplace_back(generic, dead->first, dead->second);
       });
       if (candidates.empty())
         break;

@@ -94,10 +94,17 @@ bool variesPerInvocation(Value value) {
 // Constant accumulators
 //===----------------------------------------------------------------------===//
 
+/// Whether `user` of C is an element store (memref or vector).
+bool isElementStore(Operation *user) {
+  return isa<memref::StoreOp, vector::StoreOp>(user);
+}
+
 /// The scalar every element store into `c` writes, when all of them write
 /// one constant before `before` (in its block) and nothing else writes `c`
-/// before it.
-std::optional<TypedAttr> uniformFill(Value c, Operation *before) {
+/// before it. Element stores after `firstFragmentStore` (C updated in place
+/// once the fragments are back) do not matter.
+std::optional<TypedAttr> uniformFill(Value c, Operation *before,
+                                     Operation *firstFragmentStore) {
   std::optional<TypedAttr> fill;
   for (Operation *user : c.getUsers()) {
     Value stored;
@@ -110,6 +117,9 @@ std::optional<TypedAttr> uniformFill(Value c, Operation *before) {
         return std::nullopt;
       continue;
     }
+    if (isElementStore(user) && top && firstFragmentStore &&
+        firstFragmentStore->isBeforeInBlock(top))
+      continue;
     if (auto store = dyn_cast<memref::StoreOp>(user))
       stored = store.getValue();
     else if (auto store = dyn_cast<vector::StoreOp>(user))
@@ -149,9 +159,6 @@ void startFromConstants(Value c) {
     if (load->isBeforeInBlock(first))
       first = load;
   }
-  std::optional<TypedAttr> fill = uniformFill(c, first);
-  if (!fill)
-    return;
   // Only loads before C's first fragment store see the fill: a second matmul
   // accumulating into C (two K loops, as attention's backward dq) starts from
   // what the first stored.
@@ -161,6 +168,9 @@ void startFromConstants(Value c) {
       if (Operation *top = block->findAncestorOpInBlock(*user))
         if (!firstStore || top->isBeforeInBlock(firstStore))
           firstStore = top;
+  std::optional<TypedAttr> fill = uniformFill(c, first, firstStore);
+  if (!fill)
+    return;
   bool allReplaced = true;
   for (gpu::SubgroupMmaLoadMatrixOp load : loads) {
     if (firstStore && firstStore->isBeforeInBlock(load)) {
@@ -192,11 +202,11 @@ void startFromConstants(Value c) {
   for (Operation *user : c.getUsers()) {
     if (isa<gpu::SubgroupMmaStoreMatrixOp>(user))
       continue;
-    if (isa<memref::StoreOp, vector::StoreOp>(user)) {
+    Operation *top = block->findAncestorOpInBlock(*user);
+    if (isElementStore(user) && top && top->isBeforeInBlock(firstStore)) {
       fillStores.push_back(user);
       continue;
     }
-    Operation *top = block->findAncestorOpInBlock(*user);
     if (!top || !lastStore->isBeforeInBlock(top))
       return;
   }

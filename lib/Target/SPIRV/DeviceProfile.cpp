@@ -67,6 +67,8 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // fp32 512^3 64x64x32 w4 11.9 -> 8.6 ms, 128x64x32
                          // w8 and fp16 25-35% faster; 256 ties 128.
                          /*maxMatmulAccumulators=*/128,
+                         // Workgroup memory is host memory: no banks.
+                         /*workgroupBankBytes=*/0,
                          /*deviceType=*/spirv::DeviceType::CPU};
   // nvidia-no-bf16: drivers without VK_KHR_shader_bfloat16 (bf16 dots on
   // FMAs).
@@ -108,6 +110,8 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*narrowMatmulContiguity=*/0,
                          // Register-file bound (fp32 64x64x16: 95 registers).
                          /*maxMatmulAccumulators=*/64,
+                         // 32 banks of 4 bytes.
+                         /*workgroupBankBytes=*/128,
                          /*deviceType=*/spirv::DeviceType::DiscreteGPU};
   return std::nullopt;
 }

@@ -136,3 +136,46 @@ func.func @running_max(%rows: tensor<32xf32>, %init: tensor<32xf32>, %n: index, 
   }
   return %r : tensor<32xf32>
 }
+
+// -----
+
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#scalar = affine_map<(d0, d1) -> ()>
+
+// Attention's scores: the dot's result is scaled, reduced, then
+// exponentiated. The scale is its only reader, the exp its last one (after
+// the reduction): each writes over the tensor it reads, no new block-sized
+// buffer. A tensor read again after the generic keeps its buffer.
+// CHECK-LABEL: func.func @last_reader(
+// CHECK:         %[[S:.*]] = linalg.matmul
+// CHECK:         %[[SCALED:.*]] = linalg.generic {{.*}} ins(%{{.*}} : f32) outs(%[[S]] : tensor<32x32xf32>)
+// CHECK:         linalg.reduce { arith.maxnumf } ins(%[[SCALED]]
+// CHECK:         %[[P:.*]] = linalg.generic {{.*}} outs(%[[SCALED]] : tensor<32x32xf32>)
+// CHECK:         linalg.generic {{.*}} ins(%[[P]] : tensor<32x32xf32>) outs(%{{.*}} : tensor<32x32xf32>)
+func.func @last_reader(%a: tensor<32x16xf16>, %b: tensor<16x32xf16>, %scale: f32) -> (tensor<32xf32>, tensor<32x32xf32>, tensor<32x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<32x32xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%empty : tensor<32x32xf32>) -> tensor<32x32xf32>
+  %s = linalg.matmul ins(%a, %b : tensor<32x16xf16>, tensor<16x32xf16>) outs(%acc : tensor<32x32xf32>) -> tensor<32x32xf32>
+  %scaled = linalg.generic {indexing_maps = [#id2, #scalar, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%s, %scale : tensor<32x32xf32>, f32) outs(%empty : tensor<32x32xf32>) {
+  ^bb0(%v: f32, %k: f32, %o: f32):
+    %m = arith.mulf %v, %k : f32
+    linalg.yield %m : f32
+  } -> tensor<32x32xf32>
+  %rows = tensor.empty() : tensor<32xf32>
+  %max = linalg.reduce { arith.maxnumf } ins(%scaled : tensor<32x32xf32>) outs(%rows : tensor<32xf32>) dimensions = [1]
+  %p = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%scaled : tensor<32x32xf32>) outs(%empty : tensor<32x32xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %e = math.exp %v : f32
+    linalg.yield %e : f32
+  } -> tensor<32x32xf32>
+  %doubled = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<32x32xf32>) outs(%empty : tensor<32x32xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %d = arith.addf %v, %v : f32
+    linalg.yield %d : f32
+  } -> tensor<32x32xf32>
+  return %max, %p, %doubled : tensor<32xf32>, tensor<32x32xf32>, tensor<32x32xf32>
+}

@@ -305,3 +305,57 @@ func.func @fill_overwritten(%out: memref<?xf32>) {
   }
   return
 }
+
+// -----
+
+// Scores scaled in place after the dot (the scale writes over the buffer the
+// fragments went to): the fragments still start as constants and the fill
+// goes, while the in-place update stays.
+// CHECK-LABEL: func.func @updated_in_place(
+// CHECK-NOT:     memref.store %{{.*}}, %{{.*}} : memref<32x32xf32
+// CHECK:         gpu.subgroup_mma_constant_matrix
+// CHECK-COUNT-2: gpu.subgroup_mma_store_matrix
+// CHECK:         scf.for
+// CHECK:           arith.mulf
+// CHECK-NEXT:      memref.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<32x32xf32
+func.func @updated_in_place(%out: memref<?xf32>, %scale: f32) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %c1024 = arith.constant 1024 : index
+  %zero = arith.constant 0.0 : f32
+  %tid = gpu.thread_id x
+  %c = memref.alloc() : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  scf.for %i = %c0 to %c1024 step %c256 {
+    %e = arith.addi %i, %tid : index
+    %r = arith.divui %e, %c32 : index
+    %m = arith.remui %e, %c32 : index
+    memref.store %zero, %c[%r, %m] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  }
+  gpu.barrier
+  %sg = gpu.subgroup_id : index
+  %row = arith.muli %sg, %c16 : index
+  %f0 = gpu.subgroup_mma_load_matrix %c[%row, %c0] {leadDimension = 32 : index} : memref<32x32xf32, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  %f1 = gpu.subgroup_mma_load_matrix %c[%row, %c16] {leadDimension = 32 : index} : memref<32x32xf32, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  gpu.subgroup_mma_store_matrix %f0, %c[%row, %c0] {leadDimension = 32 : index, triton_spirv.covers_accumulator} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  gpu.subgroup_mma_store_matrix %f1, %c[%row, %c16] {leadDimension = 32 : index, triton_spirv.covers_accumulator} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  scf.for %i = %c0 to %c1024 step %c256 {
+    %e = arith.addi %i, %tid : index
+    %r = arith.divui %e, %c32 : index
+    %m = arith.remui %e, %c32 : index
+    %v = memref.load %c[%r, %m] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+    %s = arith.mulf %v, %scale : f32
+    memref.store %s, %c[%r, %m] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  }
+  gpu.barrier
+  scf.for %i = %c0 to %c1024 step %c256 {
+    %e = arith.addi %i, %tid : index
+    %r = arith.divui %e, %c32 : index
+    %m = arith.remui %e, %c32 : index
+    %v = memref.load %c[%m, %r] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+    memref.store %v, %out[%e] : memref<?xf32>
+  }
+  return
+}

@@ -300,6 +300,64 @@ def attention_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, seq_len, scale,
 
 
 @triton.jit
+def _mha_key_blocks(acc, l_i, m_i, q, k_ptrs, v_ptrs, offs_m, lo, hi, row_stride, qk_scale,
+                    BLOCK_N: tl.constexpr, ON_DIAGONAL: tl.constexpr):
+    # Key blocks [lo, hi): online softmax in base 2 (qk_scale carries log2(e)). On the
+    # diagonal a key after its query row is masked out (causal).
+    offs_n = tl.arange(0, BLOCK_N)
+    k_ptrs += lo * row_stride
+    v_ptrs += lo * row_stride
+    for start_n in range(lo, hi, BLOCK_N):
+        k = tl.load(k_ptrs)
+        qk = tl.dot(q, k) * qk_scale
+        if ON_DIAGONAL:
+            qk = tl.where(offs_m[:, None] >= (start_n + offs_n)[None, :], qk, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        v = tl.load(v_ptrs)
+        acc = acc * alpha[:, None] + tl.dot(p.to(v.dtype), v)
+        m_i = m_new
+        k_ptrs += BLOCK_N * row_stride
+        v_ptrs += BLOCK_N * row_stride
+    return acc, l_i, m_i
+
+
+@triton.jit
+def mha_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, sm_scale, N_CTX: tl.constexpr,
+                   HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                   CAUSAL: tl.constexpr):
+    # Multi-head attention forward as Triton's fused-attention tutorial computes it: q, k, v, o
+    # are (heads, N_CTX, HEAD_DIM) contiguous; program (m, h) owns BLOCK_M query rows of head h.
+    # lse = log2 of each row's softmax denominator plus its max (what a backward pass needs).
+    # Causal: key blocks left of the diagonal unmasked, then the diagonal block masked.
+    start_m = tl.program_id(0)
+    head_offset = tl.program_id(1).to(tl.int64) * N_CTX * HEAD_DIM
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+    q = tl.load(q_ptr + head_offset + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
+    k_ptrs = k_ptr + head_offset + offs_n[None, :] * HEAD_DIM + offs_d[:, None]  # K^T block
+    v_ptrs = v_ptr + head_offset + offs_n[:, None] * HEAD_DIM + offs_d[None, :]
+    m_i = tl.full((BLOCK_M,), float("-inf"), tl.float32)
+    l_i = tl.zeros((BLOCK_M,), tl.float32)
+    acc = tl.zeros((BLOCK_M, HEAD_DIM), tl.float32)
+    qk_scale = sm_scale * 1.4426950408889634
+    if CAUSAL:
+        acc, l_i, m_i = _mha_key_blocks(acc, l_i, m_i, q, k_ptrs, v_ptrs, offs_m, 0, start_m * BLOCK_M,
+                                        HEAD_DIM, qk_scale, BLOCK_N, False)
+        acc, l_i, m_i = _mha_key_blocks(acc, l_i, m_i, q, k_ptrs, v_ptrs, offs_m, start_m * BLOCK_M,
+                                        (start_m + 1) * BLOCK_M, HEAD_DIM, qk_scale, BLOCK_N, True)
+    else:
+        acc, l_i, m_i = _mha_key_blocks(acc, l_i, m_i, q, k_ptrs, v_ptrs, offs_m, 0, N_CTX,
+                                        HEAD_DIM, qk_scale, BLOCK_N, False)
+    tl.store(lse_ptr + tl.program_id(1) * N_CTX + offs_m, m_i + tl.math.log2(l_i))
+    out = acc / l_i[:, None]
+    tl.store(o_ptr + head_offset + offs_m[:, None] * HEAD_DIM + offs_d[None, :], out.to(o_ptr.dtype.element_ty))
+
+
+@triton.jit
 def values_across_barriers_kernel(x_ptr, out_ptr, shift, scale, n_cols, BLOCK: tl.constexpr):
     # Kernel arguments (a 64-bit integer, a float, the pointers) and the program
     # id are used after barriers, inside and after a run-time loop.

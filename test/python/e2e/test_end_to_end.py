@@ -1,4 +1,6 @@
 """Triton kernels compiled by triton-spirv and run on the default Vulkan device (lavapipe here)."""
+import math
+
 import pytest
 import torch
 import triton
@@ -327,6 +329,27 @@ def test_attention_forward_fp16():
     ref = torch.softmax((q.double() @ k.double().T) * scale, dim=1) @ v.double()
     assert not out.isnan().any()
     torch.testing.assert_close(out.double(), ref, atol=2e-3, rtol=2e-3)
+
+
+@pytest.mark.parametrize("causal", [False, True])
+@pytest.mark.parametrize("head_dim, block_m, block_n", [(32, 32, 16), (64, 64, 32)])
+def test_multi_head_attention_forward(causal, head_dim, block_m, block_n):
+    # Tutorial 06's forward: several heads, base-2 online softmax, the causal diagonal block
+    # masked after the unmasked blocks left of it; the output and each row's log-sum-exp (base 2).
+    heads, n_ctx, sm_scale = 3, 128, 0.3
+    generator = torch.Generator().manual_seed(11)
+    q, k, v = (torch.randn(heads, n_ctx, head_dim, generator=generator).half() for _ in range(3))
+    out = torch.full_like(q, float("nan"))
+    lse = torch.full((heads, n_ctx), float("nan"))
+    kernels.mha_fwd_kernel[(n_ctx // block_m, heads)](q, k, v, out, lse, sm_scale, N_CTX=n_ctx,
+                                                      HEAD_DIM=head_dim, BLOCK_M=block_m,
+                                                      BLOCK_N=block_n, CAUSAL=causal)
+    scores = (q.double() @ k.double().transpose(1, 2)) * sm_scale
+    if causal:
+        scores = scores.masked_fill(torch.ones(n_ctx, n_ctx).triu(1).bool(), float("-inf"))
+    assert not out.isnan().any() and not lse.isnan().any()
+    torch.testing.assert_close(out.double(), torch.softmax(scores, dim=-1) @ v.double(), atol=2e-3, rtol=2e-3)
+    torch.testing.assert_close(lse.double(), torch.logsumexp(scores, dim=-1) / math.log(2), atol=1e-4, rtol=1e-4)
 
 
 @pytest.mark.parametrize("num_warps", [1, 4])

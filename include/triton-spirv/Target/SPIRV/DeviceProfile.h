@@ -84,6 +84,9 @@ struct DeviceProfile {
   /// Outputs an invocation of an FMA matmul keeps in registers across the K
   /// loop (distribute-to-workgroup max-matmul-accumulators).
   int64_t maxMatmulAccumulators;
+  /// Bytes of one row of shared-memory banks: workgroup buffers with rows a
+  /// multiple of it long get padded rows (pad-workgroup-rows; 0: none).
+  int64_t workgroupBankBytes;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

@@ -9,6 +9,8 @@
 //  * fragments loaded from a constant-filled C start as constant matrices,
 //    and the fill goes when the matmul's fragment stores overwrite all of C
 //    before anything else reads it;
+//  * an update of every element of C in place right after the fragments are
+//    stored (scores scaled after their dot) is done on the fragments;
 //  * the epilogue (one distributed loop over C's elements, reading C at its
 //    own linear index) runs fragment by fragment: each subgroup stores one
 //    fragment into its own 16x16 scratch tile, and its lanes run the loop's
@@ -234,6 +236,143 @@ void eraseFill(ArrayRef<Operation *> fillStores) {
 }
 
 //===----------------------------------------------------------------------===//
+// Elementwise updates of C in place
+//===----------------------------------------------------------------------===//
+
+/// The fragment operation of an elementwise arithmetic op, if it has one.
+std::optional<gpu::MMAElementwiseOp> fragmentOpOf(Operation *op) {
+  if (isa<arith::MulFOp>(op))
+    return gpu::MMAElementwiseOp::MULF;
+  if (isa<arith::AddFOp>(op))
+    return gpu::MMAElementwiseOp::ADDF;
+  if (isa<arith::SubFOp>(op))
+    return gpu::MMAElementwiseOp::SUBF;
+  if (isa<arith::DivFOp>(op))
+    return gpu::MMAElementwiseOp::DIVF;
+  if (isa<arith::NegFOp>(op))
+    return gpu::MMAElementwiseOp::NEGATEF;
+  return std::nullopt;
+}
+
+/// `C[e] = f(C[e])` for every element, right after the fragments are
+/// stored (attention's scores scaled in place): the loop, its element
+/// load and store into C, and f's ops, from the loaded value to the stored
+/// one, each with one operand on that path and the others uniform scalars.
+struct InPlaceUpdate {
+  scf::ForOp loop;
+  SmallVector<Operation *> chain; // f's ops, loaded value first
+};
+
+std::optional<InPlaceUpdate> matchInPlaceUpdate(Value c, scf::ForOp loop) {
+  auto type = cast<MemRefType>(c.getType());
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+  if (!lb || *lb != 0 || !ub || *ub != type.getNumElements() ||
+      isa<VectorType>(type.getElementType()) || loop.getNumResults() != 0)
+    return std::nullopt;
+  memref::LoadOp load;
+  memref::StoreOp store;
+  WalkResult walk = loop.getBody()->walk([&](Operation *op) {
+    if (auto l = dyn_cast<memref::LoadOp>(op); l && l.getMemRef() == c && !load) {
+      load = l;
+      return WalkResult::advance();
+    }
+    if (auto st = dyn_cast<memref::StoreOp>(op); st && st.getMemRef() == c && !store) {
+      store = st;
+      return WalkResult::advance();
+    }
+    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() || isMemoryEffectFree(op))
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  if (walk.wasInterrupted() || !load || !store ||
+      load.getIndices() != store.getIndices() ||
+      load->getBlock() != store->getBlock())
+    return std::nullopt;
+  // From the stored value back to the loaded one.
+  InPlaceUpdate update{loop, {}};
+  Value value = store.getValue();
+  while (value != load.getResult()) {
+    Operation *op = value.getDefiningOp();
+    if (!op || op->getBlock() != load->getBlock() || !fragmentOpOf(op) ||
+        op->getNumResults() != 1 || !value.hasOneUse())
+      return std::nullopt;
+    Value onPath;
+    for (Value operand : op->getOperands()) {
+      if (!loop.isDefinedOutsideOfLoop(operand)) {
+        if (onPath)
+          return std::nullopt;
+        onPath = operand;
+      } else if (!operand.getType().isF32() || variesPerInvocation(operand)) {
+        return std::nullopt;
+      }
+    }
+    if (!onPath)
+      return std::nullopt;
+    update.chain.push_back(op);
+    value = onPath;
+  }
+  if (!load.getResult().hasOneUse() || update.chain.empty())
+    return std::nullopt;
+  std::reverse(update.chain.begin(), update.chain.end());
+  return update;
+}
+
+/// C's fragment stores (one block, covering C) are followed, past barriers
+/// and pure ops, by a loop updating every element of C in place with
+/// arithmetic fragments also have: the fragments get the update before they
+/// are stored, and the loop with its read-modify-write of C goes.
+void updateFragmentsInPlace(Value c) {
+  SmallVector<gpu::SubgroupMmaStoreMatrixOp> stores;
+  for (Operation *user : c.getUsers())
+    if (auto store = dyn_cast<gpu::SubgroupMmaStoreMatrixOp>(user))
+      stores.push_back(store);
+  if (stores.empty())
+    return;
+  Block *block = stores.front()->getBlock();
+  Operation *last = stores.front();
+  for (gpu::SubgroupMmaStoreMatrixOp store : stores) {
+    if (store->getBlock() != block ||
+        !store->hasAttr(triton_spirv::kCoversAccumulatorAttr) ||
+        !cast<gpu::MMAMatrixType>(store.getSrc().getType()).getElementType().isF32())
+      return;
+    if (last->isBeforeInBlock(store))
+      last = store;
+  }
+  Operation *next = last->getNextNode();
+  while (next && (isa<gpu::BarrierOp>(next) ||
+                  (isMemoryEffectFree(next) && next->getNumRegions() == 0)))
+    next = next->getNextNode();
+  auto loop = dyn_cast_or_null<scf::ForOp>(next);
+  if (!loop)
+    return;
+  std::optional<InPlaceUpdate> update = matchInPlaceUpdate(c, loop);
+  if (!update)
+    return;
+  for (gpu::SubgroupMmaStoreMatrixOp store : stores) {
+    OpBuilder builder(store);
+    Location loc = store.getLoc();
+    Value fragment = store.getSrc();
+    auto fragmentType = cast<gpu::MMAMatrixType>(fragment.getType());
+    for (Operation *op : update->chain) {
+      SmallVector<Value> operands;
+      for (Value operand : op->getOperands()) {
+        if (!loop.isDefinedOutsideOfLoop(operand))
+          operands.push_back(fragment);
+        else
+          operands.push_back(gpu::SubgroupMmaConstantMatrixOp::create(
+              builder, loc, fragmentType, operand));
+      }
+      fragment = gpu::SubgroupMmaElementwiseOp::create(
+          builder, loc, fragmentType, operands, *fragmentOpOf(op));
+    }
+    store.getSrcMutable().assign(fragment);
+  }
+  loop.erase();
+  triton_spirv::eraseRepeatedBarriers(block);
+}
+
+//===----------------------------------------------------------------------===//
 // Fragment-wise epilogue
 //===----------------------------------------------------------------------===//
 
@@ -366,6 +505,7 @@ struct FragmentEpiloguePass
     });
     for (memref::AllocOp alloc : accumulators) {
       startFromConstants(alloc);
+      updateFragmentsInPlace(alloc);
       rewriteEpilogue(alloc);
     }
   }

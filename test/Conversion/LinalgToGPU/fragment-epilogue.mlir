@@ -310,14 +310,21 @@ func.func @fill_overwritten(%out: memref<?xf32>) {
 
 // Scores scaled in place after the dot (the scale writes over the buffer the
 // fragments went to): the fragments still start as constants and the fill
-// goes, while the in-place update stays.
+// goes; the scale is done on the fragments before they are stored, and the
+// loop that read and wrote C goes.
 // CHECK-LABEL: func.func @updated_in_place(
+// CHECK-SAME:    %{{.*}}: memref<?xf32>, %[[SCALE:.*]]: f32)
 // CHECK-NOT:     memref.store %{{.*}}, %{{.*}} : memref<32x32xf32
-// CHECK:         gpu.subgroup_mma_constant_matrix
-// CHECK-COUNT-2: gpu.subgroup_mma_store_matrix
-// CHECK:         scf.for
-// CHECK:           arith.mulf
-// CHECK-NEXT:      memref.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<32x32xf32
+// CHECK:         %[[ZERO:.*]] = gpu.subgroup_mma_constant_matrix
+// CHECK:         %[[S:.*]] = gpu.subgroup_mma_constant_matrix %[[SCALE]]
+// CHECK:         %[[SCALED:.*]] = gpu.subgroup_mma_elementwise  mulf %[[ZERO]], %[[S]]
+// CHECK-NEXT:    gpu.subgroup_mma_store_matrix %[[SCALED]]
+// CHECK-NEXT:    gpu.subgroup_mma_store_matrix %[[SCALED]]
+// CHECK-NEXT:    gpu.barrier
+// CHECK-NEXT:    scf.for
+// CHECK-NOT:       arith.mulf
+// CHECK:           memref.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<32x32xf32
+// CHECK-NEXT:      memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xf32>
 func.func @updated_in_place(%out: memref<?xf32>, %scale: f32) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -347,6 +354,48 @@ func.func @updated_in_place(%out: memref<?xf32>, %scale: f32) {
     %m = arith.remui %e, %c32 : index
     %v = memref.load %c[%r, %m] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
     %s = arith.mulf %v, %scale : f32
+    memref.store %s, %c[%r, %m] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  }
+  gpu.barrier
+  scf.for %i = %c0 to %c1024 step %c256 {
+    %e = arith.addi %i, %tid : index
+    %r = arith.divui %e, %c32 : index
+    %m = arith.remui %e, %c32 : index
+    %v = memref.load %c[%m, %r] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+    memref.store %v, %out[%e] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// An update with a value that differs per invocation (the thread id) or that
+// reads another element stays an element loop.
+// CHECK-LABEL: func.func @update_kept(
+// CHECK:         scf.for
+// CHECK:           arith.mulf
+// CHECK-NEXT:      memref.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<32x32xf32
+func.func @update_kept(%f: !gpu.mma_matrix<16x16xf32, "COp">, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %c1024 = arith.constant 1024 : index
+  %tid = gpu.thread_id x
+  %c = memref.alloc() : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  %sg = gpu.subgroup_id : index
+  %row = arith.muli %sg, %c16 : index
+  gpu.subgroup_mma_store_matrix %f, %c[%row, %c0] {leadDimension = 32 : index, triton_spirv.covers_accumulator} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  gpu.subgroup_mma_store_matrix %f, %c[%row, %c16] {leadDimension = 32 : index, triton_spirv.covers_accumulator} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  %t = arith.index_cast %tid : index to i32
+  %tf = arith.sitofp %t : i32 to f32
+  scf.for %i = %c0 to %c1024 step %c256 {
+    %e = arith.addi %i, %tid : index
+    %r = arith.divui %e, %c32 : index
+    %m = arith.remui %e, %c32 : index
+    %v = memref.load %c[%r, %m] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+    %s = arith.mulf %v, %tf : f32
     memref.store %s, %c[%r, %m] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
   }
   gpu.barrier

@@ -579,11 +579,26 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     return index;
   };
 
-  // This lane's chunk [begin, end) of the reduced dimension.
-  Value begin = arith::MulIOp::create(b, loc, lane, constantIndex(b, loc, chunk));
-  Value end = arith::MinUIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, begin, constantIndex(b, loc, chunk)),
-      constantIndex(b, loc, extent));
+  // This lane's elements of the reduced dimension: a chunk [begin, end), or,
+  // for a commutative combiner, every groupSize-th element from its lane
+  // index. Lanes of a subgroup then read neighbouring elements of a row
+  // instead of the same column of different rows: in GPU shared memory the
+  // latter share a bank when rows are a multiple of the bank row
+  // (attention's row max and sum over 64x32 scores: 4-way conflicts each
+  // step with padded rows, 16-way without).
+  bool interleaved = matchSubgroupCombiner(reduce).has_value();
+  Value begin = interleaved
+                    ? lane
+                    : arith::MulIOp::create(b, loc, lane, constantIndex(b, loc, chunk))
+                          .getResult();
+  Value end = interleaved
+                  ? constantIndex(b, loc, extent)
+                  : arith::MinUIOp::create(
+                        b, loc,
+                        arith::AddIOp::create(b, loc, begin, constantIndex(b, loc, chunk)),
+                        constantIndex(b, loc, extent))
+                        .getResult();
+  int64_t elementStride = interleaved ? groupSize : 1;
   Value hasData = arith::AndIOp::create(
       b, loc, active,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, begin, end));
@@ -595,9 +610,10 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
         SmallVector<Value> first;
         for (Value input : inputs)
           first.push_back(memref::LoadOp::create(tb, l, input, inputIndex(begin)));
-        Value next = arith::AddIOp::create(tb, l, begin, constantIndex(tb, l, 1));
+        Value next =
+            arith::AddIOp::create(tb, l, begin, constantIndex(tb, l, elementStride));
         auto fold = scf::ForOp::create(
-            tb, l, next, end, constantIndex(tb, l, 1), first,
+            tb, l, next, end, constantIndex(tb, l, elementStride), first,
             [&](OpBuilder &fb, Location fl, Value k, ValueRange acc) {
               OpBuilder::InsertionGuard guard(fb);
               SmallVector<Value> x;
@@ -626,7 +642,8 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     reduceAcrossWorkgroup(b, loc, reduce, *subgroupCombiner, value, scratch[0],
                           threadId);
   } else if (groupSize > 1) {
-    // Pairwise, adjacent chunks first, so the combiner sees elements in order.
+    // Pairwise, adjacent chunks first, so the combiner sees elements in order
+    // (when they are chunks).
     auto combinesWithPartner = [&](int64_t stride) -> Value {
       Value isLeft = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::eq,
@@ -634,9 +651,13 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
           constantIndex(b, loc, 0));
       Value partnerLane = arith::AddIOp::create(b, loc, lane,
                                                 constantIndex(b, loc, stride));
+      Value partnerBegin =
+          interleaved ? partnerLane
+                      : arith::MulIOp::create(b, loc, partnerLane,
+                                              constantIndex(b, loc, chunk))
+                            .getResult();
       Value partnerHasData = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::ult,
-          arith::MulIOp::create(b, loc, partnerLane, constantIndex(b, loc, chunk)),
+          b, loc, arith::CmpIPredicate::ult, partnerBegin,
           constantIndex(b, loc, extent));
       return arith::AndIOp::create(
           b, loc, arith::AndIOp::create(b, loc, isLeft, partnerHasData), hasData);

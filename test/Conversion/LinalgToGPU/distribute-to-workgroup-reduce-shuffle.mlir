@@ -93,3 +93,50 @@ func.func @row_max_after_fill(%in: memref<?xf32>, %out: memref<?xf32>) {
   }
   return
 }
+
+// -----
+
+// Row maxima of a 8x16 block in workgroup memory (the rows read at
+// transposed positions keep it there) by 16 invocations: two per row. The
+// combiner is commutative, so each invocation folds every other element of
+// its row from its own lane (0, 2, ...; 1, 3, ...): the invocations of a
+// subgroup read neighbouring elements, not one column of eight rows.
+// CHECK-LABEL: func.func @row_max_interleaved(
+// CHECK:         arith.divui %thread_id_x
+// CHECK:         %[[LANE:.*]] = arith.remui %thread_id_x, %{{.*}} : index
+// CHECK:         scf.if
+// CHECK:           memref.load %{{.*}}[%{{.*}}, %[[LANE]]] : memref<8x16xf32, #spirv.storage_class<Workgroup>>
+// CHECK-NEXT:      %[[STRIDE:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[NEXT:.*]] = arith.addi %[[LANE]], %[[STRIDE]] : index
+// CHECK:           scf.for %[[K:.*]] = %[[NEXT]] to %{{.*}} step %[[STRIDE2:[^ ]*]]
+// CHECK:             memref.load %{{.*}}[%{{.*}}, %[[K]]] : memref<8x16xf32
+// CHECK:             arith.maxnumf
+// CHECK:         gpu.shuffle  down %{{.*}}, %c1_i32, %c8_i32 : f32
+func.func @row_max_interleaved(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %X = memref.alloc() : memref<8x16xf32>
+  %S = memref.alloc() : memref<8xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%X : memref<8x16xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c8 = arith.constant 8 : index
+    %r = arith.muli %j, %c8 : index
+    %f = arith.addi %r, %i : index
+    %v = memref.load %in[%f] : memref<?xf32>
+    linalg.yield %v : f32
+  }
+  %ninf = arith.constant 0xFF800000 : f32
+  linalg.fill ins(%ninf : f32) outs(%S : memref<8xf32>)
+  linalg.reduce ins(%X : memref<8x16xf32>) outs(%S : memref<8xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %m = arith.maxnumf %x, %acc : f32
+      linalg.yield %m : f32
+    }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%S : memref<8xf32>) {
+  ^bb0(%s: f32):
+    %j = linalg.index 0 : index
+    memref.store %s, %out[%j] : memref<?xf32>
+    linalg.yield
+  }
+  return
+}

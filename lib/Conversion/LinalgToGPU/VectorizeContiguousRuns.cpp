@@ -429,6 +429,12 @@ private:
     } else if (v == loop.getInductionVar()) {
       result = arith::AddIOp::create(b, loc, laneZero,
                                      arith::ConstantIndexOp::create(b, loc, k));
+    } else if (cacheable && vectors.count(v) && v.getType().isF32() &&
+               vectors.lookup(v).getParentBlock() == topBlock) {
+      // Already computed as a vector earlier in the run (attention's exp,
+      // stored as f16 for the dot and as f32 for the row sum): its element,
+      // not the math again. (f32 only: narrower floats are emulated later.)
+      result = vector::ExtractOp::create(b, loc, vectors.lookup(v), k);
     } else if (def && !def->getNumRegions() && isMemoryEffectFree(def)) {
       IRMapping m;
       for (Value operand : def->getOperands())

@@ -244,3 +244,47 @@ func.func @lane_reads_at_constant_columns(%a: memref<?xf32> {tt.divisibility = 1
   %s = arith.addf %x5, %x14 : f32
   return %s : f32
 }
+
+// -----
+
+// Attention's probabilities: exp2 of each score is stored as f16 into a
+// fragment tile (vectorized) and as f32 into a buffer also read at other
+// positions (stays scalar, stored lane by lane). The lanes' f32 values are
+// the vector exp2's elements: one exp2 per run, not five.
+// CHECK-LABEL: func.func @exp_stored_twice(
+// CHECK:           %[[E:.*]] = math.exp2 %{{.*}} : vector<4xf32>
+// CHECK:           %[[L0:.*]] = vector.extract %[[E]][0] : f32 from vector<4xf32>
+// CHECK:           memref.store %[[L0]], %{{.*}} : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+// CHECK-NOT:       math.exp2
+// CHECK:           vector.extract %[[E]][3] : f32 from vector<4xf32>
+// CHECK:         } {triton_spirv.contiguous_run, triton_spirv.vector_width = 4 : i64}
+func.func @exp_stored_twice(%s: memref<?xf32> {tt.divisibility = 16 : i32}, %row: index, %col: index)
+    -> (!gpu.mma_matrix<16x16xf16, "AOp">, f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %p = memref.alloc() : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  %pf = memref.alloc() : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c4 : index
+  scf.for %round = %c0 to %c1024 step %c512 {
+    %base = arith.addi %round, %first : index
+    scf.for %j = %c0 to %c4 step %c1 {
+      %e = arith.addi %base, %j : index
+      %r = arith.divui %e, %c32 : index
+      %k = arith.remui %e, %c32 : index
+      %v = memref.load %s[%e] : memref<?xf32>
+      %x = math.exp2 %v : f32
+      memref.store %x, %pf[%r, %k] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+      %h = arith.truncf %x : f32 to f16
+      memref.store %h, %p[%r, %k] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+    } {triton_spirv.contiguous_run}
+  }
+  gpu.barrier
+  %f = gpu.subgroup_mma_load_matrix %p[%row, %c0] {leadDimension = 40 : index} : memref<32x40xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+  %t = memref.load %pf[%col, %row] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
+  return %f, %t : !gpu.mma_matrix<16x16xf16, "AOp">, f32
+}

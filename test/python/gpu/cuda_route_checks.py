@@ -15,7 +15,8 @@ import triton.language as tl
 
 # The end-to-end suite's kernels, run here on CUDA tensors.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from e2e.kernels import add_kernel, layer_norm_fwd_kernel, matmul_kernel, softmax_kernel  # noqa: E402
+from e2e.kernels import (add_kernel, layer_norm_fwd_kernel, matmul_kernel, mha_fwd_kernel,  # noqa: E402
+                         softmax_kernel)
 
 results = {}
 
@@ -300,6 +301,40 @@ def bf16_memory_bound_kernels():
     reference = torch.nn.functional.layer_norm(x.double(), (cols,), w.double(), b.double(), 1e-5)
     record("layer_norm", y, reference)
     return cases
+
+
+def attention_errors(device):
+    # Tutorial 06's forward (mha_fwd_kernel) at tiles whose scores fit workgroup memory (32x32,
+    # 64x32: padded rows, scores scaled on the fragments) and one that spills (128x64), head_dim
+    # 64 and 128, causal and not; output and log-sum-exp against float64.
+    torch.manual_seed(0)
+    heads, n_ctx, sm_scale = 3, 256, 0.5
+    cases = {}
+    for head_dim in (64, 128):
+        q, k, v = (torch.randn(heads, n_ctx, head_dim, device=device).half() for _ in range(3))
+        scores = (q.double() @ k.double().transpose(1, 2)) * sm_scale
+        for causal in (False, True):
+            s = scores
+            if causal:
+                s = s.masked_fill(torch.ones(n_ctx, n_ctx, device=device).triu(1).bool(), float("-inf"))
+            expected = torch.softmax(s, dim=-1) @ v.double()
+            expected_lse = torch.logsumexp(s, dim=-1) / 0.6931471805599453
+            for block_m, block_n in ((32, 32), (64, 32), (128, 64)):
+                out = torch.full_like(q, float("nan"))
+                lse = torch.full((heads, n_ctx), float("nan"), device=device)
+                mha_fwd_kernel[(n_ctx // block_m, heads)](
+                    q, k, v, out, lse, sm_scale, N_CTX=n_ctx, HEAD_DIM=head_dim, BLOCK_M=block_m,
+                    BLOCK_N=block_n, CAUSAL=causal)
+                cases[f"d{head_dim}-{'causal-' if causal else ''}{block_m}x{block_n}"] = {
+                    "max_error": float((out.double() - expected).abs().max()),
+                    "lse_error": float((lse.double() - expected_lse).abs().max()),
+                    "unwritten": int(out.isnan().sum()) + int(lse.isnan().sum())}
+    return cases
+
+
+@check
+def multi_head_attention():
+    return attention_errors("cuda")
 
 
 @check

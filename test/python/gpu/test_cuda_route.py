@@ -108,3 +108,11 @@ def test_bf16_memory_bound_kernels(results):
         assert case["unwritten"] == 0, name
         # bf16 keeps 8 significant bits: results (and each rounded step) within a few ulps.
         assert case["max_error"] <= 2 ** -6 * case["scale"], (name, case)
+
+
+def test_multi_head_attention(results):
+    # fp16 probabilities and output: within 4e-3 of float64 (inputs of unit scale).
+    for name, case in ok(results, "multi_head_attention").items():
+        assert case["unwritten"] == 0, name
+        assert case["max_error"] < 4e-3, (name, case)
+        assert case["lse_error"] < 1e-3, (name, case)

@@ -361,14 +361,13 @@ class SPIRVLauncher:
         messages = getattr(self.metadata, "debug_messages", None)
         self.debug_buffer = (debug.new_buffer(device="cuda" if route else "cpu")
                              if messages else None)
+        packed = self.pack(args, (gridX, gridY, gridZ))
         if route is None:
-            runtime.get_device().launch(kernel, gridX, gridY, gridZ,
-                                        self.pack(args, (gridX, gridY, gridZ)), sync=True)
+            runtime.get_device().launch(kernel, gridX, gridY, gridZ, packed, sync=True)
         else:
             # Ordered on the stream Triton passes (torch's current one).
-            packed = self.pack(args, (gridX, gridY, gridZ))
             route.interop.launch(kernel, gridX, gridY, gridZ, packed, stream or 0)
-            SPIRVLauncher.last_launch = (kernel, (gridX, gridY, gridZ), packed)
+        SPIRVLauncher.last_launch = (kernel, (gridX, gridY, gridZ), packed)
         if messages:
             debug.report(self.metadata.name, messages, self.debug_buffer)
         if launch_exit_hook is not None:

@@ -145,12 +145,20 @@ std::optional<TypedAttr> uniformFill(Value c, Operation *before,
 
 void eraseFill(ArrayRef<Operation *> fillStores);
 
+/// The users of `value` that are `OpTy` ops.
+template <typename OpTy>
+SmallVector<OpTy> usersOfType(Value value) {
+  SmallVector<OpTy> users;
+  for (Operation *user : value.getUsers())
+    if (auto op = dyn_cast<OpTy>(user))
+      users.push_back(op);
+  return users;
+}
+
 /// Fragments loaded from constant-filled C become constant matrices.
 void startFromConstants(Value c) {
-  SmallVector<gpu::SubgroupMmaLoadMatrixOp> loads;
-  for (Operation *user : c.getUsers())
-    if (auto load = dyn_cast<gpu::SubgroupMmaLoadMatrixOp>(user))
-      loads.push_back(load);
+  SmallVector<gpu::SubgroupMmaLoadMatrixOp> loads =
+      usersOfType<gpu::SubgroupMmaLoadMatrixOp>(c);
   if (loads.empty())
     return;
   Block *block = loads.front()->getBlock();
@@ -323,10 +331,8 @@ std::optional<InPlaceUpdate> matchInPlaceUpdate(Value c, scf::ForOp loop) {
 /// arithmetic fragments also have: the fragments get the update before they
 /// are stored, and the loop with its read-modify-write of C goes.
 void updateFragmentsInPlace(Value c) {
-  SmallVector<gpu::SubgroupMmaStoreMatrixOp> stores;
-  for (Operation *user : c.getUsers())
-    if (auto store = dyn_cast<gpu::SubgroupMmaStoreMatrixOp>(user))
-      stores.push_back(store);
+  SmallVector<gpu::SubgroupMmaStoreMatrixOp> stores =
+      usersOfType<gpu::SubgroupMmaStoreMatrixOp>(c);
   if (stores.empty())
     return;
   Block *block = stores.front()->getBlock();

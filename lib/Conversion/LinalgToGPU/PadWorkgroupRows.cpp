@@ -31,15 +31,6 @@ namespace mlir::triton_spirv {
 using namespace mlir;
 
 namespace {
-/// Bytes of one memref element (a scalar or a vector of them); 0 if unknown.
-int64_t elementBytes(Type element) {
-  if (auto vector = dyn_cast<VectorType>(element))
-    return vector.getNumElements() * elementBytes(vector.getElementType());
-  if (element.isIntOrFloat())
-    return llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
-  return 0;
-}
-
 /// Whether every use of `buffer` indexes it element by element (loads,
 /// stores, cooperative-matrix loads and stores whose stride is one row):
 /// such uses see the same elements in a buffer with longer rows.
@@ -75,11 +66,13 @@ struct PadWorkgroupRowsPass
     getOperation().walk([&](memref::AllocOp alloc) {
       MemRefType type = alloc.getType();
       if (!triton_spirv::isWorkgroupMemref(alloc) || type.getRank() < 2 ||
-          !type.hasStaticShape() || !type.getLayout().isIdentity())
+          !type.hasStaticShape() || !type.getLayout().isIdentity() ||
+          !getElementTypeOrSelf(type.getElementType()).isIntOrFloat())
         return;
-      int64_t bytes = elementBytes(type.getElementType());
+      // One element's bytes, a vector element counted whole.
+      int64_t bytes = triton_spirv::bytesOf(type) / type.getNumElements();
       int64_t rowLength = type.getShape().back();
-      if (bytes == 0 || padBytes % bytes || (rowLength * bytes) % bankBytes ||
+      if (padBytes % bytes || (rowLength * bytes) % bankBytes ||
           !onlyIndexed(alloc.getResult(), rowLength))
         return;
       SmallVector<int64_t> shape(type.getShape());

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
@@ -248,6 +249,34 @@ struct SubgroupTiles {
             ->setAttr(kCoversAccumulatorAttr, builder.getUnitAttr());
   }
 
+  /// acc[r, c] *= scale[r] on every tile: the scale column read as a matrix
+  /// whose columns all repeat it (column-major with stride 0).
+  SmallVector<Value> scaleRows(OpBuilder &builder, Location loc, Value scale,
+                               ValueRange accumulators) {
+    SmallVector<Value> acc(accumulators);
+    // Read a 1-D column through its Mx1 view's source: the view does not
+    // fold into fragment loads.
+    if (auto view = scale.getDefiningOp<memref::ExpandShapeOp>())
+      if (view.getSrcType().getRank() == 1)
+        scale = view.getSrc();
+    bool columnOfRows = cast<MemRefType>(scale.getType()).getRank() == 2;
+    for (auto [i, row] : llvm::enumerate(rows)) {
+      SmallVector<Value> indices{row};
+      if (columnOfRows)
+        indices.push_back(constantIndex(builder, loc, 0));
+      Value repeated = gpu::SubgroupMmaLoadMatrixOp::create(
+          builder, loc, cType, scale, indices, builder.getIndexAttr(0),
+          builder.getUnitAttr());
+      for (int64_t j = 0; j < tiling.tilesN; ++j) {
+        Value &tile = acc[i * tiling.tilesN + j];
+        tile = gpu::SubgroupMmaElementwiseOp::create(
+            builder, loc, cType, ValueRange{tile, repeated},
+            gpu::MMAElementwiseOp::MULF);
+      }
+    }
+    return acc;
+  }
+
   /// acc += A[rows, :] * B[:, columns], k fully unrolled (K is a block size).
   SmallVector<Value> multiplyAccumulate(OpBuilder &builder, Location loc,
                                         ValueRange accumulators) {
@@ -277,19 +306,70 @@ struct SubgroupTiles {
   }
 };
 
-/// The scf.for whose iterations accumulate into C through this matmul alone
-/// (C defined outside it, no view of C anywhere).
-scf::ForOp accumulatingLoop(linalg::MatmulOp matmul) {
+/// Whether `generic` is C[i, j] = C[i, j] * v[i] in place, v an f32 column
+/// read through (d0, d1) -> (d0) or (d0, d1) -> (d0, 0).
+bool isRowScaleOf(linalg::GenericOp generic, Value c) {
+  if (!generic.hasPureBufferSemantics() || generic.getNumDpsInputs() != 1 ||
+      generic.getNumDpsInits() != 1 || generic.getDpsInits()[0] != c ||
+      generic.getNumLoops() != 2 || generic.getNumParallelLoops() != 2)
+    return false;
+  Value scale = generic.getDpsInputs()[0];
+  auto scaleType = dyn_cast<MemRefType>(scale.getType());
+  auto cType = cast<MemRefType>(c.getType());
+  if (scale == c || !scaleType || !scaleType.hasStaticShape() ||
+      !scaleType.getLayout().isIdentity() ||
+      scaleType.getElementType() != cType.getElementType() ||
+      scaleType.getDimSize(0) != cType.getDimSize(0))
+    return false;
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  MLIRContext *context = generic.getContext();
+  AffineExpr row = getAffineDimExpr(0, context);
+  AffineMap column = AffineMap::get(2, 0, {row}, context);
+  AffineMap columnOfRows =
+      AffineMap::get(2, 0, {row, getAffineConstantExpr(0, context)}, context);
+  bool scaleMapOk = (maps[0] == column && scaleType.getRank() == 1) ||
+                    (maps[0] == columnOfRows && scaleType.getRank() == 2 &&
+                     scaleType.getDimSize(1) == 1);
+  if (!scaleMapOk || !maps[1].isIdentity())
+    return false;
+  Block &body = generic.getRegion().front();
+  if (body.getOperations().size() != 2)
+    return false;
+  auto mul = dyn_cast<arith::MulFOp>(body.front());
+  if (!mul || body.getTerminator()->getOperand(0) != mul.getResult())
+    return false;
+  Value in = body.getArgument(0), out = body.getArgument(1);
+  return (mul.getLhs() == in && mul.getRhs() == out) ||
+         (mul.getLhs() == out && mul.getRhs() == in);
+}
+
+/// The scf.for whose iterations accumulate into C through this matmul and
+/// row scales of C before it in the same block (C defined outside the loop,
+/// no view of C anywhere); `rowScales` gets those, in order.
+scf::ForOp accumulatingLoop(linalg::MatmulOp matmul,
+                            SmallVectorImpl<linalg::GenericOp> *rowScales =
+                                nullptr) {
   auto loop = dyn_cast<scf::ForOp>(matmul->getParentOp());
   Value c = matmul.getOutputs()[0];
   if (!loop || loop->isAncestor(c.getParentBlock()->getParentOp()))
     return nullptr;
+  SmallVector<linalg::GenericOp> scales;
   for (Operation *user : c.getUsers()) {
     if (isa<ViewLikeOpInterface>(user))
       return nullptr;
-    if (user != matmul && loop->isAncestor(user))
+    if (user == matmul || !loop->isAncestor(user))
+      continue;
+    auto generic = dyn_cast<linalg::GenericOp>(user);
+    if (!generic || generic->getBlock() != matmul->getBlock() ||
+        !generic->isBeforeInBlock(matmul) || !isRowScaleOf(generic, c))
       return nullptr;
+    scales.push_back(generic);
   }
+  llvm::sort(scales, [](linalg::GenericOp x, linalg::GenericOp y) {
+    return x->isBeforeInBlock(y);
+  });
+  if (rowScales)
+    rowScales->assign(scales.begin(), scales.end());
   return loop;
 }
 } // namespace
@@ -359,13 +439,18 @@ mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
   }
   if (t.warpsM == 0 || t.tilesM * t.tilesN > kMaxTilesPerSubgroup)
     return std::nullopt;
+  accumulatingLoop(matmul, &t.rowScales);
   return t;
 }
 
 void mlir::triton_spirv::lowerMatmulToCooperativeMatrix(
     linalg::MatmulOp matmul, const CooperativeTiling &tiling) {
   Location loc = matmul.getLoc();
-  scf::ForOp loop = accumulatingLoop(matmul);
+  // Row scales the tiling did not claim were lowered with everything else.
+  SmallVector<linalg::GenericOp> rowScales;
+  scf::ForOp loop = accumulatingLoop(matmul, &rowScales);
+  if (rowScales.size() != tiling.rowScales.size())
+    loop = nullptr;
   OpBuilder builder(loop ? loop.getOperation() : matmul.getOperation());
   SubgroupTiles tiles(builder, loc, matmul, tiling);
   // The fragments come from the transposes' sources: the transposes and the
@@ -395,10 +480,29 @@ void mlir::triton_spirv::lowerMatmulToCooperativeMatrix(
   FailureOr<LoopLikeOpInterface> carried = loop.replaceWithAdditionalYields(
       rewriter, initial, /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder &, Location, ArrayRef<BlockArgument> accumulators) {
+        SmallVector<Value> acc(accumulators.begin(), accumulators.end());
+        for (linalg::GenericOp scale : tiling.rowScales) {
+          OpBuilder at(scale);
+          acc = tiles.scaleRows(at, scale.getLoc(), scale.getDpsInputs()[0], acc);
+          // The generic was a phase: what runs before the matmul (itself
+          // followed by a barrier) must not overwrite the column early.
+          bool accessesMemory = false;
+          for (Operation *op = scale->getNextNode(); op != matmul.getOperation();
+               op = op->getNextNode())
+            accessesMemory |= !isMemoryEffectFree(op);
+          if (accessesMemory)
+            gpu::BarrierOp::create(at, scale.getLoc());
+        }
         OpBuilder at(matmul);
-        return tiles.multiplyAccumulate(
-            at, loc, SmallVector<Value>(accumulators.begin(), accumulators.end()));
+        return tiles.multiplyAccumulate(at, loc, acc);
       });
+  for (linalg::GenericOp scale : tiling.rowScales) {
+    Value column = scale.getDpsInputs()[0];
+    scale.erase();
+    if (auto view = column.getDefiningOp<memref::ExpandShapeOp>())
+      if (view->use_empty())
+        view.erase();
+  }
   auto newLoop = cast<scf::ForOp>(carried->getOperation());
   builder.setInsertionPointAfter(newLoop);
   tiles.storeAccumulators(

@@ -32,6 +32,10 @@ struct CooperativeTiling {
   /// matmul reads: the fragments are read from the tiles column-major, and
   /// lowering the matmul erases the transposes.
   linalg::TransposeOp transposeA = nullptr, transposeB = nullptr;
+  /// Generics of the accumulating loop that scale C's rows in place before
+  /// the matmul (attention's `acc * alpha[:, None]`): done on the carried
+  /// fragments, so C stays in registers through the loop.
+  SmallVector<linalg::GenericOp> rowScales;
 };
 
 /// The tiling when `matmul` can run on 16x16x16 cooperative matrices of
@@ -46,8 +50,9 @@ std::optional<CooperativeTiling> cooperativeTiling(linalg::MatmulOp matmul,
 
 /// Lowers a marked matmul (operands in workgroup memory) to
 /// gpu.subgroup_mma_* ops. When it is the only access to its accumulator in
-/// the enclosing scf.for, the accumulator tiles are loaded before the loop,
-/// carried through it in registers and stored (then a barrier) after it.
+/// the enclosing scf.for (besides the tiling's row scales), the accumulator
+/// tiles are loaded before the loop, carried through it in registers and
+/// stored (then a barrier) after it.
 void lowerMatmulToCooperativeMatrix(linalg::MatmulOp matmul,
                                     const CooperativeTiling &tiling);
 

@@ -466,12 +466,16 @@ struct DistributeToWorkgroupPass
     for (Operation *fill : foldedFills)
       fill->erase();
 
-    // Transposes a cooperative matmul reads through stay until it is lowered.
+    // Transposes a cooperative matmul reads through and row scales of its
+    // carried accumulator stay until it is lowered.
     DenseSet<Operation *> readThrough;
-    for (auto &[matmul, tiling] : cooperative)
+    for (auto &[matmul, tiling] : cooperative) {
       for (linalg::TransposeOp transpose : {tiling.transposeA, tiling.transposeB})
         if (transpose)
           readThrough.insert(transpose);
+      for (linalg::GenericOp scale : tiling.rowScales)
+        readThrough.insert(scale);
+    }
     llvm::erase_if(linalgOps, [&](linalg::LinalgOp op) {
       return readThrough.contains(op.getOperation());
     });

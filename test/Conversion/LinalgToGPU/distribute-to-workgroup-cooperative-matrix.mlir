@@ -357,3 +357,146 @@ func.func @source_written_after_transpose(%a: memref<?xf16>, %out: memref<?xf32>
   }
   return
 }
+
+// -----
+
+// Attention's `acc * alpha[:, None]` before `acc += p @ v` in the loop: the
+// row scale is done on the carried fragments (each subgroup's 16-row column
+// slice read as a matrix with stride 0, column-major, then multiplied
+// element-wise), so C still stays in registers through the loop. A store
+// between the scale and the matmul gets a barrier after the scale (the
+// generic was a phase of its own).
+// CHECK-LABEL: func.func @row_scaled_accumulator(
+// CHECK-DAG:     %[[COL:.*]] = memref.alloc() : memref<64xf32, #spirv.storage_class<Workgroup>>
+// CHECK-DAG:     %[[C:.*]] = memref.alloc() : memref<64x32xf32, #spirv.storage_class<Workgroup>>
+// CHECK-COUNT-2: gpu.subgroup_mma_load_matrix %[[C]]
+// CHECK:         scf.for {{.*}} iter_args(%[[ACC0:.*]] = %{{.*}}, %[[ACC1:.*]] = %{{.*}}) -> (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">)
+// CHECK:           %[[R0:.*]] = gpu.subgroup_mma_load_matrix %[[COL]][%{{.*}}] {leadDimension = 0 : index, transpose} : memref<64xf32, {{.*}}> -> !gpu.mma_matrix<16x16xf32, "COp">
+// CHECK:           %[[S0:.*]] = gpu.subgroup_mma_elementwise  mulf %[[ACC0]], %[[R0]]
+// CHECK:           %[[R1:.*]] = gpu.subgroup_mma_load_matrix %[[COL]][%{{.*}}] {leadDimension = 0 : index, transpose}
+// CHECK:           %[[S1:.*]] = gpu.subgroup_mma_elementwise  mulf %[[ACC1]], %[[R1]]
+// CHECK-NEXT:      gpu.barrier
+// CHECK:           memref.store
+// CHECK:           gpu.subgroup_mma_compute %{{.*}}, %{{.*}}, %[[S0]]
+// CHECK:           gpu.subgroup_mma_compute %{{.*}}, %{{.*}}, %[[S1]]
+// CHECK-NOT:     linalg.generic
+// CHECK-NOT:     linalg.matmul
+func.func @row_scaled_accumulator(%a: memref<?xf16>, %out: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %A = memref.alloc() : memref<64x16xf16>
+  %B = memref.alloc() : memref<16x32xf16>
+  %C = memref.alloc() : memref<64x32xf32>
+  %alpha = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x32xf32>)
+  scf.for %k = %c0 to %steps step %c1 {
+    linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%alpha : memref<64xf32>) {
+    ^bb0(%o: f32):
+      %i = linalg.index 0 : index
+      %g = arith.addi %i, %k : index
+      %h = arith.index_cast %g : index to i32
+      %v = arith.sitofp %h : i32 to f32
+      linalg.yield %v : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%A : memref<64x16xf16>) {
+    ^bb0(%o: f16):
+      %i = linalg.index 0 : index
+      %g = arith.addi %i, %k : index
+      %v = memref.load %a[%g] : memref<?xf16>
+      linalg.yield %v : f16
+    }
+    %column = memref.expand_shape %alpha [[0, 1]] output_shape [64, 1] : memref<64xf32> into memref<64x1xf32>
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%column : memref<64x1xf32>) outs(%C : memref<64x32xf32>) {
+    ^bb0(%s: f32, %acc: f32):
+      %m = arith.mulf %acc, %s : f32
+      linalg.yield %m : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%B : memref<16x32xf16>) {
+    ^bb0(%o: f16):
+      %j = linalg.index 1 : index
+      %g = arith.addi %j, %k : index
+      %v = memref.load %a[%g] : memref<?xf16>
+      linalg.yield %v : f16
+    }
+    linalg.matmul ins(%A, %B : memref<64x16xf16>, memref<16x32xf16>) outs(%C : memref<64x32xf32>)
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%C : memref<64x32xf32>) {
+  ^bb0(%x: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c32 = arith.constant 32 : index
+    %r = arith.muli %i, %c32 : index
+    %f = arith.addi %r, %j : index
+    memref.store %x, %out[%f] : memref<?xf32>
+    linalg.yield
+  }
+  return
+}
+
+// -----
+
+// A column scale (C[i, j] *= v[j]) is not a row scale: C is loaded and
+// stored around each product in the loop, the scale a distributed phase.
+// CHECK-LABEL: func.func @column_scaled_accumulator(
+// CHECK-DAG:     %[[C:.*]] = memref.alloc() : memref<64x32xf32, #spirv.storage_class<Workgroup>>
+// CHECK-DAG:     %[[COL:.*]] = memref.alloc() : memref<32xf32, #spirv.storage_class<Workgroup>>
+// CHECK:         scf.for %{{[^ ]*}} = %{{[^ ]*}} to %{{[^ ]*}} step %{{[^ ]*}} {
+// CHECK:             memref.load %[[COL]]
+// CHECK:             memref.load %[[C]]
+// CHECK:             memref.store %{{.*}}, %[[C]]
+// CHECK:           gpu.barrier
+// CHECK:           gpu.subgroup_mma_load_matrix %[[C]]{{.*}} -> !gpu.mma_matrix<16x16xf32, "COp">
+// CHECK:           gpu.subgroup_mma_compute
+// CHECK:           gpu.subgroup_mma_store_matrix
+func.func @column_scaled_accumulator(%a: memref<?xf16>, %out: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %A = memref.alloc() : memref<64x16xf16>
+  %B = memref.alloc() : memref<16x32xf16>
+  %C = memref.alloc() : memref<64x32xf32>
+  %beta = memref.alloc() : memref<32xf32>
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x32xf32>)
+  scf.for %k = %c0 to %steps step %c1 {
+    linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%beta : memref<32xf32>) {
+    ^bb0(%o: f32):
+      %i = linalg.index 0 : index
+      %g = arith.addi %i, %k : index
+      %h = arith.index_cast %g : index to i32
+      %v = arith.sitofp %h : i32 to f32
+      linalg.yield %v : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%A : memref<64x16xf16>) {
+    ^bb0(%o: f16):
+      %i = linalg.index 0 : index
+      %g = arith.addi %i, %k : index
+      %v = memref.load %a[%g] : memref<?xf16>
+      linalg.yield %v : f16
+    }
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%B : memref<16x32xf16>) {
+    ^bb0(%o: f16):
+      %j = linalg.index 1 : index
+      %g = arith.addi %j, %k : index
+      %v = memref.load %a[%g] : memref<?xf16>
+      linalg.yield %v : f16
+    }
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%beta : memref<32xf32>) outs(%C : memref<64x32xf32>) {
+    ^bb0(%s: f32, %acc: f32):
+      %m = arith.mulf %acc, %s : f32
+      linalg.yield %m : f32
+    }
+    linalg.matmul ins(%A, %B : memref<64x16xf16>, memref<16x32xf16>) outs(%C : memref<64x32xf32>)
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%C : memref<64x32xf32>) {
+  ^bb0(%x: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c32 = arith.constant 32 : index
+    %r = arith.muli %i, %c32 : index
+    %f = arith.addi %r, %j : index
+    memref.store %x, %out[%f] : memref<?xf32>
+    linalg.yield
+  }
+  return
+}

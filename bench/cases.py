@@ -502,6 +502,16 @@ def gpu_tutorial06_cases(head_dims=(64,), n_ctxs=(1024, 4096)):
     return cases
 
 
+def gpu_tutorial06_tile_cases():
+    """Our attention at tile, warp and stage choices beyond tutorial 06's autotune space (4 x 32
+    heads, 4096 keys, head_dim 64, causal and not), Triton-CUDA at the same configurations."""
+    return [mha_case(128, 4096, 64, causal, bm, bn, num_warps=nw, num_stages=stages)
+            for causal in (False, True)
+            for bm, bn, nw, stages in [(128, 32, 4, 2), (128, 32, 4, 3), (128, 32, 4, 4),
+                                       (128, 32, 8, 3), (64, 32, 4, 2), (128, 64, 4, 2),
+                                       (128, 64, 8, 3), (256, 32, 8, 3)]]
+
+
 def gpu_bf16_cases():
     """bf16 matmuls (bf16 cooperative matrices where the driver has them) beside fp16 ones at the
     same configurations, Triton-CUDA's own fp16 tuning points for bf16, and the memory-bound
@@ -526,12 +536,13 @@ def gpu_bf16_cases():
 
 GPU_SETS = {"suite": gpu_cases, "tutorial06": gpu_tutorial06_cases,
             "tutorial06_d128": lambda: gpu_tutorial06_cases((128,)),
-            "tutorial06_long": lambda: gpu_tutorial06_cases(n_ctxs=(16384,)), "bf16": gpu_bf16_cases, "attention": gpu_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
+            "tutorial06_long": lambda: gpu_tutorial06_cases(n_ctxs=(16384,)),
+            "tutorial06_tiles": gpu_tutorial06_tile_cases, "bf16": gpu_bf16_cases, "attention": gpu_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
             "fp16tiles": gpu_fp16_tiles_cases, "fp16stages": gpu_fp16_stages_cases,
             "alignment": gpu_alignment_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_d128", "tutorial06_long", "bf16", "attention", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
+GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_tiles", "tutorial06_d128", "tutorial06_long", "bf16", "attention", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
 
 
 def by_id(cases):

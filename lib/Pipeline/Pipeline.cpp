@@ -77,6 +77,13 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(memref::createFoldMemRefAliasOpsPass());
   pm.addPass(createCanonicalizerPass());
 
+  // Online softmax's row phases (max, update, exponentials, sum) as one.
+  if (profile->rowPhaseLoops) {
+    FuseRowPhasesOptions rowPhases;
+    rowPhases.numThreads = numThreads;
+    pm.addNestedPass<func::FuncOp>(createFuseRowPhases(rowPhases));
+  }
+
   // One program = one workgroup.
   DistributeToWorkgroupOptions distribute;
   distribute.numThreads = numThreads;

@@ -154,6 +154,32 @@ def PadWorkgroupRows : Pass<"pad-workgroup-rows", "func::FuncOp"> {
   let dependentDialects = ["memref::MemRefDialect"];
 }
 
+def FuseRowPhases : Pass<"fuse-row-phases", "func::FuncOp"> {
+  let summary = "Run a chain of row-local linalg ops on R x N tiles as one "
+                "loop over rows";
+  let description = [{
+    Runs on buffers before distribute-to-workgroup. Consecutive row-local
+    ops in one block (fills of R-vectors, `linalg.reduce` along dimension 1
+    of an R x N tile, parallel generics over R or over R x N whose operands
+    are whole tiles, R-vectors broadcast along rows, N-vectors along columns,
+    or scalars), at least one of them a reduction, become one `scf.parallel`
+    over rows marked `triton_spirv.row_phase`: each row runs the chain's ops
+    in order on registers (columns unrolled, N <= 128), reading each element
+    and R-vector entry once and storing R-vectors and tiles at the end. A
+    tile is not stored when nothing reads it after the chain before a copy
+    or fill overwrites it whole. Only tiles with at least `num-threads` rows
+    qualify: distribute-to-workgroup gives such a loop one row per
+    invocation. Online softmax (attention's row max, running-max update,
+    exponentials and row sum) is then one phase instead of four.
+  }];
+  let options = [
+    Option<"numThreads", "num-threads", "int64_t", /*default=*/"128",
+           "Invocations per workgroup (tiles need at least as many rows)">,
+  ];
+  let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect",
+                           "scf::SCFDialect"];
+}
+
 def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
   let summary = "Distribute a program's block-level loops over the invocations "
                 "of one workgroup";

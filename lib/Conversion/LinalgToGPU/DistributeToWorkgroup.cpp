@@ -671,9 +671,10 @@ struct DistributeToWorkgroupPass
                  : 0;
     };
     for (scf::ParallelOp loop : loops)
-      if (failed(distributeParallelLoop(loop, threadId, numThreads,
-                                        runLength, spanSubgroupSize(loop),
-                                        privateBuffers)))
+      if (failed(distributeParallelLoop(
+              loop, threadId, numThreads,
+              loop->hasAttr(triton_spirv::kRowPhaseAttr) ? 1 : runLength,
+              spanSubgroupSize(loop), privateBuffers)))
         return signalPassFailure();
     for (linalg::MatmulOp matmul : matmuls) {
       auto tiling = cooperative.find(matmul);

@@ -78,7 +78,8 @@ Value stripIdentityApply(Value index) {
 /// loop iterates exactly over `shape` from 0 with step 1.
 bool indexesOwnElement(scf::ParallelOp loop, ValueRange indices,
                        ArrayRef<int64_t> shape) {
-  if (!loop || indices.size() != loop.getNumLoops() ||
+  if (!loop || loop->hasAttr(kRowPhaseAttr) ||
+      indices.size() != loop.getNumLoops() ||
       indices.size() != shape.size())
     return false;
   for (auto [i, index] : llvm::enumerate(indices)) {

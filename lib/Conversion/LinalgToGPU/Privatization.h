@@ -8,6 +8,11 @@
 
 namespace mlir::triton_spirv {
 
+/// Marks an scf.parallel over the rows of a tile built by fuse-row-phases:
+/// distributed one row per invocation (not in runs), and never the block
+/// loop that makes a buffer private (its distribution differs).
+constexpr llvm::StringLiteral kRowPhaseAttr = "triton_spirv.row_phase";
+
 /// How a block loop of `total` iterations is split over the workgroup.
 struct Distribution {
   int64_t run;      // consecutive iterations per invocation

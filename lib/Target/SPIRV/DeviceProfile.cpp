@@ -69,6 +69,8 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*maxMatmulAccumulators=*/128,
                          // Workgroup memory is host memory: no banks.
                          /*workgroupBankBytes=*/0,
+                         // Not measured on lavapipe.
+                         /*rowPhaseLoops=*/false,
                          /*deviceType=*/spirv::DeviceType::CPU};
   // nvidia-no-bf16: drivers without VK_KHR_shader_bfloat16 (bf16 dots on
   // FMAs).
@@ -112,6 +114,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*maxMatmulAccumulators=*/64,
                          // 32 banks of 4 bytes.
                          /*workgroupBankBytes=*/128,
+                         /*rowPhaseLoops=*/true,
                          /*deviceType=*/spirv::DeviceType::DiscreteGPU};
   return std::nullopt;
 }

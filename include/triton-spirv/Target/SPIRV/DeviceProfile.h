@@ -87,6 +87,10 @@ struct DeviceProfile {
   /// Bytes of one row of shared-memory banks: workgroup buffers with rows a
   /// multiple of it long get padded rows (pad-workgroup-rows; 0: none).
   int64_t workgroupBankBytes;
+  /// Chains of row-local ops on tiles with a row per invocation (online
+  /// softmax) run as one loop over rows (fuse-row-phases): one phase and
+  /// one barrier instead of one per op.
+  bool rowPhaseLoops;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

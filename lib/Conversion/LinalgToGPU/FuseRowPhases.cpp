@@ -1,0 +1,400 @@
+//===- FuseRowPhases.cpp - row-local linalg ops as one loop over rows -----===//
+//
+// Online softmax (attention's key loop) runs a chain of row-local ops over
+// its R x N score tile in workgroup memory: a row max, the running-max
+// update on R-vectors, exp2(S - m) into the scores and into P (f16), a row
+// sum. Distributed one by one, each is a phase of its own: the tile read or
+// written whole, then a barrier. This pass turns a chain of consecutive
+// row-local ops into one loop over rows (`scf.parallel` marked
+// `triton_spirv.row_phase`, which distribute-to-workgroup gives one row per
+// invocation): a row's elements are read once and stay in registers through
+// the chain, R-vectors are read and written once per row, and a tile that
+// nothing reads after the chain before overwriting it is not written at all.
+//
+//===----------------------------------------------------------------------===//
+#include "triton-spirv/Conversion/Passes.h"
+
+#include "Privatization.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_FUSEROWPHASES
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+
+namespace {
+// Columns are unrolled: each holds a register per row.
+constexpr int64_t kMaxColumns = 128;
+
+/// The rows x columns shape the chain works on.
+struct RowShape {
+  int64_t rows = 0, columns = 0;
+};
+
+/// A buffer the chain reads or writes: a block allocation, seen through its
+/// R x 1 view when that is how a 2-D op reads an R-vector.
+Value rootOf(Value memref) {
+  if (auto view = memref.getDefiningOp<memref::ExpandShapeOp>())
+    memref = view.getSrc();
+  return memref.getDefiningOp<memref::AllocOp>() ? memref : Value();
+}
+
+bool isStaticIdentity(MemRefType type) {
+  return type && type.hasStaticShape() && type.getLayout().isIdentity();
+}
+
+/// How a 2-D generic reads an operand at (row, column).
+enum class Access { Scalar, Element, Row, Column, Unsupported };
+
+Access accessOf(OpOperand &operand, AffineMap map, const RowShape &shape) {
+  Value value = operand.get();
+  auto type = dyn_cast<MemRefType>(value.getType());
+  if (!type)
+    return map.getNumResults() == 0 ? Access::Scalar : Access::Unsupported;
+  if (!isStaticIdentity(type) || !rootOf(value))
+    return Access::Unsupported;
+  MLIRContext *context = map.getContext();
+  AffineExpr d0 = getAffineDimExpr(0, context), d1 = getAffineDimExpr(1, context);
+  AffineExpr zero = getAffineConstantExpr(0, context);
+  ArrayRef<int64_t> dims = type.getShape();
+  if (map.getNumDims() == 1)
+    return map == AffineMap::get(1, 0, {d0}, context) && dims.size() == 1 &&
+                   dims[0] == shape.rows
+               ? Access::Row
+               : Access::Unsupported;
+  if (map.isIdentity() && dims.size() == 2 && dims[0] == shape.rows &&
+      dims[1] == shape.columns)
+    return Access::Element;
+  if ((map == AffineMap::get(2, 0, {d0}, context) && dims.size() == 1 &&
+       dims[0] == shape.rows) ||
+      (map == AffineMap::get(2, 0, {d0, zero}, context) && dims.size() == 2 &&
+       dims[0] == shape.rows && dims[1] == 1))
+    return Access::Row;
+  if (map == AffineMap::get(2, 0, {d1}, context) && dims.size() == 1 &&
+      dims[0] == shape.columns && operand.getOperandNumber() <
+          cast<linalg::LinalgOp>(operand.getOwner()).getNumDpsInputs())
+    return Access::Column;
+  return Access::Unsupported;
+}
+
+/// Whether a region's ops can be cloned per element: pure, no nested regions.
+bool isPureBody(Region &region) {
+  return llvm::all_of(region.front().without_terminator(), [](Operation &op) {
+    return op.getNumRegions() == 0 && isMemoryEffectFree(&op);
+  });
+}
+
+/// Whether a rows x columns tile fits `shape`, which takes the sizes it does
+/// not know yet (a chain may start with R-vector ops).
+bool takeShape(RowShape &shape, int64_t rows, int64_t columns) {
+  if ((shape.rows && shape.rows != rows) ||
+      (shape.columns && shape.columns != columns))
+    return false;
+  shape = {rows, columns};
+  return true;
+}
+
+/// Whether `op` is row-local on `shape`, completing the shape from the ops
+/// that have one.
+bool isRowLocal(Operation *op, RowShape &shape) {
+  if (auto fill = dyn_cast<linalg::FillOp>(op)) {
+    auto type = dyn_cast<MemRefType>(fill.getOutputs()[0].getType());
+    return fill.hasPureBufferSemantics() && isStaticIdentity(type) &&
+           type.getRank() == 1 && rootOf(fill.getOutputs()[0]) &&
+           (shape.rows == 0 || type.getDimSize(0) == shape.rows);
+  }
+  if (auto reduce = dyn_cast<linalg::ReduceOp>(op)) {
+    if (!reduce.hasPureBufferSemantics() || reduce.getInputs().size() != 1 ||
+        reduce.getDimensions() != ArrayRef<int64_t>{1})
+      return false;
+    auto in = dyn_cast<MemRefType>(reduce.getInputs()[0].getType());
+    auto init = dyn_cast<MemRefType>(reduce.getInits()[0].getType());
+    if (!isStaticIdentity(in) || !isStaticIdentity(init) || in.getRank() != 2 ||
+        !rootOf(reduce.getInputs()[0]) || !rootOf(reduce.getInits()[0]))
+      return false;
+    Block &body = reduce.getCombiner().front();
+    if (body.getOperations().size() != 2 || !isPureBody(reduce.getCombiner()))
+      return false;
+    return takeShape(shape, in.getDimSize(0), in.getDimSize(1));
+  }
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || !generic.hasPureBufferSemantics() ||
+      generic.getNumParallelLoops() != generic.getNumLoops() ||
+      generic.getNumLoops() > 2 || !isPureBody(generic.getRegion()))
+    return false;
+  if (generic.getNumLoops() == 2) {
+    // The domain is the tile: its outputs are whole tiles.
+    auto out = dyn_cast<MemRefType>(generic.getDpsInits()[0].getType());
+    if (!isStaticIdentity(out) || out.getRank() != 2 ||
+        !takeShape(shape, out.getDimSize(0), out.getDimSize(1)))
+      return false;
+  }
+  if (shape.rows == 0) {
+    auto out = dyn_cast<MemRefType>(generic.getDpsInits()[0].getType());
+    if (!out || out.getRank() != 1)
+      return false;
+    shape.rows = out.getDimSize(0);
+  }
+  for (OpOperand &operand : generic->getOpOperands()) {
+    Access access = accessOf(operand, generic.getMatchingIndexingMap(&operand), shape);
+    if (access == Access::Unsupported)
+      return false;
+    // Outputs are written at their own element: R-vectors by a 1-D
+    // generic, tiles by a 2-D one.
+    if (generic.isDpsInit(&operand) &&
+        access != (generic.getNumLoops() == 1 ? Access::Row : Access::Element))
+      return false;
+  }
+  return true;
+}
+
+/// Whether nothing reads `tile` after `last` before overwriting it whole:
+/// all its users sit in `last`'s block, at or before `last`, and when that
+/// block repeats (a loop body) its first user there is a copy or fill that
+/// writes all of it.
+bool isDeadAfter(Value tile, Operation *last) {
+  Block *block = last->getBlock();
+  Operation *first = nullptr;
+  for (Operation *user : tile.getUsers()) {
+    if (isa<ViewLikeOpInterface>(user))
+      return false;
+    Operation *inBlock = block->findAncestorOpInBlock(*user);
+    if (!inBlock || last->isBeforeInBlock(inBlock))
+      return false;
+    if (!first || inBlock->isBeforeInBlock(first))
+      first = inBlock;
+  }
+  if (!isa<LoopLikeOpInterface>(block->getParentOp()))
+    return true;
+  if (auto copy = dyn_cast<memref::CopyOp>(first))
+    return copy.getTarget() == tile;
+  if (auto fill = dyn_cast<linalg::FillOp>(first))
+    return fill.getOutputs()[0] == tile;
+  return false;
+}
+
+/// Builds the body of one row's iteration: the chain's ops in order, on
+/// registers.
+class RowBuilder {
+public:
+  RowBuilder(OpBuilder &builder, Location loc, Value row, RowShape shape)
+      : b(builder), loc(loc), row(row), shape(shape) {}
+
+  void emit(Operation *op) {
+    if (auto fill = dyn_cast<linalg::FillOp>(op)) {
+      Value root = rootOf(fill.getOutputs()[0]);
+      rowValues[root] = fill.getInputs()[0];
+      return;
+    }
+    if (auto reduce = dyn_cast<linalg::ReduceOp>(op))
+      return emitReduce(reduce);
+    auto generic = cast<linalg::GenericOp>(op);
+    if (generic.getNumLoops() == 1)
+      return emitElement(generic, std::nullopt);
+    for (int64_t c = 0; c < shape.columns; ++c)
+      emitElement(generic, c);
+  }
+
+  /// Stores what the chain wrote: R-vectors always, tiles unless dead.
+  void storeResults(Operation *last) {
+    for (auto &[root, value] : rowValues)
+      if (writtenRows.contains(root))
+        memref::StoreOp::create(b, loc, value, root, ValueRange{row});
+    for (auto &[root, values] : tileValues) {
+      if (!writtenTiles.contains(root) || isDeadAfter(root, last))
+        continue;
+      for (int64_t c = 0; c < shape.columns; ++c)
+        if (writtenColumns.contains({root, c}))
+          memref::StoreOp::create(b, loc, values[c], root,
+                                  ValueRange{row, column(c)});
+    }
+  }
+
+private:
+  Value column(int64_t c) { return arith::ConstantIndexOp::create(b, loc, c); }
+
+  Value readRow(Value root) {
+    Value &value = rowValues[root];
+    if (!value)
+      value = memref::LoadOp::create(b, loc, root, ValueRange{row});
+    return value;
+  }
+
+  Value readElement(Value root, int64_t c) {
+    SmallVector<Value> &values = tileValues[root];
+    if (values.empty())
+      values.resize(shape.columns);
+    if (!values[c])
+      values[c] = memref::LoadOp::create(b, loc, root, ValueRange{row, column(c)});
+    return values[c];
+  }
+
+  Value readColumnVector(Value root, int64_t c) {
+    return memref::LoadOp::create(b, loc, root, ValueRange{column(c)});
+  }
+
+  void emitReduce(linalg::ReduceOp reduce) {
+    Value in = rootOf(reduce.getInputs()[0]);
+    Value init = rootOf(reduce.getInits()[0]);
+    Block &body = reduce.getCombiner().front();
+    Value acc = readRow(init);
+    for (int64_t c = 0; c < shape.columns; ++c) {
+      IRMapping mapping;
+      mapping.map(body.getArgument(0), readElement(in, c));
+      mapping.map(body.getArgument(1), acc);
+      Operation *combined = b.clone(body.front(), mapping);
+      acc = combined->getResult(0);
+    }
+    rowValues[init] = acc;
+    writtenRows.insert(init);
+  }
+
+  void emitElement(linalg::GenericOp generic, std::optional<int64_t> c) {
+    Block &body = generic.getRegion().front();
+    IRMapping mapping;
+    for (OpOperand &operand : generic->getOpOperands()) {
+      BlockArgument arg = body.getArgument(operand.getOperandNumber());
+      if (arg.use_empty())
+        continue;
+      Value root = rootOf(operand.get());
+      switch (accessOf(operand, generic.getMatchingIndexingMap(&operand), shape)) {
+      case Access::Scalar:
+        mapping.map(arg, operand.get());
+        break;
+      case Access::Row:
+        mapping.map(arg, readRow(root));
+        break;
+      case Access::Element:
+        mapping.map(arg, readElement(root, *c));
+        break;
+      case Access::Column:
+        mapping.map(arg, readColumnVector(root, *c));
+        break;
+      case Access::Unsupported:
+        llvm_unreachable("checked by isRowLocal");
+      }
+    }
+    for (Operation &op : body.without_terminator()) {
+      if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+        mapping.map(index.getResult(), index.getDim() == 0 ? row : column(*c));
+        continue;
+      }
+      b.clone(op, mapping);
+    }
+    for (auto [yielded, init] : llvm::zip(body.getTerminator()->getOperands(),
+                                          generic.getDpsInits())) {
+      Value root = rootOf(init);
+      Value value = mapping.lookupOrDefault(yielded);
+      if (!c) {
+        rowValues[root] = value;
+        writtenRows.insert(root);
+        continue;
+      }
+      SmallVector<Value> &values = tileValues[root];
+      if (values.empty())
+        values.resize(shape.columns);
+      values[*c] = value;
+      writtenTiles.insert(root);
+      writtenColumns.insert({root, *c});
+    }
+  }
+
+  OpBuilder &b;
+  Location loc;
+  Value row;
+  RowShape shape;
+  llvm::MapVector<Value, Value> rowValues;
+  llvm::MapVector<Value, SmallVector<Value>> tileValues;
+  DenseSet<Value> writtenRows, writtenTiles;
+  DenseSet<std::pair<Value, int64_t>> writtenColumns;
+};
+
+void fuseChain(ArrayRef<Operation *> chain, RowShape shape) {
+  Operation *first = chain.front(), *last = chain.back();
+  // Views and other pure ops between the chain's ops move before it.
+  for (Operation *op = first->getNextNode(); op != last;) {
+    Operation *next = op->getNextNode();
+    if (!llvm::is_contained(chain, op))
+      op->moveBefore(first);
+    op = next;
+  }
+  OpBuilder builder(first);
+  Location loc = first->getLoc();
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value rows = arith::ConstantIndexOp::create(builder, loc, shape.rows);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  auto loop = scf::ParallelOp::create(builder, loc, ValueRange{zero},
+                                      ValueRange{rows}, ValueRange{one});
+  loop->setAttr(triton_spirv::kRowPhaseAttr, builder.getUnitAttr());
+  OpBuilder body = OpBuilder::atBlockTerminator(loop.getBody());
+  RowBuilder rowBuilder(body, loc, loop.getInductionVars()[0], shape);
+  for (Operation *op : chain)
+    rowBuilder.emit(op);
+  rowBuilder.storeResults(last);
+  for (Operation *op : llvm::reverse(chain))
+    op->erase();
+}
+
+struct FuseRowPhases
+    : triton_spirv::impl::FuseRowPhasesBase<FuseRowPhases> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<Block *> blocks;
+    // Not the bodies of linalg ops: fusing erases them.
+    getOperation().walk([&](Block *block) {
+      if (!isa<linalg::LinalgOp>(block->getParentOp()))
+        blocks.push_back(block);
+    });
+    for (Block *block : blocks)
+      for (auto [chain, shape] : chainsIn(*block))
+        fuseChain(chain, shape);
+  }
+
+  /// Maximal runs of row-local ops (pure ops between them allowed) with at
+  /// least one reduction and two ops, on tiles with a row per invocation.
+  SmallVector<std::pair<SmallVector<Operation *>, RowShape>> chainsIn(Block &block) {
+    SmallVector<std::pair<SmallVector<Operation *>, RowShape>> chains;
+    SmallVector<Operation *> current;
+    RowShape shape;
+    auto close = [&] {
+      bool reduces = llvm::any_of(current, [](Operation *op) {
+        return isa<linalg::ReduceOp>(op);
+      });
+      if (reduces && current.size() >= 2 && shape.columns > 0 &&
+          shape.columns <= kMaxColumns && shape.rows >= numThreads)
+        chains.push_back({current, shape});
+      current.clear();
+      shape = RowShape();
+    };
+    for (Operation &op : block) {
+      RowShape extended = shape;
+      if (isRowLocal(&op, extended)) {
+        current.push_back(&op);
+        shape = extended;
+        continue;
+      }
+      // Pure ops without regions (views, constants) and allocations may sit
+      // inside a chain: they move before it.
+      if (!current.empty() && op.getNumRegions() == 0 &&
+          (isMemoryEffectFree(&op) || isa<memref::AllocOp>(op)))
+        continue;
+      close();
+    }
+    close();
+    return chains;
+  }
+};
+} // namespace

@@ -1,0 +1,129 @@
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(fuse-row-phases{num-threads=8}))' | FileCheck %s
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(fuse-row-phases{num-threads=16}))' | FileCheck %s --check-prefix=FEW
+
+// Attention's online softmax on an 8x4 score tile, each key block: row max
+// (from a NaN fill), running-max update, exponentials into the scores and
+// into f16 probabilities, row sum. One loop over rows: each score is loaded
+// once (the scale after the dot joins the chain), the maximum, exponentials
+// and sum stay in registers, the R-vectors
+// are stored once per row. The scores are dead after the chain (the next
+// iteration copies over them first), so they are not stored; the f16
+// probabilities are (the matmul reads them).
+// CHECK-LABEL: func.func @online_softmax(
+// CHECK:         %[[P:.*]] = memref.alloc() : memref<8x4xf16>
+// CHECK:         scf.for
+// CHECK:           memref.copy %{{.*}}, %[[S:.*]] :
+// CHECK:           linalg.matmul
+// CHECK-NOT:       linalg.
+// CHECK:           scf.parallel (%[[R:.*]]) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
+// CHECK-COUNT-4:     memref.load %[[S]][%[[R]], %{{.*}}] : memref<8x4xf32>
+// CHECK-NOT:         memref.load %[[S]]
+// CHECK-COUNT-4:     arith.maxnumf
+// CHECK-DAG:         %[[MI:.*]] = memref.load %[[M:.*]][%[[R]]] : memref<8xf32>
+// CHECK-DAG:         %[[LI:.*]] = memref.load %[[L:.*]][%[[R]]] : memref<8xf32>
+// CHECK:             %[[MNEW:.*]] = arith.maxnumf %[[MI]], %{{.*}}
+// CHECK:             %[[ALPHA:.*]] = math.exp2
+// CHECK:             %[[LSCALED:.*]] = arith.mulf %[[LI]], %[[ALPHA]]
+// CHECK-COUNT-4:     math.exp2
+// CHECK:             %[[SUM0:.*]] = arith.addf %[[LSCALED]], %{{.*}}
+// CHECK-COUNT-3:     arith.addf
+// CHECK-DAG:         memref.store %[[MNEW]], %[[M]][%[[R]]]
+// CHECK-DAG:         memref.store %[[ALPHA]], %{{.*}}[%[[R]]] : memref<8xf32>
+// CHECK-DAG:         memref.store %{{.*}}, %[[L]][%[[R]]]
+// CHECK-COUNT-4:     memref.store %{{.*}}, %[[P]][%[[R]], %{{.*}}] : memref<8x4xf16>
+// CHECK-NOT:         memref.store %{{.*}}, %[[S]]
+// CHECK:           } {triton_spirv.row_phase}
+// CHECK:           linalg.matmul
+// FEW-LABEL: func.func @online_softmax(
+// FEW-NOT:       scf.parallel
+// FEW:           linalg.reduce
+// FEW:           linalg.reduce
+func.func @online_softmax(%q: memref<8x16xf16>, %k: memref<16x4xf16>, %v: memref<4x16xf16>, %acc: memref<8x16xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %nan = arith.constant 0xFFC00000 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %scale = arith.constant 0.5 : f32
+  %zeros = memref.alloc() : memref<8x4xf32>
+  linalg.fill ins(%zero : f32) outs(%zeros : memref<8x4xf32>)
+  %s = memref.alloc() : memref<8x4xf32>
+  %p = memref.alloc() : memref<8x4xf16>
+  %rowmax = memref.alloc() : memref<8xf32>
+  %m = memref.alloc() : memref<8xf32>
+  %l = memref.alloc() : memref<8xf32>
+  linalg.fill ins(%ninf : f32) outs(%m : memref<8xf32>)
+  linalg.fill ins(%zero : f32) outs(%l : memref<8xf32>)
+  scf.for %i = %c0 to %steps step %c1 {
+    memref.copy %zeros, %s : memref<8x4xf32> to memref<8x4xf32>
+    linalg.matmul ins(%q, %k : memref<8x16xf16>, memref<16x4xf16>) outs(%s : memref<8x4xf32>)
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%scale : f32) outs(%s : memref<8x4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.mulf %out, %in : f32
+      linalg.yield %0 : f32
+    }
+    linalg.fill ins(%nan : f32) outs(%rowmax : memref<8xf32>)
+    linalg.reduce { arith.maxnumf } ins(%s : memref<8x4xf32>) outs(%rowmax : memref<8xf32>) dimensions = [1]
+    linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%m : memref<8xf32>) outs(%m, %rowmax, %l : memref<8xf32>, memref<8xf32>, memref<8xf32>) {
+    ^bb0(%in: f32, %out: f32, %out_1: f32, %out_2: f32):
+      %0 = arith.maxnumf %out, %out_1 : f32
+      %1 = arith.subf %in, %0 : f32
+      %2 = math.exp2 %1 : f32
+      %3 = arith.mulf %out_2, %2 : f32
+      linalg.yield %0, %2, %3 : f32, f32, f32
+    }
+    %mcol = memref.expand_shape %m [[0, 1]] output_shape [8, 1] : memref<8xf32> into memref<8x1xf32>
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%mcol : memref<8x1xf32>) outs(%s, %p : memref<8x4xf32>, memref<8x4xf16>) {
+    ^bb0(%in: f32, %out: f32, %out_1: f16):
+      %0 = arith.subf %out, %in : f32
+      %1 = math.exp2 %0 : f32
+      %2 = arith.truncf %1 : f32 to f16
+      linalg.yield %1, %2 : f32, f16
+    }
+    linalg.reduce { arith.addf } ins(%s : memref<8x4xf32>) outs(%l : memref<8xf32>) dimensions = [1]
+    %acol = memref.expand_shape %rowmax [[0, 1]] output_shape [8, 1] : memref<8xf32> into memref<8x1xf32>
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%acol : memref<8x1xf32>) outs(%acc : memref<8x16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.mulf %out, %in : f32
+      linalg.yield %0 : f32
+    }
+    linalg.matmul ins(%p, %v : memref<8x4xf16>, memref<4x16xf16>) outs(%acc : memref<8x16xf32>)
+  }
+  return
+}
+
+// -----
+
+// Outside a loop, a tile read after the chain keeps its stores; an N-vector
+// broadcast along columns (a causal mask's key offsets) and the element's
+// indices are read per column.
+// CHECK-LABEL: func.func @masked_row_max(
+// CHECK:         scf.parallel (%[[R:.*]]) =
+// CHECK:           memref.load %[[COLS:.*]][%{{.*}}] : memref<4xi32>
+// CHECK:           arith.index_cast %[[R]]
+// CHECK:           arith.select
+// CHECK-COUNT-4:   memref.store %{{.*}}, %[[S:.*]][%[[R]], %{{.*}}] : memref<8x4xf32>
+// CHECK:         } {triton_spirv.row_phase}
+// CHECK:         memref.load %[[S]]
+func.func @masked_row_max(%x: memref<8x4xf32>, %cols: memref<4xi32>, %out: memref<8xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %ninf = arith.constant 0xFF800000 : f32
+  %s = memref.alloc() : memref<8x4xf32>
+  %max = memref.alloc() : memref<8xf32>
+  %keys = memref.alloc() : memref<4xi32>
+  memref.copy %x, %s : memref<8x4xf32> to memref<8x4xf32>
+  memref.copy %cols, %keys : memref<4xi32> to memref<4xi32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%keys : memref<4xi32>) outs(%s : memref<8x4xf32>) {
+  ^bb0(%key: i32, %score: f32):
+    %row = linalg.index 0 : index
+    %r = arith.index_cast %row : index to i32
+    %keep = arith.cmpi sge, %r, %key : i32
+    %masked = arith.select %keep, %score, %ninf : f32
+    linalg.yield %masked : f32
+  }
+  linalg.fill ins(%ninf : f32) outs(%max : memref<8xf32>)
+  linalg.reduce { arith.maximumf } ins(%s : memref<8x4xf32>) outs(%max : memref<8xf32>) dimensions = [1]
+  memref.copy %max, %out : memref<8xf32> to memref<8xf32>
+  %first = memref.load %s[%c0, %c0] : memref<8x4xf32>
+  return %first : f32
+}

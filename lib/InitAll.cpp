@@ -56,6 +56,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createEmulateFloatConversions(); });
   registerOurPass([] { return triton_spirv::createFuseElementwiseChains(); });
   registerOurPass([] { return triton_spirv::createFuseRowPhases(); });
+  registerOurPass([] { return triton_spirv::createGroupTileStaging(); });
   registerOurPass([] { return triton_spirv::createGuardZeroTripLoops(); });
   registerOurPass([] { return triton_spirv::createSerializeSPIRV(); });
   registerOurPass([] { return triton_spirv::createSPIRVPushConstantABI(); });

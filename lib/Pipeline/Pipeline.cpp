@@ -77,6 +77,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(memref::createFoldMemRefAliasOpsPass());
   pm.addPass(createCanonicalizerPass());
 
+  // Tiles a loop stages from global memory, staged together.
+  if (profile->shareBarriers)
+    pm.addNestedPass<func::FuncOp>(createGroupTileStaging());
   // Online softmax's row phases (max, update, exponentials, sum) as one.
   if (profile->rowPhaseLoops) {
     FuseRowPhasesOptions rowPhases;
@@ -100,6 +103,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.broadcastSharedRows = profile->broadcastSharedMatmulRows;
   distribute.narrowMatmulContiguity = profile->narrowMatmulContiguity;
   distribute.maxMatmulAccumulators = profile->maxMatmulAccumulators;
+  distribute.shareBarriers = profile->shareBarriers;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));
   // Parallel loops nested in distributed work (generics whose reduction
   // dimension sits between parallel ones) run sequentially per invocation.

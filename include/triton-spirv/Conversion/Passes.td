@@ -154,6 +154,22 @@ def PadWorkgroupRows : Pass<"pad-workgroup-rows", "func::FuncOp"> {
   let dependentDialects = ["memref::MemRefDialect"];
 }
 
+def GroupTileStaging : Pass<"group-tile-staging", "func::FuncOp"> {
+  let summary = "Move each tile staging op of a block up to the previous one";
+  let description = [{
+    Runs on buffers before distribute-to-workgroup. A staging op is a
+    `linalg.generic` with scalar inputs whose outputs are block allocations
+    and whose body reads only kernel arguments (global tile -> workgroup
+    tile). It moves right after the previous staging op of its block (with
+    the allocations of its outputs) when no op in between touches its
+    outputs, writes a kernel argument, or is other than a pure op, an
+    allocation, a copy or a linalg op, and everything it uses is defined
+    before. Attention's V tile is then staged beside K at the top of the key
+    loop, and with `share-barriers` the two phases end with one barrier.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect"];
+}
+
 def FuseRowPhases : Pass<"fuse-row-phases", "func::FuncOp"> {
   let summary = "Run a chain of row-local linalg ops on R x N tiles as one "
                 "loop over rows";
@@ -198,6 +214,9 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
                            "memref::MemRefDialect", "spirv::SPIRVDialect",
                            "math::MathDialect"];
   let options = [
+    Option<"shareBarriers", "share-barriers", "bool", /*default=*/"false",
+           "Adjacent phases on disjoint workgroup buffers end with one "
+           "barrier (after the second)">,
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"128",
            "Invocations per workgroup (num_warps x subgroup size)">,
     Option<"contiguity", "contiguity", "int64_t", /*default=*/"4",

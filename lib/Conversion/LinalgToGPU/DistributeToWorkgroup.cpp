@@ -342,6 +342,84 @@ bool touchesWorkgroupMemory(Operation *op, Attribute workgroup) {
   });
 }
 
+/// The workgroup allocations `op` (or an op inside it) accesses, through
+/// views.
+DenseSet<Value> workgroupFootprint(Operation *op, Attribute workgroup) {
+  DenseSet<Value> buffers;
+  op->walk([&](Operation *inner) {
+    for (Value operand : inner->getOperands()) {
+      auto type = dyn_cast<MemRefType>(operand.getType());
+      if (!type || type.getMemorySpace() != workgroup)
+        continue;
+      while (auto view = operand.getDefiningOp<ViewLikeOpInterface>())
+        operand = view.getViewSource();
+      buffers.insert(operand);
+    }
+  });
+  return buffers;
+}
+
+/// The op after (or before) `op` in its block, pure ops and allocations
+/// aside.
+Operation *adjacentAccess(Operation *op, bool after) {
+  auto step = [&](Operation *o) { return after ? o->getNextNode() : o->getPrevNode(); };
+  Operation *next = step(op);
+  while (next && next->getNumRegions() == 0 &&
+         (isMemoryEffectFree(next) || isa<memref::AllocOp>(next)))
+    next = step(next);
+  return next;
+}
+
+/// Which phases end without a barrier of their own: those followed directly
+/// by another phase that touches none of the workgroup buffers accessed
+/// since the last barrier (this phase's and those of the barrier-less
+/// phases just before it). The barrier after the last of such a run orders
+/// them all.
+class SharedBarriers {
+public:
+  SharedBarriers(const DenseSet<Operation *> &phases, Attribute workgroup)
+      : phases(phases), workgroup(workgroup) {}
+
+  bool skipsBarrier(Operation *phase) {
+    if (auto it = skips.find(phase); it != skips.end())
+      return it->second;
+    Operation *next = adjacentAccess(phase, /*after=*/true);
+    bool skip = false;
+    if (next && phases.contains(next)) {
+      const DenseSet<Value> &since = pendingAfter(phase);
+      skip = llvm::none_of(footprint(next),
+                           [&](Value buffer) { return since.contains(buffer); });
+    }
+    skips[phase] = skip;
+    return skip;
+  }
+
+private:
+  const DenseSet<Value> &footprint(Operation *op) {
+    auto [it, inserted] = footprints.try_emplace(op);
+    if (inserted)
+      it->second = workgroupFootprint(op, workgroup);
+    return it->second;
+  }
+
+  /// Buffers accessed since the last barrier, `phase` included.
+  const DenseSet<Value> &pendingAfter(Operation *phase) {
+    if (auto it = pending.find(phase); it != pending.end())
+      return it->second;
+    DenseSet<Value> since = footprint(phase);
+    Operation *previous = adjacentAccess(phase, /*after=*/false);
+    if (previous && phases.contains(previous) && skipsBarrier(previous))
+      for (Value buffer : pendingAfter(previous))
+        since.insert(buffer);
+    return pending[phase] = std::move(since);
+  }
+
+  const DenseSet<Operation *> &phases;
+  Attribute workgroup;
+  DenseMap<Operation *, DenseSet<Value>> footprints, pending;
+  DenseMap<Operation *, bool> skips;
+};
+
 struct DistributeToWorkgroupPass
     : public triton_spirv::impl::DistributeToWorkgroupBase<
           DistributeToWorkgroupPass> {
@@ -642,7 +720,11 @@ struct DistributeToWorkgroupPass
       // (NVIDIA's compiler then interleaves the phases' private arrays, we
       // suspect). On lavapipe each barrier switches every subgroup's
       // coroutine: without them layer norm 1024x4096 ran 21 -> 13.6 ms.
+      DenseSet<Operation *> phaseSet(phases.begin(), phases.end());
+      SharedBarriers shared(phaseSet, workgroup);
       for (Operation *phase : phases) {
+        if (shareBarriers && shared.skipsBarrier(phase))
+          continue;
         builder.setInsertionPointAfter(phase);
         gpu::BarrierOp::create(builder, phase->getLoc());
       }

@@ -77,10 +77,70 @@ std::optional<VectorLane> splitVectorLane(Value index, int64_t width) {
   }
   return std::nullopt;
 }
+
+/// Stores outside run loops that together write whole vectors: `width`
+/// stores into one block, to lanes 0..width-1 of one vector of one row, with
+/// no other access to the tile between the first and the last. Empty when
+/// some store belongs to no such group.
+SmallVector<SmallVector<memref::StoreOp>>
+laneStoreGroups(Value tile, ArrayRef<memref::StoreOp> stores, int64_t width) {
+  SmallVector<SmallVector<memref::StoreOp>> groups;
+  DenseSet<Operation *> grouped;
+  for (memref::StoreOp store : stores) {
+    if (grouped.contains(store))
+      continue;
+    // Which vector a column is in: a constant column's number, or its
+    // multiple-of-width base and offset.
+    auto vectorOf = [&](Value column)
+        -> std::optional<std::tuple<Value, int64_t, int64_t>> {
+      if (std::optional<int64_t> c = getConstantIntValue(column); c && *c >= 0)
+        return std::make_tuple(Value(), *c / width, *c % width);
+      std::optional<VectorLane> split = splitVectorLane(column, width);
+      if (!split)
+        return std::nullopt;
+      return std::make_tuple(split->base, split->offset, split->lane);
+    };
+    auto vector = vectorOf(store.getIndices().back());
+    if (!vector)
+      return {};
+    // Its partners: same block, same row, same vector.
+    SmallVector<memref::StoreOp> group(width);
+    for (memref::StoreOp other : stores) {
+      if (other->getBlock() != store->getBlock() ||
+          !llvm::equal(other.getIndices().drop_back(), store.getIndices().drop_back()))
+        continue;
+      auto lane = vectorOf(other.getIndices().back());
+      if (!lane || std::get<0>(*lane) != std::get<0>(*vector) ||
+          std::get<1>(*lane) != std::get<1>(*vector))
+        continue;
+      int64_t laneIndex = std::get<2>(*lane);
+      if (group[laneIndex])
+        return {};
+      group[laneIndex] = other;
+    }
+    if (llvm::any_of(group, [](memref::StoreOp s) { return !s; }))
+      return {};
+    Operation *first = group.front(), *last = group.front();
+    for (memref::StoreOp s : group) {
+      if (s->isBeforeInBlock(first))
+        first = s;
+      if (last->isBeforeInBlock(s))
+        last = s;
+    }
+    DenseSet<Operation *> members(group.begin(), group.end());
+    for (Operation *op = first; op != last; op = op->getNextNode())
+      if (!members.contains(op) && llvm::is_contained(op->getOperands(), tile))
+        return {};
+    grouped.insert(members.begin(), members.end());
+    groups.push_back(std::move(group));
+  }
+  return groups;
+}
 } // namespace
 
 DenseMap<Value, int64_t>
-mlir::triton_spirv::chooseVectorTiles(func::FuncOp func, const RunLoops &runs) {
+mlir::triton_spirv::chooseVectorTiles(func::FuncOp func, const RunLoops &runs,
+                                      int64_t laneOnlyBytes) {
   DenseMap<Value, int64_t> tiles;
   func.walk([&](memref::AllocOp alloc) {
     Value tile = alloc.getResult();
@@ -89,6 +149,7 @@ mlir::triton_spirv::chooseVectorTiles(func::FuncOp func, const RunLoops &runs) {
     int64_t width = 0;
     SmallVector<FragmentAccess> fragments;
     SmallVector<memref::LoadOp> laneLoads;
+    SmallVector<memref::StoreOp> laneStores;
     for (Operation *user : tile.getUsers()) {
       if (FragmentAccess f = fragmentAccess(user); f.op && f.memref == tile) {
         fragments.push_back(f);
@@ -102,13 +163,24 @@ mlir::triton_spirv::chooseVectorTiles(func::FuncOp func, const RunLoops &runs) {
         laneLoads.push_back(load);
         continue;
       }
+      if (store && !runs.isInsideRun(store)) {
+        laneStores.push_back(store);
+        continue;
+      }
       ValueRange indices = load ? load.getIndices() : store.getIndices();
       int64_t runWidth = runs.alignedVectorWidth(user, indices);
       if (!runWidth || (width && runWidth != width))
         return;
       width = runWidth;
     }
+    // Accessed only lane by lane (and by fragments): the given width.
+    if (!width && (!laneLoads.empty() || !laneStores.empty()))
+      width = std::min<int64_t>(
+          4, laneOnlyBytes / triton_spirv::elementBytes(
+                                 cast<MemRefType>(tile.getType()).getElementType()));
     if (width < 2 || cast<MemRefType>(tile.getType()).getShape().back() % width)
+      return;
+    if (!laneStores.empty() && laneStoreGroups(tile, laneStores, width).empty())
       return;
     for (const FragmentAccess &f : fragments)
       if (f.leadDimension % width ||
@@ -130,6 +202,13 @@ void mlir::triton_spirv::retypeAsVectors(Value tile, int64_t width,
     if (auto load = dyn_cast<memref::LoadOp>(user))
       if (!runs.isInsideRun(load))
         laneLoads.push_back({load, *splitVectorLane(load.getIndices().back(), width)});
+  SmallVector<memref::StoreOp> laneStores;
+  for (Operation *user : tile.getUsers())
+    if (auto store = dyn_cast<memref::StoreOp>(user))
+      if (!runs.isInsideRun(store))
+        laneStores.push_back(store);
+  SmallVector<SmallVector<memref::StoreOp>> storeGroups =
+      laneStoreGroups(tile, laneStores, width);
   SmallVector<int64_t> shape(type.getShape());
   shape.back() /= width;
   tile.setType(MemRefType::get(shape, VectorType::get({width}, type.getElementType()),
@@ -157,6 +236,31 @@ void mlir::triton_spirv::retypeAsVectors(Value tile, int64_t width,
     Value vector = memref::LoadOp::create(b, loc, tile, indices);
     load.replaceAllUsesWith(vector::ExtractOp::create(b, loc, vector, split.lane).getResult());
     load.erase();
+  }
+  // A group of lane stores: one vector store where its last store was.
+  for (SmallVector<memref::StoreOp> &group : storeGroups) {
+    memref::StoreOp last = group.front();
+    for (memref::StoreOp store : group)
+      if (last->isBeforeInBlock(store))
+        last = store;
+    OpBuilder b(last);
+    Location loc = last.getLoc();
+    VectorLane split = *splitVectorLane(group.front().getIndices().back(), width);
+    Value column = split.base;
+    if (split.offset)
+      column = arith::AddIOp::create(b, loc, column,
+                                     arith::ConstantIndexOp::create(b, loc, split.offset));
+    SmallVector<Value> indices(group.front().getIndices());
+    indices.back() = arith::DivUIOp::create(b, loc, column,
+                                            arith::ConstantIndexOp::create(b, loc, width));
+    SmallVector<Value> lanes;
+    for (memref::StoreOp store : group)
+      lanes.push_back(store.getValue());
+    Value vector = vector::FromElementsOp::create(
+        b, loc, VectorType::get({width}, type.getElementType()), lanes);
+    memref::StoreOp::create(b, loc, vector, tile, indices);
+    for (memref::StoreOp store : group)
+      store.erase();
   }
 }
 

@@ -36,16 +36,21 @@ struct RunLoops {
 /// The workgroup tiles every access of which is a whole aligned vector of
 /// one width (loads and stores directly in a run loop about to be widened),
 /// a load outside run loops at a column that is a multiple of the width
-/// plus a constant (one lane of a vector), or a row-major
+/// plus a constant (one lane of a vector), a store outside run loops that
+/// with width - 1 others in its block writes all lanes of one vector
+/// (nothing else touching the tile in between), or a row-major
 /// cooperative-matrix access at a column and leading dimension that are
-/// multiples of that width; mapped to the width.
+/// multiples of that width; mapped to the width. Tiles no run loop accesses
+/// take vectors of `laneOnlyBytes` (at most four components).
 DenseMap<Value, int64_t> chooseVectorTiles(func::FuncOp func,
-                                           const RunLoops &runs);
+                                           const RunLoops &runs,
+                                           int64_t laneOnlyBytes);
 
 /// Gives `tile` vector<width x T> elements: the last dimension shrinks by
 /// `width`, cooperative-matrix accesses count columns and strides in vectors,
-/// loads outside run loops read their lane of a vector. (Run loops rewrite
-/// their own accesses when they are widened.)
+/// loads outside run loops read their lane of a vector, and each group of
+/// lane stores becomes one vector store. (Run loops rewrite their own
+/// accesses when they are widened.)
 void retypeAsVectors(Value tile, int64_t width, const RunLoops &runs);
 
 } // namespace mlir::triton_spirv

@@ -776,7 +776,7 @@ struct VectorizeContiguousRunsPass
     };
     triton_spirv::RunLoops runs{isInsideRun, alignedVectorWidth};
     DenseMap<Value, int64_t> tiles =
-        triton_spirv::chooseVectorTiles(getOperation(), runs);
+        triton_spirv::chooseVectorTiles(getOperation(), runs, vectorBytes);
     for (auto [tile, width] : tiles)
       triton_spirv::retypeAsVectors(tile, width, runs);
     for (auto &vectorizer : vectorizers) {

@@ -71,6 +71,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*workgroupBankBytes=*/0,
                          // Not measured on lavapipe.
                          /*rowPhaseLoops=*/false,
+                         /*shareBarriers=*/false,
                          /*deviceType=*/spirv::DeviceType::CPU};
   // nvidia-no-bf16: drivers without VK_KHR_shader_bfloat16 (bf16 dots on
   // FMAs).
@@ -115,6 +116,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // 32 banks of 4 bytes.
                          /*workgroupBankBytes=*/128,
                          /*rowPhaseLoops=*/true,
+                         /*shareBarriers=*/true,
                          /*deviceType=*/spirv::DeviceType::DiscreteGPU};
   return std::nullopt;
 }

@@ -288,3 +288,79 @@ func.func @exp_stored_twice(%s: memref<?xf32> {tt.divisibility = 16 : i32}, %row
   %t = memref.load %pf[%col, %row] : memref<32x32xf32, #spirv.storage_class<Workgroup>>
   return %f, %t : !gpu.mma_matrix<16x16xf16, "AOp">, f32
 }
+
+// -----
+
+// fuse-row-phases' probabilities: one invocation per row stores its f16
+// values at constant columns, outside any run, and fragments read the tile.
+// Each four stores of one vector become one vector store (8 bytes) of the
+// four values, at the last of them; the fragment load counts in vectors.
+// CHECK-LABEL: func.func @lane_stores_of_a_row(
+// CHECK:         %[[P:.*]] = memref.alloc() : memref<32x10xvector<4xf16>, #spirv.storage_class<Workgroup>>
+// CHECK:         %[[H0:.*]] = arith.truncf %{{.*}} : f32 to f16
+// CHECK:         %[[H1:.*]] = arith.truncf %{{.*}} : f32 to f16
+// CHECK:         %[[H2:.*]] = arith.truncf %{{.*}} : f32 to f16
+// CHECK:         %[[H3:.*]] = arith.truncf %{{.*}} : f32 to f16
+// CHECK:         %[[V0:.*]] = vector.from_elements %[[H0]], %[[H1]], %[[H2]], %[[H3]] : vector<4xf16>
+// CHECK:         memref.store %[[V0]], %[[P]][%{{.*}}, %{{.*}}] : memref<32x10xvector<4xf16>, #spirv.storage_class<Workgroup>>
+// CHECK:         %[[V1:.*]] = vector.from_elements %[[H3]], %[[H2]], %[[H1]], %[[H0]] : vector<4xf16>
+// CHECK:         memref.store %[[V1]], %[[P]]
+// CHECK-NOT:     memref.store
+// CHECK:         gpu.subgroup_mma_load_matrix %[[P]][%{{.*}}, %{{.*}}] {leadDimension = 10 : index}
+func.func @lane_stores_of_a_row(%s: memref<?xf32> {tt.divisibility = 16 : i32})
+    -> !gpu.mma_matrix<16x16xf16, "AOp"> {
+  %c0 = arith.constant 0 : index
+  %p = memref.alloc() : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  %row = gpu.thread_id x
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %c7 = arith.constant 7 : index
+  %x = memref.load %s[%row] : memref<?xf32>
+  %e = math.exp2 %x : f32
+  %h0 = arith.truncf %e : f32 to f16
+  %y = arith.addf %e, %x : f32
+  %h1 = arith.truncf %y : f32 to f16
+  %z = arith.mulf %e, %x : f32
+  %h2 = arith.truncf %z : f32 to f16
+  %w = arith.subf %e, %x : f32
+  %h3 = arith.truncf %w : f32 to f16
+  memref.store %h0, %p[%row, %c0] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  memref.store %h1, %p[%row, %c1] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  memref.store %h2, %p[%row, %c2] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  memref.store %h3, %p[%row, %c3] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  memref.store %h3, %p[%row, %c4] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  memref.store %h2, %p[%row, %c5] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  memref.store %h1, %p[%row, %c6] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  memref.store %h0, %p[%row, %c7] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  %f = gpu.subgroup_mma_load_matrix %p[%c0, %c0] {leadDimension = 40 : index} : memref<32x40xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+  return %f : !gpu.mma_matrix<16x16xf16, "AOp">
+}
+
+// -----
+
+// Three of a vector's four lanes stored: a vector store would overwrite the
+// fourth, so the tile stays scalar.
+// CHECK-LABEL: func.func @lane_stores_incomplete(
+// CHECK:         memref.alloc() : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+// CHECK-NOT:     vector.from_elements
+func.func @lane_stores_incomplete(%s: memref<?xf32> {tt.divisibility = 16 : i32})
+    -> !gpu.mma_matrix<16x16xf16, "AOp"> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %p = memref.alloc() : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  %row = gpu.thread_id x
+  %x = memref.load %s[%row] : memref<?xf32>
+  %h = arith.truncf %x : f32 to f16
+  memref.store %h, %p[%row, %c0] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  memref.store %h, %p[%row, %c1] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  memref.store %h, %p[%row, %c2] : memref<32x40xf16, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  %f = gpu.subgroup_mma_load_matrix %p[%c0, %c0] {leadDimension = 40 : index} : memref<32x40xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+  return %f : !gpu.mma_matrix<16x16xf16, "AOp">
+}

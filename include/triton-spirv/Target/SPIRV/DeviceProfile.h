@@ -91,6 +91,10 @@ struct DeviceProfile {
   /// softmax) run as one loop over rows (fuse-row-phases): one phase and
   /// one barrier instead of one per op.
   bool rowPhaseLoops;
+  /// Tile staging ops of a block move together (group-tile-staging) and
+  /// adjacent phases on disjoint workgroup buffers share one barrier
+  /// (distribute-to-workgroup share-barriers).
+  bool shareBarriers;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

@@ -43,6 +43,10 @@ SPECIALIZATIONS = [
 ]
 
 
+# The kernels the C program calls, each linked from its specializations.
+LINKED_KERNELS = ("add", "matmul", "scale_shift", "gather_rows")
+
+
 def run_tool(tool, *args, check=True):
     result = subprocess.run([sys.executable, "-m", f"triton_spirv.tools.{tool}", *map(str, args)],
                             capture_output=True, text=True)
@@ -61,7 +65,7 @@ def generated(tmp_path_factory):
     out = tmp_path_factory.mktemp("aot")
     for spec in SPECIALIZATIONS:
         compile_specialization(out, *spec)
-    for name in ("add", "matmul", "scale_shift", "gather_rows"):
+    for name in LINKED_KERNELS:
         headers = sorted(out.glob(f"{name}.*_*.h"))
         run_tool("link", *headers, "-o", out / name)
     return out

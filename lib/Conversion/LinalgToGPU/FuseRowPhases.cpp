@@ -196,6 +196,7 @@ public:
     if (auto fill = dyn_cast<linalg::FillOp>(op)) {
       Value root = rootOf(fill.getOutputs()[0]);
       rowValues[root] = fill.getInputs()[0];
+      writtenRows.insert(root);
       return;
     }
     if (auto reduce = dyn_cast<linalg::ReduceOp>(op))

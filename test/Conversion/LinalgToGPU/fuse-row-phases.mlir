@@ -127,3 +127,28 @@ func.func @masked_row_max(%x: memref<8x4xf32>, %cols: memref<4xi32>, %out: memre
   %first = memref.load %s[%c0, %c0] : memref<8x4xf32>
   return %first : f32
 }
+
+// -----
+
+// A fill in the chain whose buffer nothing later in the chain writes is
+// still stored (read after the chain).
+// CHECK-LABEL: func.func @fill_kept(
+// CHECK:         scf.parallel (%[[R:.*]]) =
+// CHECK-DAG:       memref.store %[[ZERO:.*]], %[[SUM:.*]][%[[R]]] : memref<8xf32>
+// CHECK-DAG:       memref.store %{{.*}}, %[[MAX:.*]][%[[R]]] : memref<8xf32>
+// CHECK:         } {triton_spirv.row_phase}
+// CHECK:         memref.copy %[[SUM]]
+func.func @fill_kept(%x: memref<8x4xf32>, %out: memref<8xf32>, %out2: memref<8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %s = memref.alloc() : memref<8x4xf32>
+  %sum = memref.alloc() : memref<8xf32>
+  %max = memref.alloc() : memref<8xf32>
+  memref.copy %x, %s : memref<8x4xf32> to memref<8x4xf32>
+  linalg.fill ins(%zero : f32) outs(%sum : memref<8xf32>)
+  linalg.fill ins(%ninf : f32) outs(%max : memref<8xf32>)
+  linalg.reduce { arith.maximumf } ins(%s : memref<8x4xf32>) outs(%max : memref<8xf32>) dimensions = [1]
+  memref.copy %sum, %out : memref<8xf32> to memref<8xf32>
+  memref.copy %max, %out2 : memref<8xf32> to memref<8xf32>
+  return
+}

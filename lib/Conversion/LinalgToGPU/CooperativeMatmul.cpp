@@ -306,8 +306,8 @@ struct SubgroupTiles {
   }
 };
 
-/// Whether `generic` is C[i, j] = C[i, j] * v[i] in place, v an f32 column
-/// read through (d0, d1) -> (d0) or (d0, d1) -> (d0, 0).
+/// Whether `generic` is C[i, j] = C[i, j] * v[i] in place, v a column of C's
+/// element type read through (d0, d1) -> (d0) or (d0, d1) -> (d0, 0).
 bool isRowScaleOf(linalg::GenericOp generic, Value c) {
   if (!generic.hasPureBufferSemantics() || generic.getNumDpsInputs() != 1 ||
       generic.getNumDpsInits() != 1 || generic.getDpsInits()[0] != c ||

@@ -202,10 +202,14 @@ public:
     if (auto reduce = dyn_cast<linalg::ReduceOp>(op))
       return emitReduce(reduce);
     auto generic = cast<linalg::GenericOp>(op);
+    SmallVector<Access> accesses;
+    for (OpOperand &operand : generic->getOpOperands())
+      accesses.push_back(
+          accessOf(operand, generic.getMatchingIndexingMap(&operand), shape));
     if (generic.getNumLoops() == 1)
-      return emitElement(generic, std::nullopt);
+      return emitElement(generic, accesses, std::nullopt);
     for (int64_t c = 0; c < shape.columns; ++c)
-      emitElement(generic, c);
+      emitElement(generic, accesses, c);
   }
 
   /// Stores what the chain wrote: R-vectors always, tiles unless dead.
@@ -262,7 +266,8 @@ private:
     writtenRows.insert(init);
   }
 
-  void emitElement(linalg::GenericOp generic, std::optional<int64_t> c) {
+  void emitElement(linalg::GenericOp generic, ArrayRef<Access> accesses,
+                   std::optional<int64_t> c) {
     Block &body = generic.getRegion().front();
     IRMapping mapping;
     for (OpOperand &operand : generic->getOpOperands()) {
@@ -270,7 +275,7 @@ private:
       if (arg.use_empty())
         continue;
       Value root = rootOf(operand.get());
-      switch (accessOf(operand, generic.getMatchingIndexingMap(&operand), shape)) {
+      switch (accesses[operand.getOperandNumber()]) {
       case Access::Scalar:
         mapping.map(arg, operand.get());
         break;

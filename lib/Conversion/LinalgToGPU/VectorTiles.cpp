@@ -78,6 +78,33 @@ std::optional<VectorLane> splitVectorLane(Value index, int64_t width) {
   return std::nullopt;
 }
 
+/// Which vector a split column falls in, comparable between columns: a
+/// constant column's vector by its first column, otherwise base and offset.
+std::pair<Value, int64_t> vectorOf(const VectorLane &split) {
+  if (std::optional<int64_t> c = getConstantIntValue(split.base))
+    return {Value(), *c - split.lane};
+  return {split.base, split.offset};
+}
+
+/// The index of the vector holding a split column, built at `b`.
+Value vectorIndex(OpBuilder &b, Location loc, const VectorLane &split, int64_t width) {
+  Value column = split.base;
+  if (split.offset)
+    column = arith::AddIOp::create(b, loc, column,
+                                   arith::ConstantIndexOp::create(b, loc, split.offset));
+  return arith::DivUIOp::create(b, loc, column,
+                                arith::ConstantIndexOp::create(b, loc, width));
+}
+
+/// The last of a group of stores in one block.
+memref::StoreOp lastOf(ArrayRef<memref::StoreOp> group) {
+  memref::StoreOp last = group.front();
+  for (memref::StoreOp store : group)
+    if (last->isBeforeInBlock(store))
+      last = store;
+  return last;
+}
+
 /// Stores outside run loops that together write whole vectors: `width`
 /// stores into one block, to lanes 0..width-1 of one vector of one row, with
 /// no other access to the tile between the first and the last. Empty when
@@ -89,19 +116,8 @@ laneStoreGroups(Value tile, ArrayRef<memref::StoreOp> stores, int64_t width) {
   for (memref::StoreOp store : stores) {
     if (grouped.contains(store))
       continue;
-    // Which vector a column is in: a constant column's number, or its
-    // multiple-of-width base and offset.
-    auto vectorOf = [&](Value column)
-        -> std::optional<std::tuple<Value, int64_t, int64_t>> {
-      if (std::optional<int64_t> c = getConstantIntValue(column); c && *c >= 0)
-        return std::make_tuple(Value(), *c / width, *c % width);
-      std::optional<VectorLane> split = splitVectorLane(column, width);
-      if (!split)
-        return std::nullopt;
-      return std::make_tuple(split->base, split->offset, split->lane);
-    };
-    auto vector = vectorOf(store.getIndices().back());
-    if (!vector)
+    std::optional<VectorLane> split = splitVectorLane(store.getIndices().back(), width);
+    if (!split)
       return {};
     // Its partners: same block, same row, same vector.
     SmallVector<memref::StoreOp> group(width);
@@ -109,24 +125,19 @@ laneStoreGroups(Value tile, ArrayRef<memref::StoreOp> stores, int64_t width) {
       if (other->getBlock() != store->getBlock() ||
           !llvm::equal(other.getIndices().drop_back(), store.getIndices().drop_back()))
         continue;
-      auto lane = vectorOf(other.getIndices().back());
-      if (!lane || std::get<0>(*lane) != std::get<0>(*vector) ||
-          std::get<1>(*lane) != std::get<1>(*vector))
+      std::optional<VectorLane> lane = splitVectorLane(other.getIndices().back(), width);
+      if (!lane || vectorOf(*lane) != vectorOf(*split))
         continue;
-      int64_t laneIndex = std::get<2>(*lane);
-      if (group[laneIndex])
+      if (group[lane->lane])
         return {};
-      group[laneIndex] = other;
+      group[lane->lane] = other;
     }
     if (llvm::any_of(group, [](memref::StoreOp s) { return !s; }))
       return {};
-    Operation *first = group.front(), *last = group.front();
-    for (memref::StoreOp s : group) {
+    Operation *first = group.front(), *last = lastOf(group);
+    for (memref::StoreOp s : group)
       if (s->isBeforeInBlock(first))
         first = s;
-      if (last->isBeforeInBlock(s))
-        last = s;
-    }
     DenseSet<Operation *> members(group.begin(), group.end());
     for (Operation *op = first; op != last; op = op->getNextNode())
       if (!members.contains(op) && llvm::is_contained(op->getOperands(), tile))
@@ -198,15 +209,15 @@ void mlir::triton_spirv::retypeAsVectors(Value tile, int64_t width,
                                          const RunLoops &runs) {
   auto type = cast<MemRefType>(tile.getType());
   SmallVector<std::pair<memref::LoadOp, VectorLane>> laneLoads;
-  for (Operation *user : tile.getUsers())
-    if (auto load = dyn_cast<memref::LoadOp>(user))
-      if (!runs.isInsideRun(load))
-        laneLoads.push_back({load, *splitVectorLane(load.getIndices().back(), width)});
   SmallVector<memref::StoreOp> laneStores;
-  for (Operation *user : tile.getUsers())
+  for (Operation *user : tile.getUsers()) {
+    if (runs.isInsideRun(user))
+      continue;
+    if (auto load = dyn_cast<memref::LoadOp>(user))
+      laneLoads.push_back({load, *splitVectorLane(load.getIndices().back(), width)});
     if (auto store = dyn_cast<memref::StoreOp>(user))
-      if (!runs.isInsideRun(store))
-        laneStores.push_back(store);
+      laneStores.push_back(store);
+  }
   SmallVector<SmallVector<memref::StoreOp>> storeGroups =
       laneStoreGroups(tile, laneStores, width);
   SmallVector<int64_t> shape(type.getShape());
@@ -226,33 +237,20 @@ void mlir::triton_spirv::retypeAsVectors(Value tile, int64_t width,
   for (auto [load, split] : laneLoads) {
     OpBuilder b(load);
     Location loc = load.getLoc();
-    Value column = split.base;
-    if (split.offset)
-      column = arith::AddIOp::create(b, loc, column,
-                                     arith::ConstantIndexOp::create(b, loc, split.offset));
     SmallVector<Value> indices(load.getIndices());
-    indices.back() = arith::DivUIOp::create(b, loc, column,
-                                            arith::ConstantIndexOp::create(b, loc, width));
+    indices.back() = vectorIndex(b, loc, split, width);
     Value vector = memref::LoadOp::create(b, loc, tile, indices);
     load.replaceAllUsesWith(vector::ExtractOp::create(b, loc, vector, split.lane).getResult());
     load.erase();
   }
   // A group of lane stores: one vector store where its last store was.
   for (SmallVector<memref::StoreOp> &group : storeGroups) {
-    memref::StoreOp last = group.front();
-    for (memref::StoreOp store : group)
-      if (last->isBeforeInBlock(store))
-        last = store;
+    memref::StoreOp last = lastOf(group);
     OpBuilder b(last);
     Location loc = last.getLoc();
-    VectorLane split = *splitVectorLane(group.front().getIndices().back(), width);
-    Value column = split.base;
-    if (split.offset)
-      column = arith::AddIOp::create(b, loc, column,
-                                     arith::ConstantIndexOp::create(b, loc, split.offset));
     SmallVector<Value> indices(group.front().getIndices());
-    indices.back() = arith::DivUIOp::create(b, loc, column,
-                                            arith::ConstantIndexOp::create(b, loc, width));
+    indices.back() = vectorIndex(
+        b, loc, *splitVectorLane(group.front().getIndices().back(), width), width);
     SmallVector<Value> lanes;
     for (memref::StoreOp store : group)
       lanes.push_back(store.getValue());

@@ -52,6 +52,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createEliminateRedundantBarriers(); });
   registerOurPass([] { return triton_spirv::createHoistInvariantFragments(); });
   registerOurPass([] { return triton_spirv::createPadWorkgroupRows(); });
+  registerOurPass([] { return triton_spirv::createShareWorkgroupBuffers(); });
   registerOurPass([] { return triton_spirv::createFragmentEpilogue(); });
   registerOurPass([] { return triton_spirv::createEmulateFloatConversions(); });
   registerOurPass([] { return triton_spirv::createFuseElementwiseChains(); });

@@ -175,6 +175,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
     pad.bankBytes = profile->workgroupBankBytes;
     pm.addNestedPass<func::FuncOp>(createPadWorkgroupRows(pad));
   }
+  // Tiles of loops that run one after the other share memory (causal
+  // attention's two key loops: 131 KiB of buffers, 93 KiB shared).
+  pm.addNestedPass<func::FuncOp>(createShareWorkgroupBuffers());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 

@@ -154,6 +154,20 @@ def PadWorkgroupRows : Pass<"pad-workgroup-rows", "func::FuncOp"> {
   let dependentDialects = ["memref::MemRefDialect"];
 }
 
+def ShareWorkgroupBuffers : Pass<"share-workgroup-buffers", "func::FuncOp"> {
+  let summary = "One workgroup buffer for same-typed block temporaries that "
+                "are never live at once";
+  let description = [{
+    Workgroup `memref.alloc`s of one type whose uses (accesses and views
+    only) lie in disjoint ranges of the function's top-level ops become one
+    buffer, moved to the function's entry: a kernel with two loops over the
+    same tiles (causal attention) needs the tiles' memory once. A barrier
+    orders the earlier buffer's last use before the later one's first; one
+    is added between the two ranges where there is none.
+  }];
+  let dependentDialects = ["gpu::GPUDialect", "memref::MemRefDialect"];
+}
+
 def GroupTileStaging : Pass<"group-tile-staging", "func::FuncOp"> {
   let summary = "Move each tile staging op of a block up to the previous one";
   let description = [{

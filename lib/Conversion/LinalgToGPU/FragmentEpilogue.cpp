@@ -244,6 +244,83 @@ void eraseFill(ArrayRef<Operation *> fillStores) {
 }
 
 //===----------------------------------------------------------------------===//
+// Fragments passed from one K loop to the next
+//===----------------------------------------------------------------------===//
+
+/// Whether `store` is one of C's fragment stores at the top of C's block.
+bool isCoveringStore(Operation *op, Value c) {
+  auto store = dyn_cast<gpu::SubgroupMmaStoreMatrixOp>(op);
+  return store && store.getDstMemref() == c &&
+         store->hasAttr(triton_spirv::kCoversAccumulatorAttr);
+}
+
+/// The value a fragment load of C reads when the group of C's fragment
+/// stores just before it (past barriers, pure ops and other fragment loads of
+/// C) stored it: same indices, stride and layout, so the same subgroup wrote
+/// exactly these elements and no other subgroup's tile overlaps them.
+Value storedFragment(gpu::SubgroupMmaLoadMatrixOp load, Value c) {
+  Operation *op = load->getPrevNode();
+  auto isTransparent = [&](Operation *op) {
+    if (isa<gpu::BarrierOp>(op))
+      return true;
+    if (auto other = dyn_cast<gpu::SubgroupMmaLoadMatrixOp>(op))
+      return other.getSrcMemref() == c;
+    return isMemoryEffectFree(op) && op->getNumRegions() == 0;
+  };
+  while (op && isTransparent(op))
+    op = op->getPrevNode();
+  // One group of stores: one matmul's fragments, a partition of C.
+  for (; op && isCoveringStore(op, c); op = op->getPrevNode()) {
+    auto store = cast<gpu::SubgroupMmaStoreMatrixOp>(op);
+    if (store.getSrc().getType() == load.getType() &&
+        store.getIndices() == load.getIndices() &&
+        store.getLeadDimension() == load.getLeadDimension() &&
+        store.getTranspose() == load.getTranspose())
+      return store.getSrc();
+  }
+  return nullptr;
+}
+
+/// Two K loops accumulating into C one after the other (causal attention's
+/// off-diagonal and diagonal key blocks) pass the accumulator through C:
+/// the first loop's fragments are stored and loaded back for the second.
+/// The loads take the stored values instead, and a group of fragment stores
+/// that nothing reads before the next group overwrites all of C goes.
+void forwardStoredFragments(Value c) {
+  for (gpu::SubgroupMmaLoadMatrixOp load :
+       usersOfType<gpu::SubgroupMmaLoadMatrixOp>(c)) {
+    if (Value stored = storedFragment(load, c)) {
+      load.replaceAllUsesWith(stored);
+      load.erase();
+    }
+  }
+  // Groups are a matmul's stores right after its K loop: a new group starts
+  // at a fragment store that follows a loop (the next matmul's).
+  Block *block = c.getParentBlock();
+  SmallVector<Operation *> group;
+  bool loopSinceGroup = false;
+  for (Operation &op : llvm::make_early_inc_range(*block)) {
+    if (isCoveringStore(&op, c)) {
+      if (loopSinceGroup) {
+        for (Operation *dead : group)
+          dead->erase();
+        group.clear();
+      }
+      loopSinceGroup = false;
+      group.push_back(&op);
+      continue;
+    }
+    if (llvm::any_of(c.getUsers(),
+                     [&](Operation *user) { return op.isAncestor(user); })) {
+      group.clear();
+      loopSinceGroup = false;
+      continue;
+    }
+    loopSinceGroup |= op.getNumRegions() != 0;
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // Elementwise updates of C in place
 //===----------------------------------------------------------------------===//
 
@@ -510,6 +587,7 @@ struct FragmentEpiloguePass
         accumulators.push_back(alloc);
     });
     for (memref::AllocOp alloc : accumulators) {
+      forwardStoredFragments(alloc);
       startFromConstants(alloc);
       updateFragmentsInPlace(alloc);
       rewriteEpilogue(alloc);

@@ -258,6 +258,135 @@ func.func @two_loops_one_accumulator(%out: memref<?xf32>, %n: index, %m: index) 
 
 // -----
 
+// Two cooperative matmuls accumulating into C one after the other (causal
+// attention's two key loops): the second loop starts from the first one's
+// fragments, not from a reload of what they stored. Those stores are then
+// dead (the second matmul's overwrite all of C before anything reads it),
+// the fill too, and the epilogue runs per fragment: C goes.
+// CHECK-LABEL: func.func @two_loops_forwarded(
+// CHECK-NOT:     memref<32x8xvector<4xf32>
+// CHECK:         %[[ZERO:.*]] = gpu.subgroup_mma_constant_matrix
+// CHECK:         %[[FIRST:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]])
+// CHECK-NOT:     gpu.subgroup_mma_store_matrix
+// CHECK-NOT:     gpu.subgroup_mma_load_matrix
+// CHECK:         %[[SECOND:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[FIRST]])
+// CHECK:         gpu.subgroup_mma_store_matrix %[[SECOND]], %{{.*}} : !gpu.mma_matrix<16x16xf32, "COp">, memref<64x4xvector<4xf32>
+// CHECK-NOT:     memref<32x8xvector<4xf32>
+// CHECK:         return
+func.func @two_loops_forwarded(%out: memref<?xf32>, %n: index, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c1024 = arith.constant 1024 : index
+  %zero = arith.constant dense<0.0> : vector<4xf32>
+  %tid = gpu.thread_id x
+  %c = memref.alloc() : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  %offset = arith.muli %tid, %c4 : index
+  scf.for %i = %c0 to %c1024 step %c1024 {
+    %e = arith.addi %i, %offset : index
+    %r = arith.divui %e, %c32 : index
+    %q = arith.remui %e, %c32 : index
+    %col = arith.divui %q, %c4 : index
+    memref.store %zero, %c[%r, %col] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  }
+  gpu.barrier
+  %sg = gpu.subgroup_id : index
+  %row = arith.muli %sg, %c16 : index
+  %f0 = gpu.subgroup_mma_load_matrix %c[%row, %c0] {leadDimension = 8 : index} : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  %a = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %f0) -> (!gpu.mma_matrix<16x16xf32, "COp">) {
+    %d = gpu.subgroup_mma_elementwise addf %acc, %acc : (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">) -> !gpu.mma_matrix<16x16xf32, "COp">
+    scf.yield %d : !gpu.mma_matrix<16x16xf32, "COp">
+  }
+  gpu.subgroup_mma_store_matrix %a, %c[%row, %c0] {leadDimension = 8 : index, triton_spirv.covers_accumulator} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  %f1 = gpu.subgroup_mma_load_matrix %c[%row, %c0] {leadDimension = 8 : index} : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  %b = scf.for %k = %c0 to %m step %c1 iter_args(%acc = %f1) -> (!gpu.mma_matrix<16x16xf32, "COp">) {
+    %d = gpu.subgroup_mma_elementwise addf %acc, %acc : (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">) -> !gpu.mma_matrix<16x16xf32, "COp">
+    scf.yield %d : !gpu.mma_matrix<16x16xf32, "COp">
+  }
+  gpu.subgroup_mma_store_matrix %b, %c[%row, %c0] {leadDimension = 8 : index, triton_spirv.covers_accumulator} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  scf.for %i = %c0 to %c1024 step %c1024 {
+    %e = arith.addi %i, %offset : index
+    %r = arith.divui %e, %c32 : index
+    %q = arith.remui %e, %c32 : index
+    %col = arith.divui %q, %c4 : index
+    %v = memref.load %c[%r, %col] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+    vector.store %v, %out[%e] : memref<?xf32>, vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+// As above, but a loop reads C between the two matmuls: only barriers and
+// pure ops may separate a reload from the stores it would take, so C, the
+// first matmul's stores and the reload stay.
+// CHECK-LABEL: func.func @two_loops_read_between(
+// CHECK:         %[[C:.*]] = memref.alloc() : memref<32x8xvector<4xf32>
+// CHECK:         %[[FIRST:.*]] = scf.for
+// CHECK:         gpu.subgroup_mma_store_matrix %[[FIRST]], %[[C]]
+// CHECK:         memref.load %[[C]]
+// CHECK:         %[[RELOAD:.*]] = gpu.subgroup_mma_load_matrix %[[C]]
+// CHECK:         scf.for {{.*}} iter_args(%{{.*}} = %[[RELOAD]])
+func.func @two_loops_read_between(%out: memref<?xf32>, %n: index, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c1024 = arith.constant 1024 : index
+  %zero = arith.constant dense<0.0> : vector<4xf32>
+  %tid = gpu.thread_id x
+  %c = memref.alloc() : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  %offset = arith.muli %tid, %c4 : index
+  scf.for %i = %c0 to %c1024 step %c1024 {
+    %e = arith.addi %i, %offset : index
+    %r = arith.divui %e, %c32 : index
+    %q = arith.remui %e, %c32 : index
+    %col = arith.divui %q, %c4 : index
+    memref.store %zero, %c[%r, %col] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  }
+  gpu.barrier
+  %sg = gpu.subgroup_id : index
+  %row = arith.muli %sg, %c16 : index
+  %f0 = gpu.subgroup_mma_load_matrix %c[%row, %c0] {leadDimension = 8 : index} : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  %a = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %f0) -> (!gpu.mma_matrix<16x16xf32, "COp">) {
+    %d = gpu.subgroup_mma_elementwise addf %acc, %acc : (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">) -> !gpu.mma_matrix<16x16xf32, "COp">
+    scf.yield %d : !gpu.mma_matrix<16x16xf32, "COp">
+  }
+  gpu.subgroup_mma_store_matrix %a, %c[%row, %c0] {leadDimension = 8 : index, triton_spirv.covers_accumulator} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  scf.for %i = %c0 to %c1024 step %c1024 {
+    %e = arith.addi %i, %offset : index
+    %r = arith.divui %e, %c32 : index
+    %q = arith.remui %e, %c32 : index
+    %col = arith.divui %q, %c4 : index
+    %v = memref.load %c[%r, %col] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+    vector.store %v, %out[%e] : memref<?xf32>, vector<4xf32>
+  }
+  %f1 = gpu.subgroup_mma_load_matrix %c[%row, %c0] {leadDimension = 8 : index} : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  %b = scf.for %k = %c0 to %m step %c1 iter_args(%acc = %f1) -> (!gpu.mma_matrix<16x16xf32, "COp">) {
+    %d = gpu.subgroup_mma_elementwise addf %acc, %acc : (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">) -> !gpu.mma_matrix<16x16xf32, "COp">
+    scf.yield %d : !gpu.mma_matrix<16x16xf32, "COp">
+  }
+  gpu.subgroup_mma_store_matrix %b, %c[%row, %c0] {leadDimension = 8 : index, triton_spirv.covers_accumulator} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  scf.for %i = %c0 to %c1024 step %c1024 {
+    %e = arith.addi %i, %offset : index
+    %r = arith.divui %e, %c32 : index
+    %q = arith.remui %e, %c32 : index
+    %col = arith.divui %q, %c4 : index
+    %v = memref.load %c[%r, %col] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+    vector.store %v, %out[%e] : memref<?xf32>, vector<4xf32>
+  }
+  return
+}
+
+// -----
+
 // The same C, but the fragment stores are a cooperative matmul's, which
 // together write all of C before the epilogue reads it: the fill goes, and
 // the barrier after it with it (two barriers in a row are one).

@@ -53,7 +53,6 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createHoistInvariantFragments(); });
   registerOurPass([] { return triton_spirv::createPadWorkgroupRows(); });
   registerOurPass([] { return triton_spirv::createShareWorkgroupBuffers(); });
-  registerOurPass([] { return triton_spirv::createSubgroupRowBarriers(); });
   registerOurPass([] { return triton_spirv::createFragmentEpilogue(); });
   registerOurPass([] { return triton_spirv::createEmulateFloatConversions(); });
   registerOurPass([] { return triton_spirv::createFuseElementwiseChains(); });

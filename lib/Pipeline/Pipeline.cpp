@@ -178,13 +178,6 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   // Tiles of loops that run one after the other share memory (causal
   // attention's two key loops: 131 KiB of buffers, 93 KiB shared).
   pm.addNestedPass<func::FuncOp>(createShareWorkgroupBuffers());
-  // Hand-offs between phases on a subgroup's own rows (attention's scores,
-  // probabilities and row scales) wait for the subgroup alone.
-  if (profile->subgroupRowBarriers) {
-    SubgroupRowBarriersOptions rowBarriers;
-    rowBarriers.subgroupSize = profile->subgroupSize;
-    pm.addNestedPass<func::FuncOp>(createSubgroupRowBarriers(rowBarriers));
-  }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 

@@ -31,12 +31,6 @@ inline constexpr llvm::StringLiteral kRelaxedAtomicAttr =
 inline constexpr llvm::StringLiteral kGlobalMemoryBarrierAttr =
     "triton_spirv.orders_global_memory";
 
-/// Unit attribute on a gpu.barrier that only the invocations of one subgroup
-/// need to pass together (subgroup-row-barriers): it orders the subgroup's
-/// workgroup-memory accesses among themselves.
-inline constexpr llvm::StringLiteral kSubgroupBarrierAttr =
-    "triton_spirv.subgroup_barrier";
-
 /// Unit attribute on a kernel (func.func, then gpu.func) with a volatile load
 /// (`tl.load(..., volatile=True)`): it polls memory that other workgroups
 /// write, so its global loads must bypass per-SM caches on GPUs.

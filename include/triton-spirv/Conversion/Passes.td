@@ -168,27 +168,6 @@ def ShareWorkgroupBuffers : Pass<"share-workgroup-buffers", "func::FuncOp"> {
   let dependentDialects = ["gpu::GPUDialect", "memref::MemRefDialect"];
 }
 
-def SubgroupRowBarriers : Pass<"subgroup-row-barriers", "func::FuncOp"> {
-  let summary = "Barriers between phases that touch only their own "
-                "subgroup's rows become subgroup barriers";
-  let description = [{
-    In a loop body, a `gpu.barrier` (not the body's last, not a kernel's
-    own) gets `triton_spirv.subgroup_barrier` when every workgroup buffer
-    written on one side of it and accessed on the other (between the
-    workgroup barriers around it) is accessed on both sides at rows
-    [k R, k R + R) of subgroup k alone, one R for all: a row index
-    `subgroup_id * R + c` (a row-major fragment, a stride-0 row-vector
-    fragment, one element) or `thread_id` (one element; R is the subgroup
-    size, which assumes subgroup k is invocations [k S, k S + S)). Such a
-    barrier lowers to a subgroup-scope `spirv.ControlBarrier`.
-  }];
-  let options = [
-    Option<"subgroupSize", "subgroup-size", "int64_t", /*default=*/"32",
-           "Invocations per subgroup">,
-  ];
-  let dependentDialects = ["gpu::GPUDialect"];
-}
-
 def GroupTileStaging : Pass<"group-tile-staging", "func::FuncOp"> {
   let summary = "Move each tile staging op of a block up to the previous one";
   let description = [{

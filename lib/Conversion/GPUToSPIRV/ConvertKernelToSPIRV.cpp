@@ -109,22 +109,6 @@ struct GlobalMemoryBarrier : public OpConversionPattern<gpu::BarrierOp> {
   }
 };
 
-/// A barrier among one subgroup's invocations (subgroup-row-barriers).
-struct SubgroupBarrier : public OpConversionPattern<gpu::BarrierOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(gpu::BarrierOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!op->hasAttr(triton_spirv::kSubgroupBarrierAttr))
-      return failure();
-    rewriter.replaceOpWithNewOp<spirv::ControlBarrierOp>(
-        op, spirv::Scope::Subgroup, spirv::Scope::Subgroup,
-        spirv::MemorySemantics::AcquireRelease |
-            spirv::MemorySemantics::WorkgroupMemory);
-    return success();
-  }
-};
-
 /// A truncf widened back (extf of truncf) is never an identity, but drivers
 /// fold the pair unless it is exact: Mesa 25's NIR drops f2f32(f2f16(x))
 /// for inexact code (rounding toward zero compares the two). NoContraction
@@ -222,8 +206,7 @@ struct ConvertKernelToSPIRVPass
       populateMathToSPIRVPatterns(typeConverter, patterns);
       populateMemRefToSPIRVPatterns(typeConverter, patterns);
       populateFuncToSPIRVPatterns(typeConverter, patterns);
-      patterns.add<GlobalMemoryBarrier, SubgroupBarrier>(typeConverter, context,
-                                                         /*benefit=*/2);
+      patterns.add<GlobalMemoryBarrier>(typeConverter, context, /*benefit=*/2);
       triton_spirv::populateGenericAtomicToSPIRVPatterns(typeConverter, patterns);
       triton_spirv::populateRawAddressToSPIRVPatterns(typeConverter, patterns);
       triton_spirv::populateVectorAccessToSPIRVPatterns(typeConverter, patterns,

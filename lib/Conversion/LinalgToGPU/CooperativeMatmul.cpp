@@ -424,20 +424,13 @@ mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
       operandBytes + cBytes > workgroupBytes)
     return std::nullopt;
   int64_t rowTiles = t.m / kTile, columnTiles = t.n / kTile;
-  accumulatingLoop(matmul, &t.rowScales);
-  // The subgroup grid that loads the fewest fragments per k step. On a tie,
-  // a row-scaled accumulator (attention's P @ V) takes whole rows per
-  // subgroup: the rows it scales and multiplies are then the ones a row
-  // phase left in the same subgroup (subgroup-row-barriers).
+  // The subgroup grid that loads the fewest fragments per k step.
   for (int64_t warpsM = 1; warpsM <= numSubgroups; ++warpsM) {
     int64_t warpsN = numSubgroups / warpsM;
     if (numSubgroups % warpsM || rowTiles % warpsM || columnTiles % warpsN)
       continue;
     int64_t tilesM = rowTiles / warpsM, tilesN = columnTiles / warpsN;
-    bool fewer = tilesM + tilesN < t.tilesM + t.tilesN;
-    bool wholeRowsTie = tilesM + tilesN == t.tilesM + t.tilesN &&
-                        !t.rowScales.empty() && warpsN == 1;
-    if (t.warpsM == 0 || fewer || wholeRowsTie) {
+    if (t.warpsM == 0 || tilesM + tilesN < t.tilesM + t.tilesN) {
       t.warpsM = warpsM;
       t.warpsN = warpsN;
       t.tilesM = tilesM;
@@ -446,6 +439,7 @@ mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
   }
   if (t.warpsM == 0 || t.tilesM * t.tilesN > kMaxTilesPerSubgroup)
     return std::nullopt;
+  accumulatingLoop(matmul, &t.rowScales);
   return t;
 }
 

@@ -72,7 +72,6 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // Not measured on lavapipe.
                          /*rowPhaseLoops=*/false,
                          /*shareBarriers=*/false,
-                         /*subgroupRowBarriers=*/false,
                          /*deviceType=*/spirv::DeviceType::CPU};
   // nvidia-no-bf16: drivers without VK_KHR_shader_bfloat16 (bf16 dots on
   // FMAs).
@@ -118,7 +117,6 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*workgroupBankBytes=*/128,
                          /*rowPhaseLoops=*/true,
                          /*shareBarriers=*/true,
-                         /*subgroupRowBarriers=*/true,
                          /*deviceType=*/spirv::DeviceType::DiscreteGPU};
   return std::nullopt;
 }

@@ -365,9 +365,7 @@ func.func @source_written_after_transpose(%a: memref<?xf16>, %out: memref<?xf32>
 // slice read as a matrix with stride 0, column-major, then multiplied
 // element-wise), so C still stays in registers through the loop. A store
 // between the scale and the matmul gets a barrier after the scale (the
-// generic was a phase of its own). The row-scaled matmul takes whole rows
-// per subgroup where that loads as few fragments (4 x 1 subgroups of 1 x 2
-// fragments, not 2 x 2 of 2 x 1): one scale matrix serves both fragments.
+// generic was a phase of its own).
 // CHECK-LABEL: func.func @row_scaled_accumulator(
 // CHECK-DAG:     %[[COL:.*]] = memref.alloc() : memref<64xf32, #spirv.storage_class<Workgroup>>
 // CHECK-DAG:     %[[C:.*]] = memref.alloc() : memref<64x32xf32, #spirv.storage_class<Workgroup>>
@@ -375,7 +373,8 @@ func.func @source_written_after_transpose(%a: memref<?xf16>, %out: memref<?xf32>
 // CHECK:         scf.for {{.*}} iter_args(%[[ACC0:.*]] = %{{.*}}, %[[ACC1:.*]] = %{{.*}}) -> (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">)
 // CHECK:           %[[R0:.*]] = gpu.subgroup_mma_load_matrix %[[COL]][%{{.*}}] {leadDimension = 0 : index, transpose} : memref<64xf32, {{.*}}> -> !gpu.mma_matrix<16x16xf32, "COp">
 // CHECK:           %[[S0:.*]] = gpu.subgroup_mma_elementwise  mulf %[[ACC0]], %[[R0]]
-// CHECK-NEXT:      %[[S1:.*]] = gpu.subgroup_mma_elementwise  mulf %[[ACC1]], %[[R0]]
+// CHECK:           %[[R1:.*]] = gpu.subgroup_mma_load_matrix %[[COL]][%{{.*}}] {leadDimension = 0 : index, transpose}
+// CHECK:           %[[S1:.*]] = gpu.subgroup_mma_elementwise  mulf %[[ACC1]], %[[R1]]
 // CHECK-NEXT:      gpu.barrier
 // CHECK:           memref.store
 // CHECK:           gpu.subgroup_mma_compute %{{.*}}, %{{.*}}, %[[S0]]

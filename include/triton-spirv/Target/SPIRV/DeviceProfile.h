@@ -95,12 +95,6 @@ struct DeviceProfile {
   /// adjacent phases on disjoint workgroup buffers share one barrier
   /// (distribute-to-workgroup share-barriers).
   bool shareBarriers;
-  /// Barriers between phases that each touch only their own subgroup's rows
-  /// of the buffers they share (attention's scores, probabilities and row
-  /// scales) wait for the subgroup alone (subgroup-row-barriers). Assumes
-  /// subgroup k is invocations [k * subgroupSize, (k + 1) * subgroupSize),
-  /// as NVIDIA's warps are.
-  bool subgroupRowBarriers;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

@@ -481,6 +481,66 @@ def mha_case(heads, n_ctx, head_dim, causal, block_m, block_n, num_warps=4, num_
                 config=f"{block_m}x{block_n}", num_stages=num_stages, cuda_only=cuda_only)
 
 
+def mha_bwd_case(side, heads, n_ctx, head_dim, block_m, block_n, num_warps=4, num_stages=3,
+                 cuda_only=False):
+    """Attention backward (fp16, head_dim 64/128) in the form of tutorial 06's: `side` "dkdv"
+    (programs over key blocks) or "dq" (over query blocks). lse and delta are random here (their
+    values only scale P), q and k small enough that every P stays finite in fp16."""
+    sm_scale = 0.125
+
+    def gradients(t):
+        outputs = {}
+        for h in range(heads):
+            q, k, v, d_out = (t[n][h].double() for n in ("q", "k", "v", "do"))
+            lse, delta = t["lse"][h].double(), t["delta"][h].double()
+            p = torch.exp2((q @ k.T) * (sm_scale * 1.4426950408889634) - lse[:, None])
+            ds = p * (d_out @ v.T - delta[:, None])
+            for name, value in (("dq", ds @ k * sm_scale), ("dk", ds.T @ q * sm_scale),
+                                ("dv", p.T @ d_out)):
+                outputs.setdefault(name, torch.empty((heads,) + value.shape, dtype=torch.float64,
+                                                     device=value.device))[h] = value
+        return outputs
+
+    def ref(t):
+        grads = gradients(t)
+        return {n: grads[n] for n in (("dk", "dv") if side == "dkdv" else ("dq",))}
+
+    shape = (heads, n_ctx, head_dim)
+    tensors = {n: Tensor(shape, torch.float16) for n in ("q", "k", "v", "do")}
+    tensors["lse"] = Tensor((heads, n_ctx), torch.float32)
+    tensors["delta"] = Tensor((heads, n_ctx), torch.float32)
+    outputs = ("dk", "dv") if side == "dkdv" else ("dq",)
+    for n in outputs:
+        tensors[n] = Tensor(shape, torch.float16, output=True)
+    kernel = K.mha_bwd_dkdv_kernel if side == "dkdv" else K.mha_bwd_dq_kernel
+    blocks = n_ctx // (block_n if side == "dkdv" else block_m)
+    return Case(f"mha_bwd_{side}_fp16", f"{heads}x{n_ctx}x{head_dim}-{side}", kernel, tensors,
+                [T("q"), T("k"), T("v"), T("do"), T("lse"), T("delta"), *(T(n) for n in outputs),
+                 sm_scale],
+                {"N_CTX": n_ctx, "HEAD_DIM": head_dim, "BLOCK_M": block_m, "BLOCK_N": block_n},
+                (blocks, heads, 1), num_warps, reference=ref,
+                torch_fn=lambda t: gradients(t),
+                bytes=2 * (4 + len(outputs)) * heads * n_ctx * head_dim,
+                # dkdv: three dots of n_ctx^2 x head_dim per head and P^T recomputed (four in
+                # all); dq: three.
+                flops=2 * (4 if side == "dkdv" else 3) * heads * n_ctx * n_ctx * head_dim,
+                tol=2e-3, config=f"{block_m}x{block_n}", num_stages=num_stages,
+                cuda_only=cuda_only)
+
+
+def gpu_tutorial06_bwd_cases():
+    """Attention backward at tutorial 06's benchmark shapes (4 x 32 heads, head_dim 64, 1024 and
+    4096 keys, not causal): the keys' side (dK, dV) and the queries' side (dQ) at a few tiles each,
+    Triton-CUDA at the same configurations."""
+    cases = []
+    for n_ctx in (1024, 4096):
+        for bm, bn in [(32, 64), (32, 128), (64, 64)]:
+            cases.append(mha_bwd_case("dkdv", 128, n_ctx, 64, bm, bn))
+        for bm, bn in [(64, 32), (128, 32), (64, 64)]:
+            cases.append(mha_bwd_case("dq", 128, n_ctx, 64, bm, bn))
+    return cases
+
+
 # Tutorial 06's autotune space (BLOCK_M 64/128, BLOCK_N 32/64, 4 warps: its filter drops 8 warps
 # below 128x128 tiles; stages 3/4/7, of which 7 was never Triton-CUDA's best on the H200), and
 # 32x32 (before the accumulator stayed in registers, the largest tile whose scores,
@@ -538,12 +598,12 @@ def gpu_bf16_cases():
 GPU_SETS = {"suite": gpu_cases, "tutorial06": gpu_tutorial06_cases,
             "tutorial06_d128": lambda: gpu_tutorial06_cases((128,)),
             "tutorial06_long": lambda: gpu_tutorial06_cases(n_ctxs=(16384,)),
-            "tutorial06_tiles": gpu_tutorial06_tile_cases, "bf16": gpu_bf16_cases, "attention": gpu_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
+            "tutorial06_tiles": gpu_tutorial06_tile_cases, "tutorial06_bwd": gpu_tutorial06_bwd_cases, "bf16": gpu_bf16_cases, "attention": gpu_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
             "fp16tiles": gpu_fp16_tiles_cases, "fp16stages": gpu_fp16_stages_cases,
             "alignment": gpu_alignment_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_tiles", "tutorial06_d128", "tutorial06_long", "bf16", "attention", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
+GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_tiles", "tutorial06_bwd", "tutorial06_d128", "tutorial06_long", "bf16", "attention", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
 
 
 def by_id(cases):

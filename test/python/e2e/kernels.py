@@ -358,6 +358,67 @@ def mha_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, sm_scale, N_CTX: tl.cons
 
 
 @triton.jit
+def mha_bwd_dkdv_kernel(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr, dk_ptr, dv_ptr, sm_scale,
+                        N_CTX: tl.constexpr, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr,
+                        BLOCK_N: tl.constexpr):
+    # Attention backward, keys' side: program (n, h) owns BLOCK_N keys of head h and walks every
+    # query block. With lse from the forward (base 2, scores scaled by sm_scale * log2(e)):
+    # P = exp2(qk - lse), dV = P^T dO, dP = dO V^T, dS = P (dP - delta), dK = dS^T Q sm_scale,
+    # where delta = rowsum(dO * O). Computed transposed (keys as rows).
+    start_n = tl.program_id(0)
+    head_offset = tl.program_id(1).to(tl.int64) * N_CTX * HEAD_DIM
+    row_offset = tl.program_id(1) * N_CTX
+    offs_n = start_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+    k = tl.load(k_ptr + head_offset + offs_n[:, None] * HEAD_DIM + offs_d[None, :])
+    v = tl.load(v_ptr + head_offset + offs_n[:, None] * HEAD_DIM + offs_d[None, :])
+    dk = tl.zeros((BLOCK_N, HEAD_DIM), tl.float32)
+    dv = tl.zeros((BLOCK_N, HEAD_DIM), tl.float32)
+    qk_scale = sm_scale * 1.4426950408889634
+    for start_m in range(0, N_CTX, BLOCK_M):
+        offs_m = start_m + tl.arange(0, BLOCK_M)
+        q = tl.load(q_ptr + head_offset + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
+        do = tl.load(do_ptr + head_offset + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
+        lse = tl.load(lse_ptr + row_offset + offs_m)
+        delta = tl.load(delta_ptr + row_offset + offs_m)
+        p_t = tl.math.exp2(tl.dot(k, tl.trans(q)) * qk_scale - lse[None, :])
+        dv += tl.dot(p_t.to(do.dtype), do)
+        ds_t = p_t * (tl.dot(v, tl.trans(do)) - delta[None, :])
+        dk += tl.dot(ds_t.to(q.dtype), q)
+    dk *= sm_scale
+    tl.store(dk_ptr + head_offset + offs_n[:, None] * HEAD_DIM + offs_d[None, :], dk.to(dk_ptr.dtype.element_ty))
+    tl.store(dv_ptr + head_offset + offs_n[:, None] * HEAD_DIM + offs_d[None, :], dv.to(dv_ptr.dtype.element_ty))
+
+
+@triton.jit
+def mha_bwd_dq_kernel(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr, dq_ptr, sm_scale,
+                      N_CTX: tl.constexpr, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr,
+                      BLOCK_N: tl.constexpr):
+    # Attention backward, queries' side: program (m, h) owns BLOCK_M query rows of head h and
+    # walks every key block: dQ = sum over key blocks of dS K sm_scale (dS as above).
+    start_m = tl.program_id(0)
+    head_offset = tl.program_id(1).to(tl.int64) * N_CTX * HEAD_DIM
+    row_offset = tl.program_id(1) * N_CTX
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_d = tl.arange(0, HEAD_DIM)
+    q = tl.load(q_ptr + head_offset + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
+    do = tl.load(do_ptr + head_offset + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
+    lse = tl.load(lse_ptr + row_offset + offs_m)
+    delta = tl.load(delta_ptr + row_offset + offs_m)
+    dq = tl.zeros((BLOCK_M, HEAD_DIM), tl.float32)
+    qk_scale = sm_scale * 1.4426950408889634
+    for start_n in range(0, N_CTX, BLOCK_N):
+        offs_n = start_n + tl.arange(0, BLOCK_N)
+        k = tl.load(k_ptr + head_offset + offs_n[:, None] * HEAD_DIM + offs_d[None, :])
+        v = tl.load(v_ptr + head_offset + offs_n[:, None] * HEAD_DIM + offs_d[None, :])
+        p = tl.math.exp2(tl.dot(q, tl.trans(k)) * qk_scale - lse[:, None])
+        ds = p * (tl.dot(do, tl.trans(v)) - delta[:, None])
+        dq += tl.dot(ds.to(k.dtype), k)
+    dq *= sm_scale
+    tl.store(dq_ptr + head_offset + offs_m[:, None] * HEAD_DIM + offs_d[None, :], dq.to(dq_ptr.dtype.element_ty))
+
+
+@triton.jit
 def values_across_barriers_kernel(x_ptr, out_ptr, shift, scale, n_cols, BLOCK: tl.constexpr):
     # Kernel arguments (a 64-bit integer, a float, the pointers) and the program
     # id are used after barriers, inside and after a run-time loop.

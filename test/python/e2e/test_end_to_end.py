@@ -352,6 +352,35 @@ def test_multi_head_attention_forward(causal, head_dim, block_m, block_n):
     torch.testing.assert_close(lse.double(), torch.logsumexp(scores, dim=-1) / math.log(2), atol=1e-4, rtol=1e-4)
 
 
+@pytest.mark.parametrize("head_dim, block_m, block_n", [(32, 16, 32), (64, 32, 64)])
+def test_multi_head_attention_backward(head_dim, block_m, block_n):
+    # Our forward's output and log-sum-exp, then the backward's two kernels (keys' side: dK, dV;
+    # queries' side: dQ), against float64 autograd of softmax attention.
+    heads, n_ctx, sm_scale = 2, 128, 0.3
+    generator = torch.Generator().manual_seed(5)
+    q, k, v, d_out = (torch.randn(heads, n_ctx, head_dim, generator=generator).half()
+                      for _ in range(4))
+    out = torch.full_like(q, float("nan"))
+    lse = torch.full((heads, n_ctx), float("nan"))
+    kernels.mha_fwd_kernel[(n_ctx // 32, heads)](q, k, v, out, lse, sm_scale, N_CTX=n_ctx,
+                                                 HEAD_DIM=head_dim, BLOCK_M=32, BLOCK_N=32,
+                                                 CAUSAL=False)
+    delta = (d_out.float() * out.float()).sum(-1)
+    dq, dk, dv = (torch.full_like(q, float("nan")) for _ in range(3))
+    kernels.mha_bwd_dkdv_kernel[(n_ctx // block_n, heads)](
+        q, k, v, d_out, lse, delta, dk, dv, sm_scale, N_CTX=n_ctx, HEAD_DIM=head_dim,
+        BLOCK_M=block_m, BLOCK_N=block_n)
+    kernels.mha_bwd_dq_kernel[(n_ctx // block_m, heads)](
+        q, k, v, d_out, lse, delta, dq, sm_scale, N_CTX=n_ctx, HEAD_DIM=head_dim,
+        BLOCK_M=block_m, BLOCK_N=block_n)
+    q64, k64, v64 = (t.double().requires_grad_() for t in (q, k, v))
+    reference = torch.softmax((q64 @ k64.transpose(1, 2)) * sm_scale, dim=-1) @ v64
+    reference.backward(d_out.double())
+    for got, expected in ((dq, q64.grad), (dk, k64.grad), (dv, v64.grad)):
+        assert not got.isnan().any()
+        torch.testing.assert_close(got.double(), expected, atol=2e-2, rtol=2e-2)
+
+
 @pytest.mark.parametrize("num_warps", [1, 4])
 def test_values_across_barriers(num_warps):
     # On lavapipe the values every lane shares are read again after each barrier

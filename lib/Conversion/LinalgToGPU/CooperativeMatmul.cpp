@@ -50,9 +50,10 @@ bool isMultiplyAccumulate(linalg::MatmulOp matmul) {
 }
 
 /// The linalg.transpose that fills matmul operand `index` when the matmul can
-/// read its source instead: the operand is a 2-D buffer only that transpose
-/// writes and only the matmul reads, the source a 2-D buffer (a block
-/// temporary) nothing writes between the two.
+/// read its source instead: the operand is a 2-D buffer that transpose
+/// writes last before the matmul, which alone reads it before it is written
+/// whole again; the source a 2-D buffer (a block temporary) nothing writes
+/// between the two.
 linalg::TransposeOp transposeIntoOperand(linalg::MatmulOp matmul,
                                          unsigned index) {
   Value operand = matmul.getInputs()[index];
@@ -62,23 +63,32 @@ linalg::TransposeOp transposeIntoOperand(linalg::MatmulOp matmul,
   // Other users (bufferization may reuse the buffer for a later tensor of
   // the same type) must come after the matmul, the first of them writing
   // every element without reading: the transpose's values are dead by then.
+  // Earlier users are fine when the transpose, which writes all of the
+  // buffer, is the last of them (one buffer for several transposed tiles:
+  // attention backward's K^T, then V^T).
   linalg::TransposeOp transpose;
-  Operation *firstLater = nullptr;
+  Operation *firstLater = nullptr, *lastEarlier = nullptr;
   Block *block = matmul->getBlock();
   for (Operation *user : operand.getUsers()) {
     if (user == matmul.getOperation())
       continue;
-    auto t = dyn_cast<linalg::TransposeOp>(user);
-    if (t && !transpose && t.getInit() == operand) {
-      transpose = t;
+    Operation *top = block->findAncestorOpInBlock(*user);
+    if (!top)
+      return nullptr;
+    if (top->isBeforeInBlock(matmul)) {
+      auto t = dyn_cast<linalg::TransposeOp>(user);
+      if (t && t.getInit() == operand &&
+          (!transpose || transpose->isBeforeInBlock(t)))
+        transpose = t;
+      if (!lastEarlier || lastEarlier->isBeforeInBlock(top))
+        lastEarlier = top;
       continue;
     }
-    Operation *top = block->findAncestorOpInBlock(*user);
-    if (!top || !matmul->isBeforeInBlock(top))
-      return nullptr;
     if (!firstLater || top->isBeforeInBlock(firstLater))
       firstLater = top;
   }
+  if (!transpose || lastEarlier != transpose.getOperation())
+    return nullptr;
   if (firstLater) {
     auto writer = dyn_cast<linalg::LinalgOp>(firstLater);
     OpOperand *init = nullptr;

@@ -312,6 +312,83 @@ func.func @transposed_operand(%a: memref<?xf16>, %out: memref<?xf32>) {
 
 // -----
 
+// One buffer holds K^T, then V^T (bufferization reuses it; attention
+// backward's q k^T and do v^T): each matmul reads its own transpose's
+// source column-major, and both transposes and the buffer go.
+// CHECK-LABEL: func.func @transposes_share_a_buffer(
+// CHECK-DAG:     %[[K:.*]] = memref.alloc() : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+// CHECK-DAG:     %[[V:.*]] = memref.alloc() : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+// CHECK-NOT:     memref<16x32xf16
+// CHECK:         gpu.subgroup_mma_load_matrix %[[K]][{{.*}}] {leadDimension = 24 : index, transpose} : {{.*}} -> !gpu.mma_matrix<16x16xf16, "BOp">
+// CHECK:         gpu.subgroup_mma_load_matrix %[[V]][{{.*}}] {leadDimension = 24 : index, transpose} : {{.*}} -> !gpu.mma_matrix<16x16xf16, "BOp">
+// CHECK-NOT:     linalg.transpose
+func.func @transposes_share_a_buffer(%a: memref<?xf16>, %out: memref<?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %Q = memref.alloc() : memref<64x16xf16>
+  %K = memref.alloc() : memref<32x16xf16>
+  %V = memref.alloc() : memref<32x16xf16>
+  %C = memref.alloc() : memref<64x32xf32>
+  %D = memref.alloc() : memref<64x32xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%Q : memref<64x16xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %f = arith.addi %i, %j : index
+    %v = memref.load %a[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%K : memref<32x16xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %f = arith.muli %i, %j : index
+    %v = memref.load %a[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%V : memref<32x16xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %f = arith.subi %i, %j : index
+    %v = memref.load %a[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x32xf32>)
+  linalg.fill ins(%zero : f32) outs(%D : memref<64x32xf32>)
+  %T = memref.alloc() : memref<16x32xf16>
+  linalg.transpose ins(%K : memref<32x16xf16>) outs(%T : memref<16x32xf16>) permutation = [1, 0]
+  linalg.matmul ins(%Q, %T : memref<64x16xf16>, memref<16x32xf16>) outs(%C : memref<64x32xf32>)
+  linalg.transpose ins(%V : memref<32x16xf16>) outs(%T : memref<16x32xf16>) permutation = [1, 0]
+  linalg.matmul ins(%Q, %T : memref<64x16xf16>, memref<16x32xf16>) outs(%D : memref<64x32xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%C : memref<64x32xf32>) {
+  ^bb0(%x: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c32 = arith.constant 32 : index
+    %base = arith.constant 0 : index
+    %r = arith.muli %i, %c32 : index
+    %f = arith.addi %r, %j : index
+    %g = arith.addi %f, %base : index
+    memref.store %x, %out[%g] : memref<?xf32>
+    linalg.yield
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%D : memref<64x32xf32>) {
+  ^bb0(%x: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c32 = arith.constant 32 : index
+    %base = arith.constant 2048 : index
+    %r = arith.muli %i, %c32 : index
+    %f = arith.addi %r, %j : index
+    %g = arith.addi %f, %base : index
+    memref.store %x, %out[%g] : memref<?xf32>
+    linalg.yield
+  }
+  return
+}
+
+// -----
+
 // The K tile is overwritten between the transpose and the matmul: the
 // transposed copy stays (row-major fragments from it).
 // CHECK-LABEL: func.func @source_written_after_transpose(

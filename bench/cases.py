@@ -573,6 +573,15 @@ def gpu_tutorial06_tile_cases():
                                        (128, 64, 8, 3), (256, 32, 8, 3)]]
 
 
+def gpu_tutorial06_narrow_cases():
+    """Tiles with one row per invocation at 2 warps (64 rows: online softmax as one row phase,
+    fewer registers than 128 x 32 at 4 warps), head_dim 64 and 128, 4096 keys, against our
+    128 x 32 at 4 warps; Triton-CUDA at the same configurations."""
+    return [mha_case(128, 4096, head_dim, causal, bm, bn, num_warps=nw)
+            for head_dim in (64, 128) for causal in (False, True)
+            for bm, bn, nw in [(128, 32, 4), (64, 32, 2), (64, 64, 2), (32, 32, 1)]]
+
+
 def gpu_bf16_cases():
     """bf16 matmuls (bf16 cooperative matrices where the driver has them) beside fp16 ones at the
     same configurations, Triton-CUDA's own fp16 tuning points for bf16, and the memory-bound
@@ -598,12 +607,13 @@ def gpu_bf16_cases():
 GPU_SETS = {"suite": gpu_cases, "tutorial06": gpu_tutorial06_cases,
             "tutorial06_d128": lambda: gpu_tutorial06_cases((128,)),
             "tutorial06_long": lambda: gpu_tutorial06_cases(n_ctxs=(16384,)),
-            "tutorial06_tiles": gpu_tutorial06_tile_cases, "tutorial06_bwd": gpu_tutorial06_bwd_cases, "bf16": gpu_bf16_cases, "attention": gpu_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
+            "tutorial06_tiles": gpu_tutorial06_tile_cases, "tutorial06_bwd": gpu_tutorial06_bwd_cases,
+            "tutorial06_narrow": gpu_tutorial06_narrow_cases, "bf16": gpu_bf16_cases, "attention": gpu_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
             "fp16tiles": gpu_fp16_tiles_cases, "fp16stages": gpu_fp16_stages_cases,
             "alignment": gpu_alignment_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_tiles", "tutorial06_bwd", "tutorial06_d128", "tutorial06_long", "bf16", "attention", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
+GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_tiles", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_d128", "tutorial06_long", "bf16", "attention", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
 
 
 def by_id(cases):

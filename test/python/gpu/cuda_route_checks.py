@@ -15,7 +15,8 @@ import triton.language as tl
 
 # The end-to-end suite's kernels, run here on CUDA tensors.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from e2e.kernels import (add_kernel, layer_norm_fwd_kernel, matmul_kernel, mha_fwd_kernel,  # noqa: E402
+from e2e.kernels import (add_kernel, layer_norm_fwd_kernel, matmul_kernel, mha_bwd_dkdv_kernel,  # noqa: E402
+                         mha_bwd_dq_kernel, mha_fwd_kernel,
                          softmax_kernel)
 
 results = {}
@@ -305,8 +306,10 @@ def bf16_memory_bound_kernels():
 
 def attention_errors(device):
     # Tutorial 06's forward (mha_fwd_kernel) at tiles whose scores fit workgroup memory (32x32,
-    # 64x32: padded rows, scores scaled on the fragments) and one that spills (128x64), head_dim
-    # 64 and 128, causal and not; output and log-sum-exp against float64.
+    # 64x32: padded rows, scores scaled on the fragments), 128x32 (online softmax as one row
+    # phase; causal: the two key loops share their buffers and hand the accumulator over in
+    # registers) and one that spills (128x64), head_dim 64 and 128, causal and not; output and
+    # log-sum-exp against float64.
     torch.manual_seed(0)
     heads, n_ctx, sm_scale = 3, 256, 0.5
     cases = {}
@@ -319,7 +322,7 @@ def attention_errors(device):
                 s = s.masked_fill(torch.ones(n_ctx, n_ctx, device=device).triu(1).bool(), float("-inf"))
             expected = torch.softmax(s, dim=-1) @ v.double()
             expected_lse = torch.logsumexp(s, dim=-1) / 0.6931471805599453
-            for block_m, block_n in ((32, 32), (64, 32), (128, 64)):
+            for block_m, block_n in ((32, 32), (64, 32), (128, 32), (128, 64)):
                 out = torch.full_like(q, float("nan"))
                 lse = torch.full((heads, n_ctx), float("nan"), device=device)
                 mha_fwd_kernel[(n_ctx // block_m, heads)](
@@ -335,6 +338,42 @@ def attention_errors(device):
 @check
 def multi_head_attention():
     return attention_errors("cuda")
+
+
+@check
+def multi_head_attention_backward():
+    # The backward's two kernels (cooperative dots, transposed tiles read column-major) after
+    # our forward, against float64 autograd of softmax attention.
+    torch.manual_seed(1)
+    heads, n_ctx, sm_scale = 2, 256, 0.3
+    cases = {}
+    for head_dim in (64, 128):
+        q, k, v, d_out = (torch.randn(heads, n_ctx, head_dim, device="cuda").half()
+                          for _ in range(4))
+        out = torch.full_like(q, float("nan"))
+        lse = torch.full((heads, n_ctx), float("nan"), device="cuda")
+        mha_fwd_kernel[(n_ctx // 64, heads)](q, k, v, out, lse, sm_scale, N_CTX=n_ctx,
+                                             HEAD_DIM=head_dim, BLOCK_M=64, BLOCK_N=32,
+                                             CAUSAL=False)
+        delta = (d_out.float() * out.float()).sum(-1)
+        q64, k64, v64 = (t.double().requires_grad_() for t in (q, k, v))
+        reference = torch.softmax((q64 @ k64.transpose(1, 2)) * sm_scale, dim=-1) @ v64
+        reference.backward(d_out.double())
+        for block_m, block_n in ((32, 64), (64, 32), (64, 64)):
+            dq, dk, dv = (torch.full_like(q, float("nan")) for _ in range(3))
+            mha_bwd_dkdv_kernel[(n_ctx // block_n, heads)](
+                q, k, v, d_out, lse, delta, dk, dv, sm_scale, N_CTX=n_ctx, HEAD_DIM=head_dim,
+                BLOCK_M=block_m, BLOCK_N=block_n)
+            mha_bwd_dq_kernel[(n_ctx // block_m, heads)](
+                q, k, v, d_out, lse, delta, dq, sm_scale, N_CTX=n_ctx, HEAD_DIM=head_dim,
+                BLOCK_M=block_m, BLOCK_N=block_n)
+            cases[f"d{head_dim}-{block_m}x{block_n}"] = {
+                name: float((got.double() - expected).abs().max() / expected.abs().max())
+                for name, got, expected in (("dq", dq, q64.grad), ("dk", dk, k64.grad),
+                                            ("dv", dv, v64.grad))}
+            cases[f"d{head_dim}-{block_m}x{block_n}"]["unwritten"] = int(
+                dq.isnan().sum() + dk.isnan().sum() + dv.isnan().sum())
+    return cases
 
 
 @check

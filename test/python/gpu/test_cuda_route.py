@@ -116,3 +116,11 @@ def test_multi_head_attention(results):
         assert case["unwritten"] == 0, name
         assert case["max_error"] < 4e-3, (name, case)
         assert case["lse_error"] < 1e-3, (name, case)
+
+
+def test_multi_head_attention_backward(results):
+    # fp16 gradients: the largest error within 1% of the largest gradient.
+    for name, case in ok(results, "multi_head_attention_backward").items():
+        assert case["unwritten"] == 0, name
+        for gradient in ("dq", "dk", "dv"):
+            assert case[gradient] < 1e-2, (name, gradient, case)

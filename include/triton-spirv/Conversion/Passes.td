@@ -161,9 +161,9 @@ def ShareWorkgroupBuffers : Pass<"share-workgroup-buffers", "func::FuncOp"> {
     Workgroup `memref.alloc`s of one type whose uses (accesses and views
     only) lie in disjoint ranges of the function's top-level ops become one
     buffer, moved to the function's entry: a kernel with two loops over the
-    same tiles (causal attention) needs the tiles' memory once. A barrier
-    orders the earlier buffer's last use before the later one's first; one
-    is added between the two ranges where there is none.
+    same tiles (causal attention) needs the tiles' memory once. Only ranges
+    with a top-level `gpu.barrier` between them are merged (it orders the
+    earlier buffer's last use before the later one's first); none is added.
   }];
   let dependentDialects = ["gpu::GPUDialect", "memref::MemRefDialect"];
 }

@@ -8,12 +8,11 @@
 // ran at 80% of the non-causal one's time for half the work.
 //
 // Buffers of one type whose uses lie in disjoint ranges of the kernel's
-// top-level ops become one (the first, moved to the kernel's entry). The
-// later buffer's first use must not overtake the earlier one's last use in
-// another invocation: a barrier between the two ranges orders them, one is
-// added where there is none. Buffers whose value flows anywhere but into
-// accesses and views (loop-carried, yielded, passed to a call) keep their
-// own variable.
+// top-level ops, with a barrier between the ranges, become one (the first,
+// moved to the kernel's entry): the barrier keeps the later buffer's first
+// use from overtaking the earlier one's last use in another invocation.
+// Buffers whose value flows anywhere but into accesses and views
+// (loop-carried, yielded, passed to a call) keep their own variable.
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
@@ -102,31 +101,26 @@ struct ShareWorkgroupBuffersPass
     });
 
     // Greedily: each buffer joins the first earlier one of its type that is
-    // dead by then.
+    // dead by then, with a barrier between the two ranges (one added there
+    // would cost more than it saves: on lavapipe each barrier switches
+    // every subgroup's coroutine).
+    SmallVector<int64_t> barriersBefore(topLevel.size() + 1, 0);
+    for (auto [i, op] : llvm::enumerate(topLevel))
+      barriersBefore[i + 1] = barriersBefore[i] + isa<gpu::BarrierOp>(op);
     SmallVector<Candidate> shared;
-    DenseSet<int64_t> barrierBefore;
     for (Candidate &candidate : candidates) {
       Candidate *host = nullptr;
       for (Candidate &earlier : shared)
         if (earlier.alloc.getType() == candidate.alloc.getType() &&
-            earlier.range.last < candidate.range.first) {
+            earlier.range.last < candidate.range.first &&
+            barriersBefore[candidate.range.first] >
+                barriersBefore[earlier.range.last + 1]) {
           host = &earlier;
           break;
         }
       if (!host) {
         shared.push_back(candidate);
         continue;
-      }
-      // Ordered by a barrier between the ranges: an existing one or one
-      // added before a later buffer's first use.
-      bool ordered = false;
-      for (int64_t i = host->range.last + 1; i <= candidate.range.first; ++i)
-        ordered |= (i < candidate.range.first && isa<gpu::BarrierOp>(topLevel[i])) ||
-                   barrierBefore.contains(i);
-      if (!ordered) {
-        OpBuilder builder(topLevel[candidate.range.first]);
-        gpu::BarrierOp::create(builder, candidate.alloc.getLoc());
-        barrierBefore.insert(candidate.range.first);
       }
       host->alloc->moveBefore(&entry, entry.begin());
       candidate.alloc.getResult().replaceAllUsesWith(host->alloc.getResult());

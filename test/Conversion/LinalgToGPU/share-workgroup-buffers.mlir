@@ -45,15 +45,11 @@ func.func @two_loops(%out: memref<?xf32>, %n: index, %v: f32) {
 
 !tile = memref<32x8xf32, #spirv.storage_class<Workgroup>>
 
-// No barrier between the ranges: one is added before the later buffer's
-// first use, so no invocation writes it while another still reads.
-// CHECK-LABEL: func.func @barrier_added(
-// CHECK-NEXT:    %[[TILE:.*]] = memref.alloc() : memref<32x8xf32, #spirv.storage_class<Workgroup>>
-// CHECK:         memref.load %[[TILE]]
-// CHECK-NEXT:    memref.store
-// CHECK-NEXT:    gpu.barrier
-// CHECK-NEXT:    memref.store %{{.*}}, %[[TILE]]
-func.func @barrier_added(%out: memref<?xf32>, %v: f32) {
+// No barrier between the ranges: the buffers stay apart (a barrier added
+// to order them would cost more than the memory saved).
+// CHECK-LABEL: func.func @no_barrier_between(
+// CHECK-COUNT-2: memref.alloc() : memref<32x8xf32, #spirv.storage_class<Workgroup>>
+func.func @no_barrier_between(%out: memref<?xf32>, %v: f32) {
   %c0 = arith.constant 0 : index
   %tid = gpu.thread_id x
   %a = memref.alloc() : !tile

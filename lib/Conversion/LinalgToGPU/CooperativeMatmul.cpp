@@ -60,12 +60,11 @@ linalg::TransposeOp transposeIntoOperand(linalg::MatmulOp matmul,
   auto alloc = operand.getDefiningOp<memref::AllocOp>();
   if (!alloc || alloc.getType().getRank() != 2)
     return nullptr;
-  // Other users (bufferization may reuse the buffer for a later tensor of
-  // the same type) must come after the matmul, the first of them writing
-  // every element without reading: the transpose's values are dead by then.
+  // Bufferization may reuse the buffer for other tensors of the same type.
   // Earlier users are fine when the transpose, which writes all of the
-  // buffer, is the last of them (one buffer for several transposed tiles:
-  // attention backward's K^T, then V^T).
+  // buffer, is the last of them (attention backward's K^T, then V^T); of the
+  // later users, the first must write every element without reading: the
+  // transpose's values are dead by then.
   linalg::TransposeOp transpose;
   Operation *firstLater = nullptr, *lastEarlier = nullptr;
   Block *block = matmul->getBlock();

@@ -247,7 +247,7 @@ void eraseFill(ArrayRef<Operation *> fillStores) {
 // Fragments passed from one K loop to the next
 //===----------------------------------------------------------------------===//
 
-/// Whether `store` is one of C's fragment stores at the top of C's block.
+/// Whether `op` is one of C's fragment stores (together they write all of C).
 bool isCoveringStore(Operation *op, Value c) {
   auto store = dyn_cast<gpu::SubgroupMmaStoreMatrixOp>(op);
   return store && store.getDstMemref() == c &&
@@ -260,12 +260,12 @@ bool isCoveringStore(Operation *op, Value c) {
 /// exactly these elements and no other subgroup's tile overlaps them.
 Value storedFragment(gpu::SubgroupMmaLoadMatrixOp load, Value c) {
   Operation *op = load->getPrevNode();
-  auto isTransparent = [&](Operation *op) {
-    if (isa<gpu::BarrierOp>(op))
+  auto isTransparent = [&](Operation *between) {
+    if (isa<gpu::BarrierOp>(between))
       return true;
-    if (auto other = dyn_cast<gpu::SubgroupMmaLoadMatrixOp>(op))
+    if (auto other = dyn_cast<gpu::SubgroupMmaLoadMatrixOp>(between))
       return other.getSrcMemref() == c;
-    return isMemoryEffectFree(op) && op->getNumRegions() == 0;
+    return isMemoryEffectFree(between) && between->getNumRegions() == 0;
   };
   while (op && isTransparent(op))
     op = op->getPrevNode();

@@ -39,7 +39,7 @@ struct LiveRange {
 };
 
 /// The range of top-level ops (by position in `positions`) that use
-/// `buffer` or a view of it, or nothing when it is unused or some use lets
+/// `alloc` or a view of it, or nothing when it is unused or some use lets
 /// it escape.
 std::optional<LiveRange>
 liveRangeOf(memref::AllocOp alloc, Block &entry,

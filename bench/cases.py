@@ -357,20 +357,24 @@ def gpu_sweep_cases():
 
 
 def gpu_probe_cases():
-    """Where the fp16 matmul's time goes: with and without load masks, loads one or two K steps
-    ahead (num_stages 2 / 3), and the dot alone."""
+    """Where the fp16 matmul's time goes: with and without load masks, the masked kernel written
+    twice (a mask-free copy for programs whose tiles lie inside), loads one or two K steps ahead
+    (num_stages 2 / 3), and the dot alone."""
     import probe_kernels as P
     cases = []
     for size in (1024, 4096):
-        for bm, bn, bk, nw in [(128, 64, 32, 8), (64, 64, 64, 4)]:
+        for bm, bn, bk, nw in [(128, 64, 32, 8), (64, 64, 64, 4), (128, 128, 32, 4)]:
             for stages in (2, 3):
                 masked = matmul_case(size, size, size, torch.float16, bm, bn, bk, nw)
                 unmasked = matmul_case(size, size, size, torch.float16, bm, bn, bk, nw)
                 unmasked.kernel, unmasked.kernel_name = P.matmul_probe_kernel, "mm_unmasked_fp16"
                 unmasked.constexprs["RUN_UNIFORM_MASKS"] = 0
-                for c in (masked, unmasked):
+                versioned = matmul_case(size, size, size, torch.float16, bm, bn, bk, nw)
+                versioned.kernel, versioned.kernel_name = (P.matmul_versioned_probe_kernel,
+                                                           "mm_versioned_fp16")
+                for c in (masked, unmasked, versioned):
                     c.num_stages = stages
-                cases += [masked, unmasked]
+                cases += [masked, unmasked, versioned]
         fp32 = matmul_case(size, size, size, torch.float32, 32, 32, 16, 4)
         fp32.num_stages = 2
         cases += [fp32, matmul_case(size, size, size, torch.float32, 32, 32, 16, 4)]

@@ -31,3 +31,48 @@ def matmul_probe_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stri
         b_ptrs += BLOCK_K * stride_bk
     c_ptrs = c_ptr + rm[:, None] * stride_cm + rn[None, :] * stride_cn
     tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty))
+
+
+@triton.jit
+def _matmul_tile(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                 stride_cm, stride_cn, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                 BLOCK_K: tl.constexpr, MASKED: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :] * stride_ak
+    b_ptrs = b_ptr + rk[:, None] * stride_bk + rn[None, :] * stride_bn
+    # -0.0 in one copy: two equal constants would become one tile both loops start from.
+    acc = tl.full((BLOCK_M, BLOCK_N), -0.0 if MASKED else 0.0, dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        if MASKED:
+            k_left = K - k * BLOCK_K
+            a = tl.load(a_ptrs, mask=(rm[:, None] < M) & (rk[None, :] < k_left), other=0.0)
+            b = tl.load(b_ptrs, mask=(rk[:, None] < k_left) & (rn[None, :] < N), other=0.0)
+        else:
+            a = tl.load(a_ptrs)
+            b = tl.load(b_ptrs)
+        acc = tl.dot(a, b, acc, input_precision="ieee")
+        a_ptrs += BLOCK_K * stride_ak
+        b_ptrs += BLOCK_K * stride_bk
+    c_ptrs = c_ptr + rm[:, None] * stride_cm + rn[None, :] * stride_cn
+    tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def matmul_versioned_probe_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
+                                  stride_bn, stride_cm, stride_cn, BLOCK_M: tl.constexpr,
+                                  BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # kernels.matmul_kernel written twice by hand: programs whose tiles lie inside the matrices
+    # (and K a multiple of BLOCK_K) run a copy of the loop without load masks. What a compiler
+    # that versions the loop on its masks would give.
+    inside = ((tl.program_id(0) + 1) * BLOCK_M <= M) & ((tl.program_id(1) + 1) * BLOCK_N <= N) \
+        & (K % BLOCK_K == 0)
+    if inside:
+        _matmul_tile(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                     stride_cm, stride_cn, BLOCK_M, BLOCK_N, BLOCK_K, False)
+    else:
+        _matmul_tile(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                     stride_cm, stride_cn, BLOCK_M, BLOCK_N, BLOCK_K, True)

@@ -21,6 +21,8 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::triton_spirv {
@@ -160,9 +162,46 @@ void writeIntoInput(linalg::GenericOp generic, OpOperand *inputOperand,
   rewriter.replaceOp(generic, updated.getResults());
 }
 
+/// Whether `value` is a tile every element of which is one constant: a
+/// generic with no inputs over a tensor.empty, yielding a value defined
+/// outside its body.
+bool isConstantFill(Value value) {
+  auto fill = value.getDefiningOp<linalg::GenericOp>();
+  if (!fill || fill.getNumDpsInputs() != 0 || fill->getNumResults() != 1 ||
+      !fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>())
+    return false;
+  Block &body = fill.getRegion().front();
+  if (body.getOperations().size() != 1)
+    return false;
+  Value yielded = body.getTerminator()->getOperand(0);
+  return yielded.getParentRegion() != &fill.getRegion() &&
+         !llvm::is_contained(body.getArguments(), yielded);
+}
+
+/// Loops that start from one shared constant tile (one kernel body written
+/// twice under an `if`, the tile's constant hoisted and uniqued) would
+/// share one buffer, so neither accumulator could stay out of memory: each
+/// loop gets a fill of its own, made right before it.
+void giveLoopsTheirOwnFills(Operation *root) {
+  SmallVector<OpOperand *> shared;
+  root->walk([&](scf::ForOp loop) {
+    for (OpOperand &init : loop.getInitArgsMutable())
+      if (isConstantFill(init.get()) && !init.get().hasOneUse())
+        shared.push_back(&init);
+  });
+  for (OpOperand *init : shared) {
+    Operation *fill = init->get().getDefiningOp();
+    OpBuilder builder(init->getOwner());
+    IRMapping mapping;
+    builder.clone(*fill->getOperand(0).getDefiningOp(), mapping);
+    init->set(builder.clone(*fill, mapping)->getResult(0));
+  }
+}
+
 struct AccumulateInPlacePass
     : triton_spirv::impl::AccumulateInPlaceBase<AccumulateInPlacePass> {
   void runOnOperation() override {
+    giveLoopsTheirOwnFills(getOperation());
     // One result per generic and round: a generic yielding several carried
     // values (attention's m_new and l_i * alpha) takes several rounds.
     IRRewriter rewriter(&getContext());

@@ -127,12 +127,8 @@ std::optional<StagedLoop> matchStagedLoop(scf::ForOp loop) {
   if (result.wasInterrupted() || tiles.empty())
     return std::nullopt;
   StagedLoop staged{loop, barriers[1], {}, readsFragments};
-  for (Operation *tile : tiles) {
-    for (Operation *user : tile->getUsers())
-      if (!loop->isAncestor(user))
-        return std::nullopt;
+  for (Operation *tile : tiles)
     staged.tiles.push_back(cast<memref::AllocOp>(tile));
-  }
   return staged;
 }
 
@@ -153,10 +149,35 @@ Value iterationParity(OpBuilder &builder, scf::ForOp loop) {
   return arith::IndexCastUIOp::create(builder, loc, builder.getIndexType(), parity);
 }
 
-void doubleBuffer(StagedLoop &staged) {
-  OpBuilder builder(staged.loop.getBody(), staged.loop.getBody()->begin());
-  Value parity = iterationParity(builder, staged.loop);
-  for (memref::AllocOp tile : staged.tiles) {
+/// Staged loops that share tiles (one K loop in each copy of a kernel body
+/// versioned on its masks) get their second copies together: each access
+/// takes the parity of the loop it is in.
+struct StagedGroup {
+  SmallVector<StagedLoop *> loops;
+  llvm::SetVector<memref::AllocOp> tiles;
+
+  int64_t extraBytes() const {
+    int64_t bytes = 0;
+    for (memref::AllocOp tile : tiles)
+      bytes += bytesOf(tile.getType());
+    return bytes;
+  }
+};
+
+void doubleBuffer(StagedGroup &group) {
+  DenseMap<Operation *, Value> parities;
+  for (StagedLoop *staged : group.loops) {
+    OpBuilder builder(staged->loop.getBody(), staged->loop.getBody()->begin());
+    parities[staged->loop] = iterationParity(builder, staged->loop);
+  }
+  auto parityOf = [&](Operation *user) {
+    for (Operation *op = user->getParentOp(); op; op = op->getParentOp())
+      if (Value parity = parities.lookup(op))
+        return parity;
+    llvm_unreachable("a tile access outside its staged loops");
+  };
+  OpBuilder builder(group.loops.front()->loop);
+  for (memref::AllocOp tile : group.tiles) {
     MemRefType type = tile.getType();
     SmallVector<int64_t> shape{2};
     llvm::append_range(shape, type.getShape());
@@ -168,14 +189,15 @@ void doubleBuffer(StagedLoop &staged) {
     SmallVector<Operation *> users(tile->getUsers());
     for (Operation *user : users) {
       MutableOperandRange indices = indicesOf(user);
-      SmallVector<Value> withCopy{parity};
+      SmallVector<Value> withCopy{parityOf(user)};
       llvm::append_range(withCopy, ValueRange(indices));
       indices.assign(withCopy);
       user->replaceUsesOfWith(tile, copies);
     }
     tile.erase();
   }
-  staged.releaseBarrier.erase();
+  for (StagedLoop *staged : group.loops)
+    staged->releaseBarrier.erase();
 }
 
 struct DoubleBufferWorkgroupTilesPass
@@ -190,13 +212,42 @@ struct DoubleBufferWorkgroupTilesPass
       if (std::optional<StagedLoop> staged = matchStagedLoop(loop))
         candidates.push_back(*staged);
     });
-    int64_t bytes = workgroupBytesOf(func);
+    // Loops that share a tile form one group; a group whose tiles are
+    // accessed outside its loops is left alone.
+    SmallVector<StagedGroup> groups;
+    DenseMap<Operation *, size_t> groupOfTile;
     for (StagedLoop &staged : candidates) {
-      if ((fragmentLoopsOnly && !staged.readsFragments) ||
-          bytes + staged.extraBytes() > workgroupBytes)
+      std::optional<size_t> joined;
+      for (memref::AllocOp tile : staged.tiles)
+        if (auto it = groupOfTile.find(tile); it != groupOfTile.end())
+          joined = it->second;
+      if (!joined) {
+        joined = groups.size();
+        groups.emplace_back();
+      }
+      StagedGroup &group = groups[*joined];
+      group.loops.push_back(&staged);
+      for (memref::AllocOp tile : staged.tiles) {
+        group.tiles.insert(tile);
+        groupOfTile[tile] = *joined;
+      }
+    }
+    int64_t bytes = workgroupBytesOf(func);
+    for (StagedGroup &group : groups) {
+      bool inside = llvm::all_of(group.tiles, [&](memref::AllocOp tile) {
+        return llvm::all_of(tile->getUsers(), [&](Operation *user) {
+          return llvm::any_of(group.loops, [&](StagedLoop *staged) {
+            return staged->loop->isAncestor(user);
+          });
+        });
+      });
+      bool fragments = llvm::all_of(
+          group.loops, [](StagedLoop *staged) { return staged->readsFragments; });
+      if (!inside || (fragmentLoopsOnly && !fragments) ||
+          bytes + group.extraBytes() > workgroupBytes)
         continue;
-      bytes += staged.extraBytes();
-      doubleBuffer(staged);
+      bytes += group.extraBytes();
+      doubleBuffer(group);
     }
   }
 };

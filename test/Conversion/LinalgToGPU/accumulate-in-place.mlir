@@ -179,3 +179,45 @@ func.func @last_reader(%a: tensor<32x16xf16>, %b: tensor<16x32xf16>, %scale: f32
   } -> tensor<32x32xf32>
   return %max, %p, %doubled : tensor<32xf32>, tensor<32x32xf32>, tensor<32x32xf32>
 }
+
+// -----
+
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+
+// One zero tile (a hoisted, uniqued constant) starting two loops, one in
+// each branch of an if: each loop gets a fill of its own right before it,
+// so that neither has to copy the other's starting tile.
+// CHECK-LABEL: func.func @own_fills(
+// CHECK:         scf.if
+// CHECK:           %[[E1:.*]] = tensor.empty() : tensor<16x16xf32>
+// CHECK-NEXT:      %[[F1:.*]] = linalg.generic {{.*}} outs(%[[E1]] : tensor<16x16xf32>)
+// CHECK:           scf.for {{.*}} iter_args(%{{.*}} = %[[F1]])
+// CHECK:         } else {
+// CHECK:           %[[E2:.*]] = tensor.empty() : tensor<16x16xf32>
+// CHECK-NEXT:      %[[F2:.*]] = linalg.generic {{.*}} outs(%[[E2]] : tensor<16x16xf32>)
+// CHECK:           scf.for {{.*}} iter_args(%{{.*}} = %[[F2]])
+func.func @own_fills(%fast: i1, %n: index, %x: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<16x16xf32>
+  %init = linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]}
+      outs(%empty : tensor<16x16xf32>) {
+  ^bb0(%out: f32):
+    linalg.yield %zero : f32
+  } -> tensor<16x16xf32>
+  %r = scf.if %fast -> (tensor<16x16xf32>) {
+    %a = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<16x16xf32>) {
+      %next = linalg.matmul ins(%x, %x : tensor<16x16xf32>, tensor<16x16xf32>) outs(%acc : tensor<16x16xf32>) -> tensor<16x16xf32>
+      scf.yield %next : tensor<16x16xf32>
+    }
+    scf.yield %a : tensor<16x16xf32>
+  } else {
+    %b = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<16x16xf32>) {
+      %next = linalg.matmul ins(%x, %x : tensor<16x16xf32>, tensor<16x16xf32>) outs(%acc : tensor<16x16xf32>) -> tensor<16x16xf32>
+      scf.yield %next : tensor<16x16xf32>
+    }
+    scf.yield %b : tensor<16x16xf32>
+  }
+  return %r : tensor<16x16xf32>
+}

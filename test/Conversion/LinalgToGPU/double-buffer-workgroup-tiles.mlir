@@ -162,3 +162,79 @@ func.func @work_after_release(%n: index, %v: f32, %out: memref<1xf32>) {
   }
   return
 }
+
+// -----
+
+// Two staged loops sharing their tiles (the two copies of a kernel body
+// versioned on its masks): the tiles get their second copies once, each
+// access indexed by the parity of its own loop; both release barriers go.
+// CHECK-LABEL: func.func @two_versions(
+// CHECK:         %[[T:.*]] = memref.alloc() : memref<2x64xf32, #spirv.storage_class<Workgroup>>
+// CHECK:         scf.if
+// CHECK:           scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:             %[[P1:.*]] = arith.remui
+// CHECK:             memref.store %{{.*}}, %[[T]][%[[P1]], %{{.*}}]
+// CHECK-NEXT:        gpu.barrier
+// CHECK-NEXT:        memref.load %[[T]][%[[P1]], %[[K]]]
+// CHECK-NOT:         gpu.barrier
+// CHECK:         } else {
+// CHECK:           scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:             %[[P2:.*]] = arith.remui
+// CHECK:             memref.store %{{.*}}, %[[T]][%[[P2]], %{{.*}}]
+// CHECK-NEXT:        gpu.barrier
+// CHECK-NEXT:        memref.load %[[T]][%[[P2]], %[[J]]]
+// CHECK-NOT:         gpu.barrier
+// CHECK:         return
+func.func @two_versions(%fast: i1, %n: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %tid = gpu.thread_id x
+  %t = memref.alloc() : memref<64xf32, #spirv.storage_class<Workgroup>>
+  scf.if %fast {
+    scf.for %k = %c0 to %n step %c1 {
+      memref.store %v, %t[%tid] : memref<64xf32, #spirv.storage_class<Workgroup>>
+      gpu.barrier
+      %x = memref.load %t[%k] : memref<64xf32, #spirv.storage_class<Workgroup>>
+      gpu.barrier
+    }
+  } else {
+    scf.for %j = %c0 to %n step %c1 {
+      %w = arith.addf %v, %v : f32
+      memref.store %w, %t[%tid] : memref<64xf32, #spirv.storage_class<Workgroup>>
+      gpu.barrier
+      %x = memref.load %t[%j] : memref<64xf32, #spirv.storage_class<Workgroup>>
+      gpu.barrier
+    }
+  }
+  return
+}
+
+// -----
+
+// The same two loops, the tile also read after the if: kept.
+// CHECK-LABEL: func.func @two_versions_used_after(
+// CHECK:         memref.alloc() : memref<64xf32, #spirv.storage_class<Workgroup>>
+// CHECK-COUNT-4: gpu.barrier
+func.func @two_versions_used_after(%fast: i1, %n: index, %v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %tid = gpu.thread_id x
+  %t = memref.alloc() : memref<64xf32, #spirv.storage_class<Workgroup>>
+  scf.if %fast {
+    scf.for %k = %c0 to %n step %c1 {
+      memref.store %v, %t[%tid] : memref<64xf32, #spirv.storage_class<Workgroup>>
+      gpu.barrier
+      %x = memref.load %t[%k] : memref<64xf32, #spirv.storage_class<Workgroup>>
+      gpu.barrier
+    }
+  } else {
+    scf.for %j = %c0 to %n step %c1 {
+      memref.store %v, %t[%tid] : memref<64xf32, #spirv.storage_class<Workgroup>>
+      gpu.barrier
+      %x = memref.load %t[%j] : memref<64xf32, #spirv.storage_class<Workgroup>>
+      gpu.barrier
+    }
+  }
+  %last = memref.load %t[%c0] : memref<64xf32, #spirv.storage_class<Workgroup>>
+  return %last : f32
+}

@@ -94,8 +94,9 @@ tt.func @k_mask(%a: !tt.ptr<f32>, %m: i32, %k: i32, %out: !tt.ptr<f32>) {
 // -----
 
 // Left whole: a comparison that holds only from some iteration on (a
-// suffix), one that does not reach a mask, a K loop with a dot (its
-// accumulator and tile prefetch need one loop), and an unsigned loop.
+// suffix), one that does not reach a mask, a K loop with a dot whose mask
+// compares against a value loaded in the loop (no condition before the loop
+// can make it hold), and an unsigned loop.
 
 // CHECK-LABEL: tt.func @left_whole
 // CHECK:         scf.for
@@ -103,8 +104,10 @@ tt.func @k_mask(%a: !tt.ptr<f32>, %m: i32, %k: i32, %out: !tt.ptr<f32>) {
 // CHECK:         scf.for
 // CHECK:           arith.cmpi slt
 // CHECK:           arith.select
+// CHECK-NOT:     scf.if
 // CHECK:         scf.for
 // CHECK:           arith.cmpi slt
+// CHECK:           tt.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x!tt.ptr<f32>>
 // CHECK:           tt.dot
 // CHECK:         scf.for unsigned
 // CHECK-NEXT:      tt.splat
@@ -112,7 +115,7 @@ tt.func @k_mask(%a: !tt.ptr<f32>, %m: i32, %k: i32, %out: !tt.ptr<f32>) {
 // CHECK-NEXT:      tt.splat
 // CHECK-NEXT:      arith.cmpi slt
 // CHECK-NOT:     scf.for
-tt.func @left_whole(%x: !tt.ptr<f32>, %n: i32, %a: tensor<16x16xf32>) {
+tt.func @left_whole(%x: !tt.ptr<f32>, %n: i32, %a: tensor<16x16xf32>, %limit_ptr: !tt.ptr<i32>) {
   %c0 = arith.constant 0 : i32
   %c16 = arith.constant 16 : i32
   %zero = arith.constant dense<0.0> : tensor<16xf32>
@@ -139,7 +142,8 @@ tt.func @left_whole(%x: !tt.ptr<f32>, %n: i32, %a: tensor<16x16xf32>) {
   %d = scf.for %off = %c0 to %n step %c16 iter_args(%acc = %acc0) -> (tensor<16x16xf32>) : i32 {
     %offs = tt.splat %off : i32 -> tensor<16xi32>
     %cols = arith.addi %offs, %range : tensor<16xi32>
-    %bound = tt.splat %n : i32 -> tensor<16xi32>
+    %limit = tt.load %limit_ptr : !tt.ptr<i32>
+    %bound = tt.splat %limit : i32 -> tensor<16xi32>
     %inside = arith.cmpi slt, %cols, %bound : tensor<16xi32>
     tt.store %ptrs, %zero, %inside : tensor<16x!tt.ptr<f32>>
     %next = tt.dot %a, %a, %acc : tensor<16x16xf32> * tensor<16x16xf32> -> tensor<16x16xf32>
@@ -153,5 +157,84 @@ tt.func @left_whole(%x: !tt.ptr<f32>, %n: i32, %a: tensor<16x16xf32>) {
     %inside = arith.cmpi slt, %cols, %bound : tensor<16xi32>
     tt.store %ptrs, %zero, %inside : tensor<16x!tt.ptr<f32>>
   }
+  tt.return
+}
+
+// -----
+
+// Tutorial 03's K loop with a dot: its masks (rows < M, rk < K - k * 16) and
+// the epilogue's (rows < M) hold throughout when the last row and the last
+// K step lie inside. The rest of the kernel then runs as two copies under
+// `scf.if`: the first without those masks, the second as written. Each
+// copy's loop keeps its own accumulator.
+
+// CHECK-LABEL: tt.func @versioned_dot_loop
+// CHECK-SAME:    (%[[A:.*]]: !tt.ptr<f32>, %[[M:.*]]: i32, %[[K:.*]]: i32, %[[OUT:.*]]: !tt.ptr<f32>)
+// CHECK:         %[[PID:.*]] = tt.get_program_id x
+// CHECK:         %[[ROW0:.*]] = arith.muli %[[PID]], %c16_i32
+// CHECK:         %[[STEPS:.*]] = arith.divsi
+// rows: pid * 16 + 15 - M < 0
+// CHECK:         %[[R64:.*]] = arith.extsi %[[ROW0]] : i32 to i64
+// CHECK:         %[[RLAST:.*]] = arith.addi %[[R64]], %c15_i64
+// CHECK:         %[[M64:.*]] = arith.extsi %[[M]] : i32 to i64
+// CHECK:         %[[RDIFF:.*]] = arith.subi %[[RLAST]], %[[M64]]
+// CHECK:         %[[ROWS_IN:.*]] = arith.cmpi slt, %[[RDIFF]], %c0_i64
+// K: 15 - K + (steps - 1) * 16 < 0
+// CHECK:         %[[K64:.*]] = arith.extsi %[[K]] : i32 to i64
+// CHECK:         arith.subi %c15_i64, %[[K64]]
+// CHECK:         %[[S64:.*]] = arith.extsi %[[STEPS]] : i32 to i64
+// CHECK:         %[[LAST:.*]] = arith.subi %[[S64]], %c1_i64
+// CHECK:         arith.muli %[[LAST]], %c16_i64
+// CHECK:         %[[K_IN:.*]] = arith.cmpi slt
+// CHECK:         %[[BOTH:.*]] = arith.andi %[[ROWS_IN]], %[[K_IN]]
+// CHECK:         scf.if
+// CHECK:           scf.for
+// CHECK-NOT:         arith.cmpi
+// CHECK:             %[[V:.*]] = tt.load %{{.*}} : tensor<16x16x!tt.ptr<f32>>
+// CHECK:             tt.dot %[[V]], %[[V]]
+// CHECK:           tt.store %{{.*}}, %{{.*}} : tensor<16x16x!tt.ptr<f32>>
+// CHECK-NEXT:    } else {
+// CHECK:           scf.for
+// CHECK:             arith.cmpi slt
+// CHECK:             tt.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x16x!tt.ptr<f32>>
+// CHECK:             tt.dot
+// CHECK:           tt.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x16x!tt.ptr<f32>>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    tt.return
+tt.func @versioned_dot_loop(%a: !tt.ptr<f32>, %m: i32, %k: i32, %out: !tt.ptr<f32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c15 = arith.constant 15 : i32
+  %c16 = arith.constant 16 : i32
+  %zero = arith.constant dense<0.0> : tensor<16x16xf32>
+  %pid = tt.get_program_id x : i32
+  %row0 = arith.muli %pid, %c16 : i32
+  %range = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %row0s = tt.splat %row0 : i32 -> tensor<16xi32>
+  %rows = arith.addi %row0s, %range : tensor<16xi32>
+  %rows2 = tt.expand_dims %rows {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  %rk = tt.expand_dims %range {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+  %kpad = arith.addi %k, %c15 : i32
+  %steps = arith.divsi %kpad, %c16 : i32
+  %base = tt.splat %a : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>>
+  %sum = scf.for %i = %c0 to %steps step %c1 iter_args(%acc = %zero) -> (tensor<16x16xf32>) : i32 {
+    %done = arith.muli %i, %c16 : i32
+    %left = arith.subi %k, %done : i32
+    %msplat = tt.splat %m : i32 -> tensor<16x1xi32>
+    %in_rows = arith.cmpi slt, %rows2, %msplat : tensor<16x1xi32>
+    %lsplat = tt.splat %left : i32 -> tensor<1x16xi32>
+    %in_k = arith.cmpi slt, %rk, %lsplat : tensor<1x16xi32>
+    %wide_rows = tt.broadcast %in_rows : tensor<16x1xi1> -> tensor<16x16xi1>
+    %wide_k = tt.broadcast %in_k : tensor<1x16xi1> -> tensor<16x16xi1>
+    %mask = arith.andi %wide_rows, %wide_k : tensor<16x16xi1>
+    %v = tt.load %base, %mask, %zero : tensor<16x16x!tt.ptr<f32>>
+    %next = tt.dot %v, %v, %acc : tensor<16x16xf32> * tensor<16x16xf32> -> tensor<16x16xf32>
+    scf.yield %next : tensor<16x16xf32>
+  }
+  %msplat = tt.splat %m : i32 -> tensor<16x1xi32>
+  %in_rows = arith.cmpi slt, %rows2, %msplat : tensor<16x1xi32>
+  %store_mask = tt.broadcast %in_rows : tensor<16x1xi1> -> tensor<16x16xi1>
+  %outs = tt.splat %out : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>>
+  tt.store %outs, %sum, %store_mask : tensor<16x16x!tt.ptr<f32>>
   tt.return
 }

@@ -1,9 +1,13 @@
 """Loops whose masks follow the induction variable run as a mask-free main loop and a
-masked rest (split-loops-at-mask-bounds): every split point, including none and all."""
+masked rest (split-loops-at-mask-bounds): every split point, including none and all. K loops
+of dots run the kernel body as two copies, one without masks for programs whose tiles lie
+inside: grids that take both."""
 import pytest
 import torch
 import triton
 import triton.language as tl
+
+from . import kernels
 
 DEVICE = triton.runtime.driver.active.get_active_torch_device()
 
@@ -58,3 +62,23 @@ def test_k_masks_split(m, k):
     out = torch.full((m,), float("nan"), device=DEVICE)
     k_blocks_kernel[(triton.cdiv(m, 16),)](a, out, m, k, BLOCK_M=16, BLOCK_K=16)
     torch.testing.assert_close(out.cpu(), a.cpu().sum(dim=1), rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+@pytest.mark.parametrize("m, n, k", [(100, 70, 64), (64, 64, 48), (96, 64, 40), (20, 10, 32)])
+def test_dot_loop_versions(dtype, m, n, k):
+    # 32 x 32 x 16 blocks. (100, 70, 64): the inner 3 x 2 programs take the mask-free copy and
+    # the edge ones the masked copy; (64, 64, 48): every program the mask-free one; (96, 64,
+    # 40): K is no multiple of 16, every program the masked one; (20, 10, 32): smaller than
+    # one block.
+    generator = torch.Generator().manual_seed(m * n + k)
+    a = torch.randn(m, k, generator=generator).to(dtype).to(DEVICE)
+    b = torch.randn(k, n, generator=generator).to(dtype).to(DEVICE)
+    c = torch.full((m, n), float("nan"), device=DEVICE)
+    grid = (triton.cdiv(m, 32), triton.cdiv(n, 32))
+    kernels.matmul_kernel[grid](a, b, c, m, n, k, a.stride(0), a.stride(1), b.stride(0),
+                                b.stride(1), c.stride(0), c.stride(1), BLOCK_M=32, BLOCK_N=32,
+                                BLOCK_K=16)
+    assert not c.isnan().any()
+    expected = a.cpu().double() @ b.cpu().double()
+    torch.testing.assert_close(c.cpu().double(), expected, rtol=1e-3, atol=1e-3)

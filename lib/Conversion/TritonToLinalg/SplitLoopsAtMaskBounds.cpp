@@ -387,6 +387,7 @@ bool versionOnMasks(scf::ForOp loop, DominanceInfo &dominance) {
   if (!ret || ret.getNumOperands() != 0 || !isa<FuncOp>(loop->getParentOp()))
     return false;
   SmallVector<UniformlyTrue> holding;
+  SmallVector<Operation *> unmasked; // loads and stores whose masks go
   DenseSet<Operation *> seen;
   bool loopMasked = false, loopQualifies = true;
   auto collect = [&](Operation *op, bool inLoop) {
@@ -397,11 +398,7 @@ bool versionOnMasks(scf::ForOp loop, DominanceInfo &dominance) {
     SmallVector<UniformlyTrue> found;
     bool all = maskComparisons(mask, leaves);
     for (arith::CmpIOp cmp : leaves) {
-      std::optional<UniformlyTrue> u;
-      // Comparisons before the loop are not cloned with it.
-      Operation *top = block->findAncestorOpInBlock(*cmp);
-      if (top && (top == loop.getOperation() || loop->isBeforeInBlock(top)))
-        u = uniformlyTrue(cmp, loop, dominance);
+      std::optional<UniformlyTrue> u = uniformlyTrue(cmp, loop, dominance);
       if (!u) {
         all = false;
         break;
@@ -414,6 +411,7 @@ bool versionOnMasks(scf::ForOp loop, DominanceInfo &dominance) {
     }
     if (!all)
       return;
+    unmasked.push_back(op);
     for (const UniformlyTrue &u : found)
       if (seen.insert(u.cmp).second)
         holding.push_back(u);
@@ -442,11 +440,25 @@ bool versionOnMasks(scf::ForOp loop, DominanceInfo &dominance) {
     inside.clone(*op, mapping);
   for (Operation *op : rest)
     op->moveBefore(versions.elseBlock()->getTerminator());
+  // The masks themselves go (their comparisons may lie before the loop,
+  // outside the copy); comparisons copied with the loop become `true` for
+  // their other users too.
+  for (Operation *op : unmasked) {
+    Operation *cloned = mapping.lookup(op);
+    if (auto load = dyn_cast<LoadOp>(cloned)) {
+      load.getMaskMutable().clear();
+      load.getOtherMutable().clear();
+    } else {
+      cast<StoreOp>(cloned).getMaskMutable().clear();
+    }
+  }
   for (UniformlyTrue &u : holding) {
-    Operation *cloned = mapping.lookup(u.cmp.getResult()).getDefiningOp();
-    replaceWithTrue(cloned->getResult(0));
-    if (cloned->use_empty())
-      cloned->erase();
+    Value copy = mapping.lookupOrNull(u.cmp.getResult());
+    if (!copy)
+      continue;
+    replaceWithTrue(copy);
+    if (copy.use_empty())
+      copy.getDefiningOp()->erase();
   }
   return true;
 }

@@ -238,3 +238,45 @@ tt.func @versioned_dot_loop(%a: !tt.ptr<f32>, %m: i32, %k: i32, %out: !tt.ptr<f3
   tt.store %outs, %sum, %store_mask : tensor<16x16x!tt.ptr<f32>>
   tt.return
 }
+
+// -----
+
+// The row mask computed once before the loop (a common way to write it):
+// the copy's loads and store still lose their masks; the comparison itself,
+// outside the copy, stays for the other.
+
+// CHECK-LABEL: tt.func @hoisted_row_mask
+// CHECK:         %[[IN_ROWS:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : tensor<16x1xi32>
+// CHECK:         scf.if
+// CHECK:           scf.for
+// CHECK:             %[[V:.*]] = tt.load %{{.*}} : tensor<16x16x!tt.ptr<f32>>
+// CHECK:             tt.dot %[[V]], %[[V]]
+// CHECK:           tt.store %{{.*}}, %{{.*}} : tensor<16x16x!tt.ptr<f32>>
+// CHECK-NEXT:    } else {
+// CHECK:           scf.for
+// CHECK:             tt.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x16x!tt.ptr<f32>>
+// CHECK:           tt.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x16x!tt.ptr<f32>>
+tt.func @hoisted_row_mask(%a: !tt.ptr<f32>, %m: i32, %steps: i32, %out: !tt.ptr<f32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c16 = arith.constant 16 : i32
+  %zero = arith.constant dense<0.0> : tensor<16x16xf32>
+  %pid = tt.get_program_id x : i32
+  %row0 = arith.muli %pid, %c16 : i32
+  %range = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %row0s = tt.splat %row0 : i32 -> tensor<16xi32>
+  %rows = arith.addi %row0s, %range : tensor<16xi32>
+  %rows2 = tt.expand_dims %rows {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  %msplat = tt.splat %m : i32 -> tensor<16x1xi32>
+  %in_rows = arith.cmpi slt, %rows2, %msplat : tensor<16x1xi32>
+  %mask = tt.broadcast %in_rows : tensor<16x1xi1> -> tensor<16x16xi1>
+  %base = tt.splat %a : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>>
+  %sum = scf.for %i = %c0 to %steps step %c1 iter_args(%acc = %zero) -> (tensor<16x16xf32>) : i32 {
+    %v = tt.load %base, %mask, %zero : tensor<16x16x!tt.ptr<f32>>
+    %next = tt.dot %v, %v, %acc : tensor<16x16xf32> * tensor<16x16xf32> -> tensor<16x16xf32>
+    scf.yield %next : tensor<16x16xf32>
+  }
+  %outs = tt.splat %out : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>>
+  tt.store %outs, %sum, %mask : tensor<16x16x!tt.ptr<f32>>
+  tt.return
+}

@@ -82,3 +82,34 @@ def test_dot_loop_versions(dtype, m, n, k):
     assert not c.isnan().any()
     expected = a.cpu().double() @ b.cpu().double()
     torch.testing.assert_close(c.cpu().double(), expected, rtol=1e-3, atol=1e-3)
+
+
+@triton.jit
+def matmul_hoisted_masks_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.constexpr,
+                                BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # Row and column masks computed once, before the K loop; K a multiple of BLOCK_K.
+    rm = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    a_mask = (rm[:, None] < M) & (rk[None, :] < BLOCK_K)
+    b_mask = (rk[:, None] < BLOCK_K) & (rn[None, :] < N)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, K, BLOCK_K):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=a_mask, other=0.0)
+        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :], mask=b_mask, other=0.0)
+        acc = tl.dot(a, b, acc, input_precision="ieee")
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@pytest.mark.parametrize("m, n", [(100, 70), (64, 64)])
+def test_dot_loop_versions_hoisted_masks(m, n):
+    k = 48
+    generator = torch.Generator().manual_seed(m + n)
+    a = torch.randn(m, k, generator=generator).to(DEVICE)
+    b = torch.randn(k, n, generator=generator).to(DEVICE)
+    c = torch.full((m, n), float("nan"), device=DEVICE)
+    matmul_hoisted_masks_kernel[(triton.cdiv(m, 32), triton.cdiv(n, 32))](
+        a, b, c, m, n, k, BLOCK_M=32, BLOCK_N=32, BLOCK_K=16)
+    assert not c.isnan().any()
+    expected = a.cpu().double() @ b.cpu().double()
+    torch.testing.assert_close(c.cpu().double(), expected, rtol=1e-4, atol=1e-4)

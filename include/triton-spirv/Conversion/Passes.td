@@ -584,13 +584,14 @@ def SplitLoopsAtMaskBounds : Pass<"split-loops-at-mask-bounds", "ModuleOp"> {
     The loop runs to that iteration as a copy where the comparison is
     `true`, then the original loop does the rest.
 
-    A top-level K loop with a tt.dot is not split (its accumulator would
-    pass from one loop to the next through memory). When every load/store
-    mask in it is made of comparisons that hold for all iterations under a
-    condition on values known before the loop (`pid * BM + BM - 1 < M`,
-    K a multiple of BLOCK_K), the rest of the kernel, the loop first, runs
-    under `scf.if` as two copies: one with those comparisons `true` (the
-    epilogue's too where they qualify), one as written.
+    A K loop with a tt.dot is not split (its accumulator would pass from
+    one loop to the next through memory). When every load/store mask in it
+    is made of comparisons that hold for all iterations under a condition
+    on values known before the loop (`pid * BM + BM - 1 < M`, K a multiple
+    of BLOCK_K), the rest of its block (the kernel's body, or a tile loop's
+    body in a persistent kernel), the loop first, runs under `scf.if` as two
+    copies: one without those masks (the epilogue's too where they
+    qualify), one as written.
   }];
   let dependentDialects = ["arith::ArithDialect"];
 }

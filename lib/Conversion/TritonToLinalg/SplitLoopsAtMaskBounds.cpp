@@ -372,19 +372,24 @@ Value holdsThroughout(OpBuilder &b, Location loc, const UniformlyTrue &u,
                                arith::ConstantIntOp::create(b, loc, i64, 0));
 }
 
-/// A top-level K loop of dots whose every load and store mask is made of
-/// comparisons that hold throughout when some condition on the kernel's
-/// scalars does (tiles inside the matrices, K a multiple of BLOCK_K): the
-/// rest of the kernel, the loop first, runs under `scf.if` as two copies,
-/// the first with those comparisons `true`. Splitting the loop instead
-/// would hand its accumulator from one loop to the next through memory;
-/// each copy here keeps its own. Masks after the loop (the epilogue's
-/// store) go in the first copy where their comparisons qualify too.
-/// Returns whether the loop was versioned.
+/// A K loop of dots whose every load and store mask is made of comparisons
+/// that hold throughout when some condition on the kernel's scalars does
+/// (tiles inside the matrices, K a multiple of BLOCK_K): the rest of its
+/// block, the loop first, runs under `scf.if` as two copies, the first
+/// with those comparisons `true`. The block is the kernel's body, or the
+/// body of an outer loop over tiles (a persistent kernel), whose yielded
+/// values the `scf.if` then yields. Splitting the loop instead would hand
+/// its accumulator from one loop to the next through memory; each copy
+/// here keeps its own. Masks after the loop (the epilogue's store) go in
+/// the first copy where their comparisons qualify too. Returns whether the
+/// loop was versioned.
 bool versionOnMasks(scf::ForOp loop, DominanceInfo &dominance) {
   Block *block = loop->getBlock();
-  auto ret = dyn_cast<ReturnOp>(block->getTerminator());
-  if (!ret || ret.getNumOperands() != 0 || !isa<FuncOp>(loop->getParentOp()))
+  Operation *ret = block->getTerminator();
+  bool kernelBody = isa<ReturnOp>(ret) && ret->getNumOperands() == 0 &&
+                    isa<FuncOp>(loop->getParentOp());
+  bool loopBody = isa<scf::YieldOp>(ret) && isa<scf::ForOp>(loop->getParentOp());
+  if (!kernelBody && !loopBody)
     return false;
   SmallVector<UniformlyTrue> holding;
   SmallVector<Operation *> unmasked; // loads and stores whose masks go
@@ -429,17 +434,31 @@ bool versionOnMasks(scf::ForOp loop, DominanceInfo &dominance) {
     Value holds = holdsThroughout(b, loc, u, loop);
     condition = condition ? arith::AndIOp::create(b, loc, condition, holds) : holds;
   }
-  auto versions = scf::IfOp::create(b, loc, TypeRange{}, condition,
-                                    /*withElseRegion=*/true);
+  // The values the block yields come out of whichever copy ran.
+  SmallVector<Value> yielded(ret->getOperands());
+  auto versions = scf::IfOp::create(b, loc, ValueRange(yielded).getTypes(),
+                                    condition, /*withElseRegion=*/true);
+  for (Block *copy : {versions.thenBlock(), versions.elseBlock()})
+    if (!copy->empty())
+      copy->getTerminator()->erase(); // the yields are made below
   SmallVector<Operation *> rest;
   for (Operation *op = loop; op != ret; op = op->getNextNode())
     rest.push_back(op);
   IRMapping mapping;
-  OpBuilder inside = OpBuilder::atBlockTerminator(versions.thenBlock());
+  OpBuilder inside(versions.getContext());
+  inside.setInsertionPointToStart(versions.thenBlock());
   for (Operation *op : rest)
     inside.clone(*op, mapping);
+  SmallVector<Value> yieldedCopies;
+  for (Value value : yielded)
+    yieldedCopies.push_back(mapping.lookupOrDefault(value));
+  scf::YieldOp::create(inside, loc, yieldedCopies);
+  OpBuilder original(versions.getContext());
+  original.setInsertionPointToStart(versions.elseBlock());
+  scf::YieldOp::create(original, loc, yielded);
   for (Operation *op : rest)
     op->moveBefore(versions.elseBlock()->getTerminator());
+  ret->setOperands(versions.getResults());
   // The masks themselves go (their comparisons may lie before the loop,
   // outside the copy); comparisons copied with the loop become `true` for
   // their other users too.
@@ -469,7 +488,7 @@ struct SplitLoopsAtMaskBounds
     DominanceInfo dominance(getOperation());
     SmallVector<scf::ForOp> dotLoops;
     getOperation().walk([&](scf::ForOp loop) {
-      if (isa<FuncOp>(loop->getParentOp()) && hasDot(loop))
+      if (isa<FuncOp, scf::ForOp>(loop->getParentOp()) && hasDot(loop))
         dotLoops.push_back(loop);
     });
     for (scf::ForOp loop : dotLoops) {

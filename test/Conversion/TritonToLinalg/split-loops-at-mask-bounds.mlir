@@ -280,3 +280,52 @@ tt.func @hoisted_row_mask(%a: !tt.ptr<f32>, %m: i32, %steps: i32, %out: !tt.ptr<
   tt.store %outs, %sum, %mask : tensor<16x16x!tt.ptr<f32>>
   tt.return
 }
+
+// -----
+
+// A K loop inside a loop over tiles (a persistent kernel): the rest of the
+// tile loop's body is versioned, and the count it carries is yielded by
+// whichever copy ran.
+
+// CHECK-LABEL: tt.func @tile_loop
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[COUNT:.*]] = %{{.*}}) -> (i32)
+// CHECK:           %[[NEXT:.*]] = scf.if %{{.*}} -> (i32) {
+// CHECK:             scf.for
+// CHECK:               tt.load %{{.*}} : tensor<16x16x!tt.ptr<f32>>
+// CHECK:             %[[FAST:.*]] = arith.addi %[[COUNT]], %c1_i32
+// CHECK:             scf.yield %[[FAST]] : i32
+// CHECK:           } else {
+// CHECK:             scf.for
+// CHECK:               tt.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x16x!tt.ptr<f32>>
+// CHECK:             %[[SLOW:.*]] = arith.addi %[[COUNT]], %c1_i32
+// CHECK:             scf.yield %[[SLOW]] : i32
+// CHECK:           }
+// CHECK:           scf.yield %[[NEXT]] : i32
+tt.func @tile_loop(%a: !tt.ptr<f32>, %m: i32, %steps: i32, %tiles: i32, %out: !tt.ptr<i32>, %c: !tt.ptr<f32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c16 = arith.constant 16 : i32
+  %zero = arith.constant dense<0.0> : tensor<16x16xf32>
+  %range = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %base = tt.splat %a : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>>
+  %count = scf.for %tile = %c0 to %tiles step %c1 iter_args(%n = %c0) -> (i32) : i32 {
+    %row0 = arith.muli %tile, %c16 : i32
+    %row0s = tt.splat %row0 : i32 -> tensor<16xi32>
+    %rows = arith.addi %row0s, %range : tensor<16xi32>
+    %rows2 = tt.expand_dims %rows {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+    %sum = scf.for %i = %c0 to %steps step %c1 iter_args(%acc = %zero) -> (tensor<16x16xf32>) : i32 {
+      %msplat = tt.splat %m : i32 -> tensor<16x1xi32>
+      %in_rows = arith.cmpi slt, %rows2, %msplat : tensor<16x1xi32>
+      %mask = tt.broadcast %in_rows : tensor<16x1xi1> -> tensor<16x16xi1>
+      %v = tt.load %base, %mask, %zero : tensor<16x16x!tt.ptr<f32>>
+      %next = tt.dot %v, %v, %acc : tensor<16x16xf32> * tensor<16x16xf32> -> tensor<16x16xf32>
+      scf.yield %next : tensor<16x16xf32>
+    }
+    %cs = tt.splat %c : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>>
+    tt.store %cs, %sum : tensor<16x16x!tt.ptr<f32>>
+    %done = arith.addi %n, %c1 : i32
+    scf.yield %done : i32
+  }
+  tt.store %out, %count : !tt.ptr<i32>
+  tt.return
+}

@@ -113,3 +113,47 @@ def test_dot_loop_versions_hoisted_masks(m, n):
     assert not c.isnan().any()
     expected = a.cpu().double() @ b.cpu().double()
     torch.testing.assert_close(c.cpu().double(), expected, rtol=1e-4, atol=1e-4)
+
+
+@triton.jit
+def persistent_matmul_kernel(a_ptr, b_ptr, c_ptr, count_ptr, M, N, K, PROGRAMS: tl.constexpr,
+                             BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                             BLOCK_K: tl.constexpr):
+    # One program per tile in turn (a persistent kernel): the K loop is versioned inside the
+    # tile loop, and the count the tile loop carries comes out of whichever copy ran.
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    tiles = tl.cdiv(M, BLOCK_M) * tiles_n
+    count = 0
+    for tile in range(tl.program_id(0), tiles, PROGRAMS):
+        rm = (tile // tiles_n) * BLOCK_M + tl.arange(0, BLOCK_M)
+        rn = (tile % tiles_n) * BLOCK_N + tl.arange(0, BLOCK_N)
+        rk = tl.arange(0, BLOCK_K)
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for k in range(0, tl.cdiv(K, BLOCK_K)):
+            k_left = K - k * BLOCK_K
+            a = tl.load(a_ptr + rm[:, None] * K + (k * BLOCK_K + rk)[None, :],
+                        mask=(rm[:, None] < M) & (rk[None, :] < k_left), other=0.0)
+            b = tl.load(b_ptr + (k * BLOCK_K + rk)[:, None] * N + rn[None, :],
+                        mask=(rk[:, None] < k_left) & (rn[None, :] < N), other=0.0)
+            acc = tl.dot(a, b, acc, input_precision="ieee")
+        tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc,
+                 mask=(rm[:, None] < M) & (rn[None, :] < N))
+        count += 1
+    tl.store(count_ptr + tl.program_id(0), count)
+
+
+@pytest.mark.parametrize("m, n, k", [(100, 70, 64), (64, 96, 48), (70, 40, 40)])
+def test_dot_loop_versions_in_tile_loop(m, n, k):
+    programs = 3
+    generator = torch.Generator().manual_seed(m * n * k)
+    a = torch.randn(m, k, generator=generator).to(DEVICE)
+    b = torch.randn(k, n, generator=generator).to(DEVICE)
+    c = torch.full((m, n), float("nan"), device=DEVICE)
+    counts = torch.full((programs,), -1, dtype=torch.int32, device=DEVICE)
+    persistent_matmul_kernel[(programs,)](a, b, c, counts, m, n, k, PROGRAMS=programs,
+                                          BLOCK_M=32, BLOCK_N=32, BLOCK_K=16)
+    assert not c.isnan().any()
+    expected = a.cpu().double() @ b.cpu().double()
+    torch.testing.assert_close(c.cpu().double(), expected, rtol=1e-4, atol=1e-4)
+    tiles = triton.cdiv(m, 32) * triton.cdiv(n, 32)
+    assert counts.cpu().tolist() == [len(range(p, tiles, programs)) for p in range(programs)]

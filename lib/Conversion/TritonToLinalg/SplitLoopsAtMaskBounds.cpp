@@ -388,7 +388,13 @@ bool versionOnMasks(scf::ForOp loop, DominanceInfo &dominance) {
   Operation *ret = block->getTerminator();
   bool kernelBody = isa<ReturnOp>(ret) && ret->getNumOperands() == 0 &&
                     isa<FuncOp>(loop->getParentOp());
-  bool loopBody = isa<scf::YieldOp>(ret) && isa<scf::ForOp>(loop->getParentOp());
+  // A tile loop carrying only scalars: one that carries tensors (an outer
+  // accumulator) would receive them through the scf.if, that is through
+  // memory.
+  auto tileLoop = dyn_cast<scf::ForOp>(loop->getParentOp());
+  bool loopBody = isa<scf::YieldOp>(ret) && tileLoop &&
+                  llvm::none_of(tileLoop.getResultTypes(),
+                                [](Type type) { return isa<ShapedType>(type); });
   if (!kernelBody && !loopBody)
     return false;
   SmallVector<UniformlyTrue> holding;

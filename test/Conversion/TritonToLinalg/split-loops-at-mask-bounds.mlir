@@ -329,3 +329,44 @@ tt.func @tile_loop(%a: !tt.ptr<f32>, %m: i32, %steps: i32, %tiles: i32, %out: !t
   tt.store %out, %count : !tt.ptr<i32>
   tt.return
 }
+
+// -----
+
+// An outer loop that carries a tensor (an accumulator over K chunks): a
+// copy of its body would hand that tensor through the scf.if, that is
+// through memory. The outer loop, whose masks hold throughout too, is
+// versioned whole instead.
+
+// CHECK-LABEL: tt.func @tensor_carrying_outer_loop
+// CHECK:         scf.if
+// CHECK-NEXT:      scf.for
+// CHECK-NOT:         scf.if
+// CHECK:             scf.for
+// CHECK:               tt.load %{{.*}} : tensor<16x16x!tt.ptr<f32>>
+// CHECK:         } else {
+// CHECK-NEXT:      scf.for
+// CHECK-NOT:         scf.if
+// CHECK:             scf.for
+// CHECK:               tt.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x16x!tt.ptr<f32>>
+tt.func @tensor_carrying_outer_loop(%a: !tt.ptr<f32>, %m: i32, %steps: i32, %chunks: i32, %c: !tt.ptr<f32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<16x16xf32>
+  %range = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %rows2 = tt.expand_dims %range {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  %base = tt.splat %a : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>>
+  %total = scf.for %chunk = %c0 to %chunks step %c1 iter_args(%outer = %zero) -> (tensor<16x16xf32>) : i32 {
+    %sum = scf.for %i = %c0 to %steps step %c1 iter_args(%acc = %outer) -> (tensor<16x16xf32>) : i32 {
+      %msplat = tt.splat %m : i32 -> tensor<16x1xi32>
+      %in_rows = arith.cmpi slt, %rows2, %msplat : tensor<16x1xi32>
+      %mask = tt.broadcast %in_rows : tensor<16x1xi1> -> tensor<16x16xi1>
+      %v = tt.load %base, %mask, %zero : tensor<16x16x!tt.ptr<f32>>
+      %next = tt.dot %v, %v, %acc : tensor<16x16xf32> * tensor<16x16xf32> -> tensor<16x16xf32>
+      scf.yield %next : tensor<16x16xf32>
+    }
+    scf.yield %sum : tensor<16x16xf32>
+  }
+  %cs = tt.splat %c : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>>
+  tt.store %cs, %total : tensor<16x16x!tt.ptr<f32>>
+  tt.return
+}

@@ -36,13 +36,19 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 
 
-def second_kernels_module():
-    """The e2e kernels imported again under another name: new JITFunctions, empty caches."""
-    path = REPO / "test" / "python" / "e2e" / "kernels.py"
-    spec = importlib.util.spec_from_file_location("kernels_second_copy", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+_SECOND_COPIES = {}
+
+
+def second_copy(module):
+    """A kernel module (the e2e kernels, bench/probe_kernels.py) imported again under another
+    name: new JITFunctions, empty caches."""
+    if module.__name__ not in _SECOND_COPIES:
+        spec = importlib.util.spec_from_file_location(module.__name__ + "_second_copy",
+                                                      module.__file__)
+        copy = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(copy)
+        _SECOND_COPIES[module.__name__] = copy
+    return _SECOND_COPIES[module.__name__]
 
 
 def best_ms(launch, launches):
@@ -88,7 +94,6 @@ def main():
     os.environ["TRITON_ALWAYS_COMPILE"] = "1"
     os.environ.pop(args.var, None)
     import cases as C
-    second = second_kernels_module()
     pool = C.GPU_SETS[args.gpu_set]() if args.gpu_set else C.cpu_cases()
     device = "cuda" if args.gpu_set else "cpu"
     selected = [c for c in pool if not c.cuda_only and any(s in c.id for s in args.cases.split(","))]
@@ -97,9 +102,7 @@ def main():
     status = 0
     for case in selected:
         kernel_module = sys.modules[case.kernel.__module__]
-        if not hasattr(second, case.kernel.__name__):
-            print(f"{case.id}: kernel {case.kernel.__name__} is not in the e2e kernels; skipped")
-            continue
+        second = second_copy(kernel_module)
         twin = dataclasses.replace(case, kernel=getattr(second, case.kernel.__name__))
         assert kernel_module is not second
         tensors = case.make(device=device, seed=0)

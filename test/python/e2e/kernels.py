@@ -300,6 +300,12 @@ def attention_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, seq_len, scale,
 
 
 @triton.jit
+def _head_rows(ptr, head_offset, rows, HEAD_DIM: tl.constexpr):
+    # Pointers to `rows` of one head's (N_CTX, HEAD_DIM) row-major block.
+    return ptr + head_offset + rows[:, None] * HEAD_DIM + tl.arange(0, HEAD_DIM)[None, :]
+
+
+@triton.jit
 def _mha_key_blocks(acc, l_i, m_i, q, k_ptrs, v_ptrs, offs_m, lo, hi, row_stride, qk_scale,
                     BLOCK_N: tl.constexpr, ON_DIAGONAL: tl.constexpr):
     # Key blocks [lo, hi): online softmax in base 2 (qk_scale carries log2(e)). On the
@@ -337,9 +343,9 @@ def mha_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, sm_scale, N_CTX: tl.cons
     offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
     offs_n = tl.arange(0, BLOCK_N)
     offs_d = tl.arange(0, HEAD_DIM)
-    q = tl.load(q_ptr + head_offset + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
+    q = tl.load(_head_rows(q_ptr, head_offset, offs_m, HEAD_DIM))
     k_ptrs = k_ptr + head_offset + offs_n[None, :] * HEAD_DIM + offs_d[:, None]  # K^T block
-    v_ptrs = v_ptr + head_offset + offs_n[:, None] * HEAD_DIM + offs_d[None, :]
+    v_ptrs = _head_rows(v_ptr, head_offset, offs_n, HEAD_DIM)
     m_i = tl.full((BLOCK_M,), float("-inf"), tl.float32)
     l_i = tl.zeros((BLOCK_M,), tl.float32)
     acc = tl.zeros((BLOCK_M, HEAD_DIM), tl.float32)
@@ -354,7 +360,7 @@ def mha_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, sm_scale, N_CTX: tl.cons
                                         HEAD_DIM, qk_scale, BLOCK_N, False)
     tl.store(lse_ptr + tl.program_id(1) * N_CTX + offs_m, m_i + tl.math.log2(l_i))
     out = acc / l_i[:, None]
-    tl.store(o_ptr + head_offset + offs_m[:, None] * HEAD_DIM + offs_d[None, :], out.to(o_ptr.dtype.element_ty))
+    tl.store(_head_rows(o_ptr, head_offset, offs_m, HEAD_DIM), out.to(o_ptr.dtype.element_ty))
 
 
 @triton.jit
@@ -369,16 +375,15 @@ def mha_bwd_dkdv_kernel(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr, dk_ptr,
     head_offset = tl.program_id(1).to(tl.int64) * N_CTX * HEAD_DIM
     row_offset = tl.program_id(1) * N_CTX
     offs_n = start_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    offs_d = tl.arange(0, HEAD_DIM)
-    k = tl.load(k_ptr + head_offset + offs_n[:, None] * HEAD_DIM + offs_d[None, :])
-    v = tl.load(v_ptr + head_offset + offs_n[:, None] * HEAD_DIM + offs_d[None, :])
+    k = tl.load(_head_rows(k_ptr, head_offset, offs_n, HEAD_DIM))
+    v = tl.load(_head_rows(v_ptr, head_offset, offs_n, HEAD_DIM))
     dk = tl.zeros((BLOCK_N, HEAD_DIM), tl.float32)
     dv = tl.zeros((BLOCK_N, HEAD_DIM), tl.float32)
     qk_scale = sm_scale * 1.4426950408889634
     for start_m in range(0, N_CTX, BLOCK_M):
         offs_m = start_m + tl.arange(0, BLOCK_M)
-        q = tl.load(q_ptr + head_offset + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
-        do = tl.load(do_ptr + head_offset + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
+        q = tl.load(_head_rows(q_ptr, head_offset, offs_m, HEAD_DIM))
+        do = tl.load(_head_rows(do_ptr, head_offset, offs_m, HEAD_DIM))
         lse = tl.load(lse_ptr + row_offset + offs_m)
         delta = tl.load(delta_ptr + row_offset + offs_m)
         p_t = tl.math.exp2(tl.dot(k, tl.trans(q)) * qk_scale - lse[None, :])
@@ -386,8 +391,8 @@ def mha_bwd_dkdv_kernel(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr, dk_ptr,
         ds_t = p_t * (tl.dot(v, tl.trans(do)) - delta[None, :])
         dk += tl.dot(ds_t.to(q.dtype), q)
     dk *= sm_scale
-    tl.store(dk_ptr + head_offset + offs_n[:, None] * HEAD_DIM + offs_d[None, :], dk.to(dk_ptr.dtype.element_ty))
-    tl.store(dv_ptr + head_offset + offs_n[:, None] * HEAD_DIM + offs_d[None, :], dv.to(dv_ptr.dtype.element_ty))
+    tl.store(_head_rows(dk_ptr, head_offset, offs_n, HEAD_DIM), dk.to(dk_ptr.dtype.element_ty))
+    tl.store(_head_rows(dv_ptr, head_offset, offs_n, HEAD_DIM), dv.to(dv_ptr.dtype.element_ty))
 
 
 @triton.jit
@@ -400,22 +405,21 @@ def mha_bwd_dq_kernel(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr, dq_ptr, s
     head_offset = tl.program_id(1).to(tl.int64) * N_CTX * HEAD_DIM
     row_offset = tl.program_id(1) * N_CTX
     offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    offs_d = tl.arange(0, HEAD_DIM)
-    q = tl.load(q_ptr + head_offset + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
-    do = tl.load(do_ptr + head_offset + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
+    q = tl.load(_head_rows(q_ptr, head_offset, offs_m, HEAD_DIM))
+    do = tl.load(_head_rows(do_ptr, head_offset, offs_m, HEAD_DIM))
     lse = tl.load(lse_ptr + row_offset + offs_m)
     delta = tl.load(delta_ptr + row_offset + offs_m)
     dq = tl.zeros((BLOCK_M, HEAD_DIM), tl.float32)
     qk_scale = sm_scale * 1.4426950408889634
     for start_n in range(0, N_CTX, BLOCK_N):
         offs_n = start_n + tl.arange(0, BLOCK_N)
-        k = tl.load(k_ptr + head_offset + offs_n[:, None] * HEAD_DIM + offs_d[None, :])
-        v = tl.load(v_ptr + head_offset + offs_n[:, None] * HEAD_DIM + offs_d[None, :])
+        k = tl.load(_head_rows(k_ptr, head_offset, offs_n, HEAD_DIM))
+        v = tl.load(_head_rows(v_ptr, head_offset, offs_n, HEAD_DIM))
         p = tl.math.exp2(tl.dot(q, tl.trans(k)) * qk_scale - lse[:, None])
         ds = p * (tl.dot(do, tl.trans(v)) - delta[:, None])
         dq += tl.dot(ds.to(k.dtype), k)
     dq *= sm_scale
-    tl.store(dq_ptr + head_offset + offs_m[:, None] * HEAD_DIM + offs_d[None, :], dq.to(dq_ptr.dtype.element_ty))
+    tl.store(_head_rows(dq_ptr, head_offset, offs_m, HEAD_DIM), dq.to(dq_ptr.dtype.element_ty))
 
 
 @triton.jit

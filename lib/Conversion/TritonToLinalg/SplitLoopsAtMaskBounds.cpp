@@ -8,9 +8,9 @@
 // it from the mask), and the original loop for the rest (usually one
 // iteration or none). Per-element mask tests, a branch around every run
 // of a tile on GPUs and a per-lane test on lavapipe, leave the hot loop.
-// A K loop with a tt.dot is instead versioned (versionOnMasks): the kernel
-// body from the loop on is written twice, one copy without the masks for
-// the programs whose tiles lie inside (fp16 matmul 4096^3 on the H200:
+// A K loop with a tt.dot is instead versioned (versionOnMasks): the rest of
+// its block, the loop first, is written twice, one copy without the masks
+// for the programs whose tiles lie inside (fp16 matmul 4096^3 on the H200:
 // 0.657 -> 0.513 ms).
 //
 // A comparison qualifies when it feeds a load or store mask inside the
@@ -127,6 +127,25 @@ std::optional<Affine> affineOf(Value v, scf::ForOp loop, int depth = 0) {
   return std::nullopt;
 }
 
+/// The mask of a tt.load or tt.store (null for other ops or none).
+Value maskOf(Operation *op) {
+  if (auto load = dyn_cast<LoadOp>(op))
+    return load.getMask();
+  if (auto store = dyn_cast<StoreOp>(op))
+    return store.getMask();
+  return Value();
+}
+
+/// A masked tt.load or tt.store made unmasked (a load's `other` goes too).
+void dropMask(Operation *op) {
+  if (auto load = dyn_cast<LoadOp>(op)) {
+    load.getMaskMutable().clear();
+    load.getOtherMutable().clear();
+  } else {
+    cast<StoreOp>(op).getMaskMutable().clear();
+  }
+}
+
 /// Whether `cond` reaches the mask of a load or store in `loop` through
 /// i1 shape and logic ops.
 bool feedsMask(Value cond, scf::ForOp loop) {
@@ -140,9 +159,7 @@ bool feedsMask(Value cond, scf::ForOp loop) {
       Operation *user = use.getOwner();
       if (!loop->isAncestor(user))
         continue;
-      if (auto load = dyn_cast<LoadOp>(user); load && load.getMask() == v)
-        return true;
-      if (auto store = dyn_cast<StoreOp>(user); store && store.getMask() == v)
+      if (maskOf(user) == v)
         return true;
       if (isa<arith::AndIOp, BroadcastOp, ExpandDimsOp>(user))
         work.push_back(user->getResult(0));
@@ -244,11 +261,8 @@ void replaceWithTrue(Value v) {
       Value other = both.getLhs() == v ? both.getRhs() : both.getLhs();
       both.replaceAllUsesWith(other);
       both->erase();
-    } else if (auto load = dyn_cast<LoadOp>(user); load && load.getMask() == v) {
-      load.getMaskMutable().clear();
-      load.getOtherMutable().clear();
-    } else if (auto store = dyn_cast<StoreOp>(user); store && store.getMask() == v) {
-      store.getMaskMutable().clear();
+    } else if (maskOf(user) == v) {
+      dropMask(user);
     }
   }
   if (v.use_empty())
@@ -325,14 +339,6 @@ bool maskComparisons(Value mask, SmallVectorImpl<arith::CmpIOp> &leaves, int dep
   return false;
 }
 
-Value maskOf(Operation *op) {
-  if (auto load = dyn_cast<LoadOp>(op))
-    return load.getMask();
-  if (auto store = dyn_cast<StoreOp>(op))
-    return store.getMask();
-  return Value();
-}
-
 /// A comparison that holds for every element and every iteration of `loop`
 /// when `condition` (an i1 built before the loop) does.
 struct UniformlyTrue {
@@ -376,7 +382,7 @@ Value holdsThroughout(OpBuilder &b, Location loc, const UniformlyTrue &u,
 /// that hold throughout when some condition on the kernel's scalars does
 /// (tiles inside the matrices, K a multiple of BLOCK_K): the rest of its
 /// block, the loop first, runs under `scf.if` as two copies, the first
-/// with those comparisons `true`. The block is the kernel's body, or the
+/// without those masks. The block is the kernel's body, or the
 /// body of an outer loop over tiles (a persistent kernel), whose yielded
 /// values the `scf.if` then yields. Splitting the loop instead would hand
 /// its accumulator from one loop to the next through memory; each copy
@@ -468,15 +474,8 @@ bool versionOnMasks(scf::ForOp loop, DominanceInfo &dominance) {
   // The masks themselves go (their comparisons may lie before the loop,
   // outside the copy); comparisons copied with the loop become `true` for
   // their other users too.
-  for (Operation *op : unmasked) {
-    Operation *cloned = mapping.lookup(op);
-    if (auto load = dyn_cast<LoadOp>(cloned)) {
-      load.getMaskMutable().clear();
-      load.getOtherMutable().clear();
-    } else {
-      cast<StoreOp>(cloned).getMaskMutable().clear();
-    }
-  }
+  for (Operation *op : unmasked)
+    dropMask(mapping.lookup(op));
   for (UniformlyTrue &u : holding) {
     Value copy = mapping.lookupOrNull(u.cmp.getResult());
     if (!copy)

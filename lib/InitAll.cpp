@@ -54,6 +54,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createPadWorkgroupRows(); });
   registerOurPass([] { return triton_spirv::createShareWorkgroupBuffers(); });
   registerOurPass([] { return triton_spirv::createFragmentEpilogue(); });
+  registerOurPass([] { return triton_spirv::createFragmentRowPhases(); });
   registerOurPass([] { return triton_spirv::createEmulateFloatConversions(); });
   registerOurPass([] { return triton_spirv::createFuseElementwiseChains(); });
   registerOurPass([] { return triton_spirv::createFuseRowPhases(); });

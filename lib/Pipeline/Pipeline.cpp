@@ -84,6 +84,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   if (profile->rowPhaseLoops) {
     FuseRowPhasesOptions rowPhases;
     rowPhases.numThreads = numThreads;
+    // Whole 16-row fragments per subgroup are enough for the fragment form.
+    if (cooperativeMatrix && profile->fragmentQuadLayout)
+      rowPhases.minRowsAfterDot = 16 * (numThreads / profile->subgroupSize);
     pm.addNestedPass<func::FuncOp>(createFuseRowPhases(rowPhases));
   }
 
@@ -104,6 +107,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.narrowMatmulContiguity = profile->narrowMatmulContiguity;
   distribute.maxMatmulAccumulators = profile->maxMatmulAccumulators;
   distribute.shareBarriers = profile->shareBarriers;
+  distribute.subgroupOwnedRows = profile->fragmentQuadLayout;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));
   // Parallel loops nested in distributed work (generics whose reduction
   // dimension sits between parallel ones) run sequentially per invocation.
@@ -114,6 +118,13 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Attention's scores and probabilities stay in fragments.
+  if (cooperativeMatrix && profile->fragmentQuadLayout) {
+    FragmentRowPhasesOptions rowPhases;
+    rowPhases.numThreads = numThreads;
+    rowPhases.subgroupSize = profile->subgroupSize;
+    pm.addNestedPass<func::FuncOp>(createFragmentRowPhases(rowPhases));
+  }
   // bf16 memory holds 16-bit bits (i16, or f16 where the profile says so)
   // before vectorizing: the runs then vectorize, bf16 arithmetic included
   // (lavapipe: bf16 add 34%, softmax 38%, layer norm 19% faster), and bf16

@@ -132,6 +132,35 @@ def FragmentEpilogue : Pass<"fragment-epilogue", "func::FuncOp"> {
                            "memref::MemRefDialect", "scf::SCFDialect"];
 }
 
+def FragmentRowPhases : Pass<"fragment-row-phases", "func::FuncOp"> {
+  let summary = "Run attention's row phase on the cooperative-matrix "
+                "fragments of S and P instead of through workgroup memory";
+  let description = [{
+    Runs right after distribute-to-workgroup, on devices whose 16x16
+    fragments hold rows l/4 and l/4 + 8 in invocation l (components 0-3 and
+    4-7, a row's columns spread over a quad) with accumulators in the A
+    operand's component order. Matches fragment stores of an f32 S tile
+    buffer, a barrier, a straight-line row phase (invocation t handles row t:
+    loads S[t, j], per-row state X[t], stores f16 P[t, j]) and a barrier
+    after which P is read only as A fragments. Each subgroup must hold whole
+    rows of S, the P fragments it loads among them, and every column's
+    element code must be column 0's. Each invocation then runs the phase for
+    its 4 components of each of its rows (element code per component, a row
+    reduction as a fold plus two xor shuffles, per-row code once per row,
+    state stored by the quad's first invocation) and builds P's A fragments
+    from its elements. S's stores, P's buffer and the barrier before the
+    phase go.
+  }];
+  let options = [
+    Option<"numThreads", "num-threads", "int64_t", /*default=*/"128",
+           "Invocations per workgroup">,
+    Option<"subgroupSize", "subgroup-size", "int64_t", /*default=*/"32",
+           "Invocations per subgroup (the layout needs 32)">
+  ];
+  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
+                           "memref::MemRefDialect", "scf::SCFDialect"];
+}
+
 def PadWorkgroupRows : Pass<"pad-workgroup-rows", "func::FuncOp"> {
   let summary = "Lengthen the rows of workgroup buffers whose row length is a "
                 "multiple of the shared-memory bank row";
@@ -200,11 +229,18 @@ def FuseRowPhases : Pass<"fuse-row-phases", "func::FuncOp"> {
     or fill overwrites it whole. Only tiles with at least `num-threads` rows
     qualify: distribute-to-workgroup gives such a loop one row per
     invocation. Online softmax (attention's row max, running-max update,
-    exponentials and row sum) is then one phase instead of four.
+    exponentials and row sum) is then one phase instead of four. With
+    `min-rows-after-dot`, chains that read a tile a `linalg.matmul` of the
+    block wrote qualify from that many rows (fragment-row-phases then runs
+    them on the dot's fragments, whatever the invocation count).
   }];
   let options = [
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"128",
            "Invocations per workgroup (tiles need at least as many rows)">,
+    Option<"minRowsAfterDot", "min-rows-after-dot", "int64_t",
+           /*default=*/"0",
+           "Rows from which a chain on a matmul's output qualifies (0: "
+           "num-threads)">,
   ];
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect",
                            "scf::SCFDialect"];
@@ -279,6 +315,12 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
            /*default=*/"64",
            "Outputs an invocation of an FMA matmul keeps in registers across "
            "the K loop (more rounds run the K loop again)">,
+    Option<"subgroupOwnedRows", "subgroup-owned-rows", "bool",
+           /*default=*/"false",
+           "Attention's cooperative dots (a row-scaled accumulating matmul "
+           "and the matmuls of its block with as many rows) give each "
+           "subgroup whole rows where their tiles split so "
+           "(for fragment-row-phases)">,
   ];
 }
 

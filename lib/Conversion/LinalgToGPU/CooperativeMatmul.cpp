@@ -397,7 +397,7 @@ arith::MulFOp mlir::triton_spirv::accumulatedProduct(Block &body) {
 std::optional<CooperativeTiling>
 mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
                                       int64_t numSubgroups,
-                                      int64_t workgroupBytes) {
+                                      int64_t workgroupBytes, bool wholeRows) {
   if (!matmul.hasPureBufferSemantics() || matmul.hasUserDefinedMaps() ||
       numSubgroups <= 0)
     return std::nullopt;
@@ -446,10 +446,38 @@ mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
       t.tilesN = tilesN;
     }
   }
+  // Whole rows per subgroup where the tiles split so.
+  if (wholeRows && rowTiles % numSubgroups == 0 &&
+      (rowTiles / numSubgroups) * columnTiles <= kMaxTilesPerSubgroup) {
+    t.warpsM = numSubgroups;
+    t.warpsN = 1;
+    t.tilesM = rowTiles / numSubgroups;
+    t.tilesN = columnTiles;
+  }
   if (t.warpsM == 0 || t.tilesM * t.tilesN > kMaxTilesPerSubgroup)
     return std::nullopt;
   accumulatingLoop(matmul, &t.rowScales);
   return t;
+}
+
+void mlir::triton_spirv::giveAttentionDotsWholeRows(
+    DenseMap<Operation *, CooperativeTiling> &tilings, int64_t numSubgroups,
+    int64_t workgroupBytes) {
+  SmallVector<linalg::MatmulOp> retile;
+  for (auto &[op, tiling] : tilings) {
+    if (tiling.rowScales.empty())
+      continue;
+    // The row-scaled matmul (P @ V) and those of its block with as many rows
+    // (Q @ K^T, whose rows the row phase between them reads).
+    for (Operation &other : *op->getBlock())
+      if (auto matmul = dyn_cast<linalg::MatmulOp>(other))
+        if (tilings.count(matmul) && tilings.lookup(matmul).m == tiling.m)
+          retile.push_back(matmul);
+  }
+  for (linalg::MatmulOp matmul : retile)
+    if (std::optional<CooperativeTiling> whole = cooperativeTiling(
+            matmul, numSubgroups, workgroupBytes, /*wholeRows=*/true))
+      tilings[matmul] = *whole;
 }
 
 void mlir::triton_spirv::lowerMatmulToCooperativeMatrix(

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <optional>
 
@@ -44,9 +45,20 @@ struct CooperativeTiling {
 /// tiles split evenly over the subgroups, and A, B and C together within
 /// `workgroupBytes` (all three in workgroup memory; C as the per-subgroup
 /// scratch of --fragment-epilogue when all of it does not fit).
+/// With `wholeRows`, each subgroup owns whole rows of C (a numSubgroups x 1
+/// grid) where C's row tiles split evenly so, whatever the fragment count.
 std::optional<CooperativeTiling> cooperativeTiling(linalg::MatmulOp matmul,
                                                    int64_t numSubgroups,
-                                                   int64_t workgroupBytes);
+                                                   int64_t workgroupBytes,
+                                                   bool wholeRows = false);
+
+/// Attention's dots take whole rows per subgroup: each row-scaled
+/// accumulating matmul (P @ V) and every cooperative matmul of its block
+/// with as many rows (Q @ K^T). The row phase between them then reads and
+/// writes only rows its subgroup holds (fragment-row-phases).
+void giveAttentionDotsWholeRows(
+    llvm::DenseMap<Operation *, CooperativeTiling> &tilings,
+    int64_t numSubgroups, int64_t workgroupBytes);
 
 /// Lowers a marked matmul (operands in workgroup memory) to
 /// gpu.subgroup_mma_* ops. When it is the only access to its accumulator in

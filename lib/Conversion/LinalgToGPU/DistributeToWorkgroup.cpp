@@ -511,6 +511,9 @@ struct DistributeToWorkgroupPass
       if (!isa<linalg::ReduceOp>(op))
         linalgOps.push_back(op);
     });
+    if (subgroupOwnedRows)
+      triton_spirv::giveAttentionDotsWholeRows(
+          cooperative, numThreads / subgroupSize, workgroupMemoryBytes);
     // A Shared reduction whose accumulators were filled with constants just
     // before starts from those constants: the fill (a phase and a barrier)
     // goes, the reduction writes every output.

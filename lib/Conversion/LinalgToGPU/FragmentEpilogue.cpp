@@ -8,7 +8,7 @@
 //
 //  * fragments loaded from a constant-filled C start as constant matrices,
 //    and the fill goes when the matmul's fragment stores overwrite all of C
-//    before anything else reads it;
+//    before anything else reads it, or when nothing else reads C at all;
 //  * an update of every element of C in place right after the fragments are
 //    stored (scores scaled after their dot) is done on the fragments;
 //  * the epilogue (one distributed loop over C's elements, reading C at its
@@ -194,10 +194,18 @@ void startFromConstants(Value c) {
     load.replaceAllUsesWith(matrix);
     load.erase();
   }
+  if (!allReplaced)
+    return;
+  // With no fragment stores (fragment-row-phases took S's), nothing reads
+  // the fill any more.
+  if (!firstStore) {
+    SmallVector<Operation *> fillStores(c.getUsers());
+    if (llvm::all_of(fillStores, isElementStore))
+      eraseFill(fillStores);
+    return;
+  }
   // The fill is dead when the fragment stores, which together write all of
   // C, come before every other read.
-  if (!allReplaced || !firstStore)
-    return;
   SmallVector<Operation *> fillStores;
   Operation *lastStore = firstStore;
   for (Operation *user : c.getUsers()) {
@@ -582,7 +590,9 @@ struct FragmentEpiloguePass
       if (isWorkgroupMemref(alloc) && type.getRank() == 2 &&
           type.hasStaticShape() &&
           llvm::any_of(alloc->getUsers(), [](Operation *user) {
-            return isa<gpu::SubgroupMmaStoreMatrixOp>(user);
+            auto load = dyn_cast<gpu::SubgroupMmaLoadMatrixOp>(user);
+            return isa<gpu::SubgroupMmaStoreMatrixOp>(user) ||
+                   (load && cast<gpu::MMAMatrixType>(load.getType()).getOperand() == "COp");
           }))
         accumulators.push_back(alloc);
     });

@@ -369,6 +369,17 @@ struct FuseRowPhases
         fuseChain(chain, shape);
   }
 
+  /// Whether an op of `chain` reads a buffer a matmul of `block` writes.
+  static bool readsDotOutput(ArrayRef<Operation *> chain, Block &block) {
+    DenseSet<Value> dotOutputs;
+    for (auto matmul : block.getOps<linalg::MatmulOp>())
+      dotOutputs.insert(matmul.getOutputs()[0]);
+    return llvm::any_of(chain, [&](Operation *op) {
+      return llvm::any_of(op->getOperands(),
+                          [&](Value v) { return dotOutputs.contains(v); });
+    });
+  }
+
   /// Maximal runs of row-local ops (pure ops between them allowed) with at
   /// least one reduction and two ops, on tiles with a row per invocation.
   SmallVector<std::pair<SmallVector<Operation *>, RowShape>> chainsIn(Block &block) {
@@ -379,8 +390,11 @@ struct FuseRowPhases
       bool reduces = llvm::any_of(current, [](Operation *op) {
         return isa<linalg::ReduceOp>(op);
       });
+      int64_t minRows = minRowsAfterDot > 0 && readsDotOutput(current, block)
+                            ? std::min<int64_t>(minRowsAfterDot, numThreads)
+                            : numThreads;
       if (reduces && current.size() >= 2 && shape.columns > 0 &&
-          shape.columns <= kMaxColumns && shape.rows >= numThreads)
+          shape.columns <= kMaxColumns && shape.rows >= minRows)
         chains.push_back({current, shape});
       current.clear();
       shape = RowShape();

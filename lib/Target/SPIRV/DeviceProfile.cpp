@@ -75,6 +75,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // Not measured on lavapipe.
                          /*rowPhaseLoops=*/false,
                          /*shareBarriers=*/false,
+                         /*fragmentQuadLayout=*/false,
                          /*deviceType=*/spirv::DeviceType::CPU};
   // nvidia-no-bf16: drivers without VK_KHR_shader_bfloat16 (bf16 dots on
   // FMAs).
@@ -120,6 +121,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*workgroupBankBytes=*/128,
                          /*rowPhaseLoops=*/true,
                          /*shareBarriers=*/true,
+                         /*fragmentQuadLayout=*/true,
                          /*deviceType=*/spirv::DeviceType::DiscreteGPU};
   return std::nullopt;
 }

@@ -1,5 +1,6 @@
 // RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=128 contiguity=4 cooperative-matrix=true subgroup-size=32}))' | FileCheck %s
 // RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=128 contiguity=4 cooperative-matrix=true subgroup-size=32 workgroup-memory-bytes=8192}))' | FileCheck %s --check-prefix=SMALL
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=128 contiguity=4 cooperative-matrix=true subgroup-size=32 subgroup-owned-rows=true}))' | FileCheck %s --check-prefix=ROWS
 
 // An f16 matmul accumulated over a K loop: 64x32 outputs are 4x2 tiles of
 // 16x16 over 4 subgroups, laid out 2x2 (2 row tiles x 1 column tile each:
@@ -443,6 +444,14 @@ func.func @source_written_after_transpose(%a: memref<?xf16>, %out: memref<?xf32>
 // element-wise), so C still stays in registers through the loop. A store
 // between the scale and the matmul gets a barrier after the scale (the
 // generic was a phase of its own).
+// With subgroup-owned-rows, the row-scaled matmul takes whole rows per
+// subgroup (4 x 1 subgroups of 1 x 2 fragments, not 2 x 2 of 2 x 1): one
+// scale matrix serves both of a subgroup's fragments.
+// ROWS-LABEL: func.func @row_scaled_accumulator(
+// ROWS:         scf.for {{.*}} iter_args(%[[ACC0:.*]] = %{{.*}}, %[[ACC1:.*]] = %{{.*}})
+// ROWS:           %[[R0:.*]] = gpu.subgroup_mma_load_matrix %{{.*}}[%{{.*}}] {leadDimension = 0 : index, transpose}
+// ROWS-NEXT:      gpu.subgroup_mma_elementwise  mulf %[[ACC0]], %[[R0]]
+// ROWS-NEXT:      gpu.subgroup_mma_elementwise  mulf %[[ACC1]], %[[R0]]
 // CHECK-LABEL: func.func @row_scaled_accumulator(
 // CHECK-DAG:     %[[COL:.*]] = memref.alloc() : memref<64xf32, #spirv.storage_class<Workgroup>>
 // CHECK-DAG:     %[[C:.*]] = memref.alloc() : memref<64x32xf32, #spirv.storage_class<Workgroup>>

@@ -537,3 +537,40 @@ func.func @update_kept(%f: !gpu.mma_matrix<16x16xf32, "COp">, %out: memref<?xf32
   }
   return
 }
+
+// -----
+
+// S of attention once fragment-row-phases keeps it in registers: zero-filled
+// and loaded as the dot's initial fragment, never stored. The fragment starts
+// as a constant and the fill (its loop and barrier) goes with the buffer.
+// CHECK-LABEL: func.func @read_only_accumulator(
+// CHECK-NOT:     memref.alloc
+// CHECK-NOT:     memref.store
+// CHECK:         %[[ZERO:.*]] = gpu.subgroup_mma_constant_matrix %{{.*}} : !gpu.mma_matrix<16x16xf32, "COp">
+// CHECK:         %[[S:.*]] = gpu.subgroup_mma_compute %arg0, %arg1, %[[ZERO]]
+// CHECK:         gpu.subgroup_mma_extract_thread_local %[[S]]
+func.func @read_only_accumulator(%a: !gpu.mma_matrix<16x16xf16, "AOp">, %b: !gpu.mma_matrix<16x16xf16, "BOp">, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c512 = arith.constant 512 : index
+  %zero = arith.constant dense<0.0> : vector<4xf32>
+  %tid = gpu.thread_id x
+  %s = memref.alloc() : memref<32x4xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  %offset = arith.muli %tid, %c4 : index
+  scf.for %i = %c0 to %c512 step %c512 {
+    %e = arith.addi %i, %offset : index
+    %r = arith.divui %e, %c16 : index
+    %m = arith.remui %e, %c16 : index
+    %col = arith.divui %m, %c4 : index
+    memref.store %zero, %s[%r, %col] : memref<32x4xvector<4xf32>, #spirv.storage_class<Workgroup>>
+  }
+  gpu.barrier
+  %sg = gpu.subgroup_id : index
+  %row = arith.muli %sg, %c16 : index
+  %init = gpu.subgroup_mma_load_matrix %s[%row, %c0] {leadDimension = 4 : index} : memref<32x4xvector<4xf32>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  %scores = gpu.subgroup_mma_compute %a, %b, %init : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+  %v = gpu.subgroup_mma_extract_thread_local %scores[%c0] : !gpu.mma_matrix<16x16xf32, "COp"> -> f32
+  memref.store %v, %out[%tid] : memref<?xf32>
+  return
+}

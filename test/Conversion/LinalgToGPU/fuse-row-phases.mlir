@@ -1,5 +1,6 @@
 // RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(fuse-row-phases{num-threads=8}))' | FileCheck %s
 // RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(fuse-row-phases{num-threads=16}))' | FileCheck %s --check-prefix=FEW
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(fuse-row-phases{num-threads=16 min-rows-after-dot=8}))' | FileCheck %s --check-prefix=DOT
 
 // Attention's online softmax on an 8x4 score tile, each key block: row max
 // (from a NaN fill), running-max update, exponentials into the scores and
@@ -38,6 +39,12 @@
 // FEW-NOT:       scf.parallel
 // FEW:           linalg.reduce
 // FEW:           linalg.reduce
+// With min-rows-after-dot, a chain on a matmul's output fuses from that many
+// rows whatever the invocation count (fragment-row-phases takes it from there).
+// DOT-LABEL: func.func @online_softmax(
+// DOT:           linalg.matmul
+// DOT:           scf.parallel
+// DOT:           } {triton_spirv.row_phase}
 func.func @online_softmax(%q: memref<8x16xf16>, %k: memref<16x4xf16>, %v: memref<4x16xf16>, %acc: memref<8x16xf32>, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -332,11 +332,13 @@ def test_attention_forward_fp16():
 
 
 @pytest.mark.parametrize("causal", [False, True])
-@pytest.mark.parametrize("head_dim, block_m, block_n", [(32, 32, 16), (64, 64, 32)])
+@pytest.mark.parametrize("head_dim, block_m, block_n", [(32, 32, 16), (64, 64, 32), (64, 128, 32)])
 def test_multi_head_attention_forward(causal, head_dim, block_m, block_n):
     # Tutorial 06's forward: several heads, base-2 online softmax, the causal diagonal block
     # masked after the unmasked blocks left of it; the output and each row's log-sum-exp (base 2).
-    heads, n_ctx, sm_scale = 3, 128, 0.3
+    # 128x32 blocks at 4 warps: on GPUs with cooperative matrices each subgroup owns 32 whole rows
+    # and the softmax runs on the score fragments (fragment-row-phases).
+    heads, n_ctx, sm_scale = 3, 256, 0.3
     generator = torch.Generator().manual_seed(11)
     q, k, v = (torch.randn(heads, n_ctx, head_dim, generator=generator).half() for _ in range(3))
     out = torch.full_like(q, float("nan"))

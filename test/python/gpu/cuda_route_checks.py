@@ -308,8 +308,9 @@ def attention_errors(device):
     # Tutorial 06's forward (mha_fwd_kernel) at tiles whose scores fit workgroup memory (32x32,
     # 64x32: padded rows, scores scaled on the fragments), 128x32 (online softmax as one row
     # phase; causal: the two key loops share their buffers and hand the accumulator over in
-    # registers) and one that spills (128x64), head_dim 64 and 128, causal and not; output and
-    # log-sum-exp against float64.
+    # registers) and larger ones; at 64x32 and up, 4 and 8 warps, the softmax runs on the score
+    # fragments where each subgroup holds whole rows (fragment-row-phases); head_dim 64 and 128,
+    # causal and not; output and log-sum-exp against float64.
     torch.manual_seed(0)
     heads, n_ctx, sm_scale = 3, 256, 0.5
     cases = {}
@@ -322,13 +323,14 @@ def attention_errors(device):
                 s = s.masked_fill(torch.ones(n_ctx, n_ctx, device=device).triu(1).bool(), float("-inf"))
             expected = torch.softmax(s, dim=-1) @ v.double()
             expected_lse = torch.logsumexp(s, dim=-1) / 0.6931471805599453
-            for block_m, block_n in ((32, 32), (64, 32), (128, 32), (128, 64)):
+            for block_m, block_n, warps in ((32, 32, 4), (64, 32, 4), (64, 64, 4), (128, 32, 4),
+                                            (128, 32, 8), (128, 64, 4), (128, 64, 8)):
                 out = torch.full_like(q, float("nan"))
                 lse = torch.full((heads, n_ctx), float("nan"), device=device)
                 mha_fwd_kernel[(n_ctx // block_m, heads)](
                     q, k, v, out, lse, sm_scale, N_CTX=n_ctx, HEAD_DIM=head_dim, BLOCK_M=block_m,
-                    BLOCK_N=block_n, CAUSAL=causal)
-                cases[f"d{head_dim}-{'causal-' if causal else ''}{block_m}x{block_n}"] = {
+                    BLOCK_N=block_n, CAUSAL=causal, num_warps=warps)
+                cases[f"d{head_dim}-{'causal-' if causal else ''}{block_m}x{block_n}-w{warps}"] = {
                     "max_error": float((out.double() - expected).abs().max()),
                     "lse_error": float((lse.double() - expected_lse).abs().max()),
                     "unwritten": int(out.isnan().sum()) + int(lse.isnan().sum())}

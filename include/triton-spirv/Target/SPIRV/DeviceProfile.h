@@ -95,6 +95,13 @@ struct DeviceProfile {
   /// adjacent phases on disjoint workgroup buffers share one barrier
   /// (distribute-to-workgroup share-barriers).
   bool shareBarriers;
+  /// The driver's 16x16 cooperative-matrix fragments: invocation l holds
+  /// rows l/4 and l/4 + 8 (components 0-3 and 4-7), each row's 16 columns
+  /// spread over the 4 invocations of a quad; accumulators in the A
+  /// operand's component order (NVIDIA, measured in
+  /// bench/gpu/coopmat_probes/element_layout_probe.py). Attention's row phase
+  /// then runs on the fragments (fragment-row-phases).
+  bool fragmentQuadLayout;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

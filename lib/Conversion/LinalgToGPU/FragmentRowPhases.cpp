@@ -1,0 +1,791 @@
+//===- FragmentRowPhases.cpp - attention's row phase on the fragments -----===//
+//
+// Attention computes S = Q K^T on cooperative matrices and stores S to
+// workgroup memory; after a barrier a row phase (one row per invocation: the
+// row max, the running max and sum, the exponentials) writes P there, and
+// P @ V loads it back as A fragments. Where the device's fragments keep each
+// row in one quad of invocations (DeviceProfile::fragmentQuadLayout) and
+// each subgroup holds whole rows of S (distribute-to-workgroup
+// subgroup-owned-rows), the row phase runs on the fragments instead:
+//
+//  * each invocation computes the elements of its components, with the
+//    phase's per-element code (the same for every column);
+//  * a row reduction folds the invocation's elements of that row, then the
+//    quad's partials with two xor shuffles;
+//  * per-row code runs once per row in each of the row's 4 invocations; the
+//    quad's first invocation stores per-row state (running max and sum);
+//  * P's elements go into A fragments, component for component (an
+//    accumulator's components are in the A operand's order).
+//
+// S and P no longer pass through workgroup memory, and the barrier between
+// S's stores and the phase goes.
+//
+//===----------------------------------------------------------------------===//
+#include "triton-spirv/Conversion/Passes.h"
+
+#include "MemorySpaces.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_FRAGMENTROWPHASES
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+using mlir::triton_spirv::isWorkgroupMemref;
+
+namespace {
+constexpr int64_t kFragment = 16;
+// Components per invocation of a 16x16 fragment at subgroup size 32, and
+// those of one of its two rows.
+constexpr int64_t kComponents = 8;
+constexpr int64_t kRowComponents = 4;
+
+enum class Kind { Row, Element, Partial };
+
+struct ValueInfo {
+  Kind kind;
+  int64_t column = -1; // Element
+  int64_t chain = -1;  // Partial
+};
+
+/// A row reduction of the phase: `init` (optional, per-row) combined with
+/// every column's element by one associative op, in a chain of such ops.
+struct Chain {
+  OperationName combiner;
+  Value init;
+  Operation *last = nullptr;
+  DenseMap<int64_t, Value> perColumn;
+};
+
+bool isReductionCombiner(Operation *op) {
+  return isa<arith::MaxNumFOp, arith::MaximumFOp, arith::MinNumFOp,
+             arith::MinimumFOp, arith::AddFOp, arith::MulFOp>(op) &&
+         op->getNumOperands() == 2;
+}
+
+/// The value of an index expression of constants and the subgroup id.
+std::optional<int64_t> evaluate(Value value, int64_t subgroup) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return constant;
+  Operation *op = value.getDefiningOp();
+  if (isa_and_nonnull<gpu::SubgroupIdOp>(op))
+    return subgroup;
+  if (auto cast = dyn_cast_or_null<arith::IndexCastOp>(op))
+    return evaluate(cast.getIn(), subgroup);
+  if (!op || op->getNumOperands() != 2 ||
+      !isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivUIOp,
+           arith::RemUIOp>(op))
+    return std::nullopt;
+  std::optional<int64_t> lhs = evaluate(op->getOperand(0), subgroup);
+  std::optional<int64_t> rhs = evaluate(op->getOperand(1), subgroup);
+  if (!lhs || !rhs || *lhs < 0 || *rhs < 0)
+    return std::nullopt;
+  if (isa<arith::AddIOp>(op))
+    return *lhs + *rhs;
+  if (isa<arith::SubIOp>(op))
+    return *lhs - *rhs;
+  if (isa<arith::MulIOp>(op))
+    return *lhs * *rhs;
+  if (*rhs == 0)
+    return std::nullopt;
+  return isa<arith::DivUIOp>(op) ? *lhs / *rhs : *lhs % *rhs;
+}
+
+/// An index expression's value in each subgroup.
+std::optional<SmallVector<int64_t>> evaluateAll(Value value,
+                                                int64_t numSubgroups) {
+  SmallVector<int64_t> values;
+  for (int64_t s = 0; s < numSubgroups; ++s) {
+    std::optional<int64_t> v = evaluate(value, s);
+    if (!v)
+      return std::nullopt;
+    values.push_back(*v);
+  }
+  return values;
+}
+
+bool isThreadIdX(Value value) {
+  auto id = value.getDefiningOp<gpu::ThreadIdOp>();
+  return id && id.getDimension() == gpu::Dimension::x;
+}
+
+/// One row phase between two barriers of a block and what it reads and
+/// writes, when it matches.
+struct RowPhase {
+  gpu::BarrierOp first, second;
+  // The phase's ops, inside `guard` (`if thread < rows`) when the workgroup
+  // has more invocations than S has rows.
+  SmallVector<Operation *> ops;
+  SmallVector<Operation *> others;
+  scf::IfOp guard;
+  int64_t rows = 0;
+  Value threadId;
+  Value scores, probabilities;
+  SmallVector<Value> stateBuffers;
+  int64_t columns = 0;
+  DenseMap<Value, ValueInfo> info;
+  SmallVector<Chain> chains;
+  // Per column: the element ops in order, the score load, the stored value.
+  SmallVector<SmallVector<Operation *>> slices;
+  SmallVector<Value> scoreLoads, storedProbabilities;
+  // Score fragments: stores grouped by their rows (the same rows in every
+  // subgroup), each group's stores ordered by column.
+  SmallVector<SmallVector<gpu::SubgroupMmaStoreMatrixOp>> groups;
+  // Each P fragment load: the group and column tile it reads.
+  SmallVector<std::tuple<gpu::SubgroupMmaLoadMatrixOp, int64_t, int64_t>>
+      probabilityLoads;
+};
+
+class Matcher {
+public:
+  Matcher(int64_t numThreads, int64_t subgroupSize)
+      : numThreads(numThreads), numSubgroups(numThreads / subgroupSize) {}
+
+  std::optional<RowPhase> match(gpu::BarrierOp first) {
+    RowPhase phase;
+    phase.first = first;
+    for (Operation *op = first->getNextNode(); op; op = op->getNextNode()) {
+      if (auto barrier = dyn_cast<gpu::BarrierOp>(op)) {
+        phase.second = barrier;
+        break;
+      }
+      if (isa<memref::AllocOp>(op))
+        continue;
+      // Work that only shares the barriers (staging the next tile) stays.
+      if (op->getNumRegions() && !isGuard(op)) {
+        phase.others.push_back(op);
+        continue;
+      }
+      phase.ops.push_back(op);
+    }
+    if (!phase.second || phase.ops.empty() || !unwrapGuard(phase) ||
+        !collectAccesses(phase) || !othersIndependent(phase) || !matchScoreStores(phase) ||
+        !matchProbabilityLoads(phase) || !classify(phase) ||
+        !slicesAgree(phase))
+      return std::nullopt;
+    return phase;
+  }
+
+private:
+  int64_t numThreads, numSubgroups;
+
+  /// A phase of fewer rows than invocations runs under `if thread < rows`
+  /// (beside the comparison and constants).
+  static bool isGuard(Operation *op) {
+    auto guard = dyn_cast<scf::IfOp>(op);
+    auto compare =
+        guard ? guard.getCondition().getDefiningOp<arith::CmpIOp>() : nullptr;
+    return compare && !guard.getNumResults() &&
+           guard.getElseRegion().empty() &&
+           compare.getPredicate() == arith::CmpIPredicate::ult &&
+           isThreadIdX(compare.getLhs()) &&
+           getConstantIntValue(compare.getRhs());
+  }
+
+  bool unwrapGuard(RowPhase &phase) const {
+    phase.rows = numThreads;
+    auto found = llvm::find_if(phase.ops, isGuard);
+    if (found == phase.ops.end())
+      return true;
+    auto guard = cast<scf::IfOp>(*found);
+    auto compare = guard.getCondition().getDefiningOp<arith::CmpIOp>();
+    std::optional<int64_t> rows = getConstantIntValue(compare.getRhs());
+    if (*rows >= numThreads)
+      return false;
+    for (Operation *op : phase.ops)
+      if (op != guard && op != compare && !matchPattern(op, m_Constant()))
+        return false;
+    phase.guard = guard;
+    phase.rows = *rows;
+    phase.ops.clear();
+    for (Operation &op : guard.getThenRegion().front().without_terminator())
+      phase.ops.push_back(&op);
+    return !phase.ops.empty();
+  }
+
+  /// The other work between the barriers neither uses the phase's values
+  /// nor touches its buffers.
+  static bool othersIndependent(const RowPhase &phase) {
+    DenseSet<Operation *> phaseOps(phase.ops.begin(), phase.ops.end());
+    if (phase.guard)
+      phaseOps.insert(phase.guard);
+    for (Operation *other : phase.others) {
+      if (other->getNumResults())
+        return false;
+      WalkResult walk = other->walk([&](Operation *inner) {
+        for (Value operand : inner->getOperands())
+          if (phaseOps.contains(operand.getDefiningOp()) ||
+              operand == phase.scores || operand == phase.probabilities ||
+              llvm::is_contained(phase.stateBuffers, operand))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      });
+      if (walk.wasInterrupted())
+        return false;
+    }
+    return true;
+  }
+
+  static std::optional<int64_t> columnOf(ValueRange indices, Value threadId) {
+    if (indices.size() != 2 || indices[0] != threadId)
+      return std::nullopt;
+    return getConstantIntValue(indices[1]);
+  }
+
+  static bool isRowBuffer(const RowPhase &phase, Value buffer, int64_t rank) {
+    auto type = dyn_cast<MemRefType>(buffer.getType());
+    return type && isWorkgroupMemref(buffer) && type.hasStaticShape() &&
+           type.getLayout().isIdentity() && type.getRank() == rank &&
+           type.getDimSize(0) == phase.rows &&
+           buffer.getDefiningOp<memref::AllocOp>();
+  }
+
+  /// S read at (thread, column), P written at (thread, column), 1-D state
+  /// read and written at the thread's row; everything else pure.
+  bool collectAccesses(RowPhase &phase) {
+    DenseMap<int64_t, Value> scoreLoads, stored;
+    for (Operation *op : phase.ops) {
+      if (op->getNumRegions())
+        return false;
+      if (auto load = dyn_cast<memref::LoadOp>(op)) {
+        ValueRange indices = load.getIndices();
+        if (indices.empty() || !isThreadIdX(indices[0]))
+          return false;
+        if (phase.threadId && phase.threadId != indices[0])
+          return false;
+        phase.threadId = indices[0];
+        Value buffer = load.getMemref();
+        if (isRowBuffer(phase, buffer, 1)) {
+          if (!llvm::is_contained(phase.stateBuffers, buffer))
+            phase.stateBuffers.push_back(buffer);
+          continue;
+        }
+        std::optional<int64_t> column = columnOf(indices, phase.threadId);
+        if (!column || !isRowBuffer(phase, buffer, 2) ||
+            !load.getType().isF32() ||
+            (phase.scores && phase.scores != buffer) ||
+            scoreLoads.count(*column))
+          return false;
+        phase.scores = buffer;
+        scoreLoads[*column] = load.getResult();
+        continue;
+      }
+      if (auto store = dyn_cast<memref::StoreOp>(op)) {
+        ValueRange indices = store.getIndices();
+        if (indices.empty() || indices[0] != phase.threadId)
+          return false;
+        Value buffer = store.getMemref();
+        if (isRowBuffer(phase, buffer, 1)) {
+          if (!llvm::is_contained(phase.stateBuffers, buffer))
+            phase.stateBuffers.push_back(buffer);
+          continue;
+        }
+        std::optional<int64_t> column = columnOf(indices, phase.threadId);
+        if (!column || !isRowBuffer(phase, buffer, 2) ||
+            !store.getValueToStore().getType().isF16() ||
+            (phase.probabilities && phase.probabilities != buffer) ||
+            stored.count(*column))
+          return false;
+        phase.probabilities = buffer;
+        stored[*column] = store.getValueToStore();
+        continue;
+      }
+      if (!isMemoryEffectFree(op))
+        return false;
+    }
+    if (!phase.scores || !phase.probabilities ||
+        phase.scores == phase.probabilities ||
+        llvm::is_contained(phase.stateBuffers, phase.scores) ||
+        llvm::is_contained(phase.stateBuffers, phase.probabilities))
+      return false;
+    phase.columns = cast<MemRefType>(phase.scores.getType()).getDimSize(1);
+    if (phase.columns % kFragment ||
+        static_cast<int64_t>(scoreLoads.size()) != phase.columns ||
+        static_cast<int64_t>(stored.size()) != phase.columns ||
+        cast<MemRefType>(phase.probabilities.getType()).getDimSize(1) <
+            phase.columns)
+      return false;
+    for (int64_t j = 0; j < phase.columns; ++j) {
+      if (!scoreLoads.count(j) || !stored.count(j))
+        return false;
+      phase.scoreLoads.push_back(scoreLoads[j]);
+      phase.storedProbabilities.push_back(stored[j]);
+    }
+    return true;
+  }
+
+  /// The fragment stores that wrote S right before the phase: in every
+  /// subgroup, whole rows of S, rows split over the subgroups.
+  bool matchScoreStores(RowPhase &phase) {
+    Block *block = phase.first->getBlock();
+    auto type = cast<MemRefType>(phase.scores.getType());
+    SmallVector<gpu::SubgroupMmaStoreMatrixOp> stores;
+    Operation *firstStore = nullptr;
+    for (Operation *user : phase.scores.getUsers()) {
+      auto store = dyn_cast<gpu::SubgroupMmaStoreMatrixOp>(user);
+      if (!store || store->getBlock() != block ||
+          !store->isBeforeInBlock(phase.first))
+        continue;
+      if (store.getTranspose().value_or(false) ||
+          store.getLeadDimension().getSExtValue() != type.getDimSize(1) ||
+          store.getSrc().getType().getOperand() != "COp" ||
+          !store.getSrc().getType().getElementType().isF32())
+        return false;
+      stores.push_back(store);
+      if (!firstStore || store->isBeforeInBlock(firstStore))
+        firstStore = store;
+    }
+    if (stores.empty())
+      return false;
+    // Everything else that touches S comes before (its fill and the
+    // accumulator's initial load) or is the phase.
+    for (Operation *user : phase.scores.getUsers()) {
+      if (llvm::is_contained(stores, user) ||
+          llvm::is_contained(phase.ops, user) ||
+          isa<memref::AllocOp>(user))
+        continue;
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (!ancestor || !ancestor->isBeforeInBlock(firstStore))
+        return false;
+    }
+    // Group by rows (per subgroup); each group covers every column.
+    SmallVector<SmallVector<int64_t>> groupRows;
+    for (gpu::SubgroupMmaStoreMatrixOp store : stores) {
+      auto rows = evaluateAll(store.getIndices()[0], numSubgroups);
+      auto columns = evaluateAll(store.getIndices()[1], numSubgroups);
+      if (!rows || !columns || llvm::any_of(*columns, [&](int64_t c) {
+            return c != (*columns)[0];
+          }))
+        return false;
+      auto *found = llvm::find(groupRows, *rows);
+      if (found == groupRows.end()) {
+        groupRows.push_back(*rows);
+        phase.groups.emplace_back();
+        found = groupRows.end() - 1;
+      }
+      phase.groups[found - groupRows.begin()].push_back(store);
+    }
+    int64_t columnTiles = phase.columns / kFragment;
+    DenseSet<int64_t> rowStarts;
+    for (auto [rows, group] : llvm::zip(groupRows, phase.groups)) {
+      if (static_cast<int64_t>(group.size()) != columnTiles)
+        return false;
+      llvm::sort(group, [](auto a, auto b) {
+        return *getConstantIntValue(a.getIndices()[1]) <
+               *getConstantIntValue(b.getIndices()[1]);
+      });
+      for (int64_t t = 0; t < columnTiles; ++t)
+        if (getConstantIntValue(group[t].getIndices()[1]) != t * kFragment)
+          return false;
+      for (int64_t row : rows)
+        if (row % kFragment || row >= type.getDimSize(0) ||
+            !rowStarts.insert(row).second)
+          return false;
+    }
+    return static_cast<int64_t>(rowStarts.size()) * kFragment ==
+           type.getDimSize(0);
+  }
+
+  /// P is read only as A fragments after the phase, each from rows its
+  /// subgroup computed. (Its buffer may have held another tile before the
+  /// phase: bufferization reuses a dead K tile of the same shape.)
+  bool matchProbabilityLoads(RowPhase &phase) {
+    Block *block = phase.first->getBlock();
+    auto type = cast<MemRefType>(phase.probabilities.getType());
+    for (Operation *user : phase.probabilities.getUsers()) {
+      if (llvm::is_contained(phase.ops, user) || isa<memref::AllocOp>(user))
+        continue;
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (ancestor && ancestor->isBeforeInBlock(phase.first))
+        continue;
+      auto load = dyn_cast<gpu::SubgroupMmaLoadMatrixOp>(user);
+      if (!load || load->getBlock() != block ||
+          !phase.second->isBeforeInBlock(load) ||
+          load.getTranspose().value_or(false) ||
+          load.getLeadDimension().getSExtValue() != type.getDimSize(1) ||
+          cast<gpu::MMAMatrixType>(load.getRes().getType()).getOperand() !=
+              "AOp")
+        return false;
+      auto rows = evaluateAll(load.getIndices()[0], numSubgroups);
+      std::optional<int64_t> column = getConstantIntValue(load.getIndices()[1]);
+      if (!rows || !column || *column % kFragment ||
+          *column >= phase.columns)
+        return false;
+      int64_t group = -1;
+      for (auto [g, stores] : llvm::enumerate(phase.groups))
+        if (*evaluateAll(stores.front().getIndices()[0], numSubgroups) ==
+            *rows)
+          group = g;
+      if (group < 0)
+        return false;
+      phase.probabilityLoads.emplace_back(load, group, *column / kFragment);
+    }
+    return !phase.probabilityLoads.empty();
+  }
+
+  /// Every value of the phase is per row, one column's element, or a
+  /// partial row reduction.
+  bool classify(RowPhase &phase) {
+    auto &info = phase.info;
+    info[phase.threadId] = {Kind::Row};
+    for (auto [j, load] : llvm::enumerate(phase.scoreLoads))
+      info[load] = {Kind::Element, static_cast<int64_t>(j)};
+    auto infoOf = [&](Value v) {
+      auto it = info.find(v);
+      return it == info.end() ? ValueInfo{Kind::Row} : it->second;
+    };
+    // An element op `x_j op r` (r per row) whose only use continues into a
+    // reduction over other columns is that reduction's first step.
+    DenseMap<Operation *, Value> initCandidates;
+    phase.slices.resize(phase.columns);
+    for (Operation *op : phase.ops) {
+      if (isa<memref::LoadOp, memref::StoreOp>(op))
+        continue;
+      SmallVector<ValueInfo> operands;
+      for (Value operand : op->getOperands())
+        operands.push_back(infoOf(operand));
+      auto partial = llvm::find_if(
+          operands, [](ValueInfo i) { return i.kind == Kind::Partial; });
+      if (partial != operands.end()) {
+        // Continues a reduction with one more column.
+        Chain &chain = phase.chains[partial->chain];
+        int64_t other = 1 - (partial - operands.begin());
+        if (op->getName() != chain.combiner || operands.size() != 2 ||
+            operands[other].kind != Kind::Element ||
+            chain.perColumn.count(operands[other].column) ||
+            !op->getOperand(1 - other).hasOneUse())
+          return false;
+        chain.perColumn[operands[other].column] = op->getOperand(other);
+        chain.last = op;
+        bool complete =
+            static_cast<int64_t>(chain.perColumn.size()) == phase.columns;
+        info[op->getResult(0)] = complete ? ValueInfo{Kind::Row}
+                                          : ValueInfo{Kind::Partial, -1,
+                                                      partial->chain};
+        continue;
+      }
+      SmallVector<int64_t> columns;
+      for (ValueInfo i : operands)
+        if (i.kind == Kind::Element && !llvm::is_contained(columns, i.column))
+          columns.push_back(i.column);
+      if (columns.size() > 2 ||
+          (columns.size() == 2 && !isReductionCombiner(op)))
+        return false;
+      if (columns.size() == 2) {
+        // Starts a reduction over two columns, or over a row value and two
+        // columns when one operand is an init candidate.
+        Chain chain{op->getName(), Value(), op, {}};
+        for (auto [index, operand] : llvm::enumerate(op->getOperands())) {
+          Operation *def = operand.getDefiningOp();
+          auto candidate = initCandidates.find(def);
+          if (def && candidate != initCandidates.end() &&
+              def->getName() == op->getName()) {
+            chain.init = candidate->second;
+            Value element = def->getOperand(0) == candidate->second
+                                ? def->getOperand(1)
+                                : def->getOperand(0);
+            chain.perColumn[operands[index].column] = element;
+            // The first step is the reduction's, not the column's.
+            auto &slice = phase.slices[operands[index].column];
+            slice.erase(llvm::find(slice, def));
+            info[def->getResult(0)] = {Kind::Partial, -1, -1};
+            initCandidates.erase(candidate);
+          } else {
+            chain.perColumn[operands[index].column] = operand;
+          }
+        }
+        phase.chains.push_back(chain);
+        bool complete =
+            static_cast<int64_t>(chain.perColumn.size()) == phase.columns;
+        info[op->getResult(0)] =
+            complete ? ValueInfo{Kind::Row}
+                     : ValueInfo{Kind::Partial, -1,
+                                 static_cast<int64_t>(phase.chains.size()) - 1};
+        continue;
+      }
+      if (columns.size() == 1) {
+        if (op->getNumResults() != 1)
+          return false;
+        info[op->getResult(0)] = {Kind::Element, columns.front()};
+        phase.slices[columns.front()].push_back(op);
+        if (isReductionCombiner(op) && op->getResult(0).hasOneUse()) {
+          Value other = infoOf(op->getOperand(0)).kind == Kind::Element
+                            ? op->getOperand(1)
+                            : op->getOperand(0);
+          if (infoOf(other).kind == Kind::Row)
+            initCandidates[op] = other;
+        }
+        continue;
+      }
+      for (Value result : op->getResults())
+        info[result] = {Kind::Row};
+    }
+    // Chains complete; elements and partials stay inside the phase, as do
+    // per-row values (the state carries them through memory).
+    for (Chain &chain : phase.chains)
+      if (static_cast<int64_t>(chain.perColumn.size()) != phase.columns)
+        return false;
+    for (Operation *op : phase.ops)
+      for (Value result : op->getResults())
+        for (Operation *user : result.getUsers())
+          if (!llvm::is_contained(phase.ops, user))
+            return false;
+    return true;
+  }
+
+  /// Every column's element ops are column 0's with the column's values.
+  bool slicesAgree(RowPhase &phase) {
+    // Position of an element value within its column's slice (-1: the load).
+    DenseMap<Value, int64_t> position;
+    for (int64_t j = 0; j < phase.columns; ++j) {
+      position[phase.scoreLoads[j]] = -1;
+      for (auto [i, op] : llvm::enumerate(phase.slices[j]))
+        position[op->getResult(0)] = i;
+    }
+    auto samePosition = [&](Value a, Value b) {
+      auto pa = position.find(a), pb = position.find(b);
+      return pa != position.end() && pb != position.end() &&
+             pa->second == pb->second;
+    };
+    const auto &model = phase.slices[0];
+    for (int64_t j = 1; j < phase.columns; ++j) {
+      const auto &slice = phase.slices[j];
+      if (slice.size() != model.size())
+        return false;
+      for (auto [a, b] : llvm::zip(model, slice)) {
+        if (a->getName() != b->getName() ||
+            a->getAttrDictionary() != b->getAttrDictionary() ||
+            a->getResultTypes() != b->getResultTypes() ||
+            a->getNumOperands() != b->getNumOperands())
+          return false;
+        for (auto [x, y] : llvm::zip(a->getOperands(), b->getOperands())) {
+          auto it = phase.info.find(x);
+          bool element =
+              it != phase.info.end() && it->second.kind == Kind::Element;
+          if (element ? !samePosition(x, y) : x != y)
+            return false;
+        }
+      }
+      if (!samePosition(phase.storedProbabilities[0],
+                        phase.storedProbabilities[j]))
+        return false;
+      for (Chain &chain : phase.chains)
+        if (!samePosition(chain.perColumn[0], chain.perColumn[j]))
+          return false;
+    }
+    return true;
+  }
+};
+
+/// Writes the phase on the fragments and removes S's stores, P's loads, the
+/// phase and the barrier before it.
+void rewrite(RowPhase &phase, int64_t subgroupSize) {
+  Operation *firstOp = phase.first;
+  Location loc = phase.first.getLoc();
+  OpBuilder builder(firstOp);
+  Value lane = gpu::LaneIdOp::create(builder, loc, /*upperBound=*/nullptr);
+  Value four = arith::ConstantIndexOp::create(builder, loc, 4);
+  Value quadRow = arith::DivUIOp::create(builder, loc, lane, four);
+  Value quadLeader = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(builder, loc, lane, four),
+      arith::ConstantIndexOp::create(builder, loc, 0));
+  Type i32 = builder.getI32Type();
+  Value width = arith::ConstantIntOp::create(builder, loc, i32, subgroupSize);
+
+  int64_t columnTiles = phase.columns / kFragment;
+  // P's elements per group, column tile and component.
+  SmallVector<SmallVector<SmallVector<Value>>> probabilities(
+      phase.groups.size(),
+      SmallVector<SmallVector<Value>>(columnTiles,
+                                      SmallVector<Value>(kComponents)));
+  DenseSet<Operation *> modelOps(phase.slices[0].begin(),
+                                 phase.slices[0].end());
+  DenseMap<Operation *, int64_t> chainEnds;
+  for (auto [i, chain] : llvm::enumerate(phase.chains))
+    chainEnds[chain.last] = i;
+
+  for (auto [g, stores] : llvm::enumerate(phase.groups)) {
+    for (int64_t half = 0; half < 2; ++half) {
+      Value row = arith::AddIOp::create(builder, loc,
+                                        stores.front().getIndices()[0],
+                                        quadRow);
+      if (half)
+        row = arith::AddIOp::create(
+            builder, loc, row,
+            arith::ConstantIndexOp::create(builder, loc, kFragment / 2));
+      IRMapping rowMap;
+      rowMap.map(phase.threadId, row);
+      // This row's elements: each column tile's components of the half.
+      SmallVector<IRMapping> elements;
+      SmallVector<std::pair<int64_t, int64_t>> places;
+      for (int64_t t = 0; t < columnTiles; ++t)
+        for (int64_t c = 0; c < kRowComponents; ++c) {
+          int64_t component = half * kRowComponents + c;
+          Value score = gpu::SubgroupMmaExtractThreadLocalOp::create(
+              builder, loc, builder.getF32Type(), stores[t].getSrc(),
+              ValueRange{
+                  arith::ConstantIndexOp::create(builder, loc, component)});
+          IRMapping element = rowMap;
+          element.map(phase.scoreLoads[0], score);
+          elements.push_back(element);
+          places.emplace_back(t, component);
+        }
+      for (Operation *op : phase.ops) {
+        if (modelOps.contains(op)) {
+          for (IRMapping &element : elements)
+            builder.clone(*op, element);
+          continue;
+        }
+        auto kind = [&](Value v) { return phase.info.lookup(v).kind; };
+        if (auto store = dyn_cast<memref::StoreOp>(op)) {
+          if (store.getMemref() == phase.probabilities) {
+            if (store.getValueToStore() != phase.storedProbabilities[0])
+              continue;
+            for (auto [element, place] : llvm::zip(elements, places))
+              probabilities[g][place.first][place.second] =
+                  element.lookup(store.getValueToStore());
+            continue;
+          }
+          // Per-row state: stored once per row.
+          auto leader = scf::IfOp::create(builder, loc, quadLeader);
+          OpBuilder inside = leader.getThenBodyBuilder();
+          inside.clone(*op, rowMap);
+          continue;
+        }
+        if (auto load = dyn_cast<memref::LoadOp>(op))
+          if (load.getMemref() == phase.scores)
+            continue;
+        if (auto end = chainEnds.find(op); end != chainEnds.end()) {
+          const Chain &chain = phase.chains[end->second];
+          auto combine = [&](Value a, Value b) {
+            IRMapping operands;
+            operands.map(op->getOperand(0), a);
+            operands.map(op->getOperand(1), b);
+            return builder.clone(*op, operands)->getResult(0);
+          };
+          Value partial;
+          for (IRMapping &element : elements) {
+            Value v = element.lookup(chain.perColumn.lookup(0));
+            partial = partial ? combine(partial, v) : v;
+          }
+          for (int64_t offset : {1, 2}) {
+            Value distance = arith::ConstantIntOp::create(builder, loc, i32,
+                                                          offset);
+            Value other = gpu::ShuffleOp::create(builder, loc, partial,
+                                                 distance, width,
+                                                 gpu::ShuffleMode::XOR)
+                              .getShuffleResult();
+            partial = combine(partial, other);
+          }
+          if (chain.init)
+            partial = combine(rowMap.lookupOrDefault(chain.init), partial);
+          rowMap.map(op->getResult(0), partial);
+          for (IRMapping &element : elements)
+            element.map(op->getResult(0), partial);
+          continue;
+        }
+        bool rowOp = llvm::all_of(op->getResults(), [&](Value r) {
+          return !phase.info.count(r) || kind(r) == Kind::Row;
+        });
+        if (!rowOp)
+          continue;
+        Operation *clone = builder.clone(*op, rowMap);
+        for (IRMapping &element : elements)
+          for (auto [from, to] :
+               llvm::zip(op->getResults(), clone->getResults()))
+            element.map(from, to);
+      }
+    }
+  }
+
+  // P's A fragments, component for component.
+  Type f16 = builder.getF16Type();
+  Value zero = arith::ConstantOp::create(builder, loc, f16,
+                                         builder.getZeroAttr(f16));
+  DenseMap<std::pair<int64_t, int64_t>, Value> fragments;
+  for (auto [load, group, tile] : phase.probabilityLoads) {
+    Value &fragment = fragments[{group, tile}];
+    if (!fragment) {
+      Type type = load.getRes().getType();
+      fragment =
+          gpu::SubgroupMmaConstantMatrixOp::create(builder, loc, type, zero);
+      for (int64_t c = 0; c < kComponents; ++c)
+        fragment = gpu::SubgroupMmaInsertThreadLocalOp::create(
+            builder, loc, type, probabilities[group][tile][c], fragment,
+            ValueRange{arith::ConstantIndexOp::create(builder, loc, c)});
+    }
+    load.getRes().replaceAllUsesWith(fragment);
+    load.erase();
+  }
+  for (Operation *op : llvm::reverse(phase.ops))
+    op->erase();
+  if (phase.guard) {
+    Operation *condition = phase.guard.getCondition().getDefiningOp();
+    phase.guard.erase();
+    if (condition->use_empty())
+      condition->erase();
+  }
+  for (auto &stores : phase.groups)
+    for (gpu::SubgroupMmaStoreMatrixOp store : stores)
+      store.erase();
+  if (phase.probabilities.use_empty())
+    phase.probabilities.getDefiningOp()->erase();
+}
+
+/// The workgroup buffers `op` (or ops nested in it) reads or writes.
+void collectWorkgroupBuffers(Operation *op, DenseSet<Value> &buffers) {
+  op->walk([&](Operation *inner) {
+    for (Value operand : inner->getOperands())
+      if (isa<MemRefType>(operand.getType()) && isWorkgroupMemref(operand))
+        buffers.insert(operand);
+  });
+}
+
+/// Whether the barrier before the phase orders nothing once S and P stay in
+/// registers: what runs after it until the next barrier (the phase's state,
+/// work sharing the barriers) touches no buffer that the ops since the
+/// previous barrier touch.
+bool barrierNeeded(const RowPhase &phase) {
+  DenseSet<Value> after(phase.stateBuffers.begin(), phase.stateBuffers.end());
+  for (Operation *other : phase.others)
+    collectWorkgroupBuffers(other, after);
+  DenseSet<Value> before;
+  for (Operation *op = phase.first->getPrevNode();
+       op && !isa<gpu::BarrierOp>(op); op = op->getPrevNode())
+    collectWorkgroupBuffers(op, before);
+  return llvm::any_of(after, [&](Value b) { return before.contains(b); });
+}
+
+struct FragmentRowPhasesPass
+    : triton_spirv::impl::FragmentRowPhasesBase<FragmentRowPhasesPass> {
+  using FragmentRowPhasesBase::FragmentRowPhasesBase;
+
+  void runOnOperation() override {
+    if (subgroupSize * kComponents != kFragment * kFragment ||
+        numThreads % subgroupSize)
+      return;
+    SmallVector<gpu::BarrierOp> barriers;
+    getOperation().walk([&](gpu::BarrierOp b) { barriers.push_back(b); });
+    Matcher matcher(numThreads, subgroupSize);
+    for (gpu::BarrierOp barrier : barriers) {
+      std::optional<RowPhase> phase = matcher.match(barrier);
+      if (!phase)
+        continue;
+      bool dropBarrier = !barrierNeeded(*phase);
+      rewrite(*phase, subgroupSize);
+      if (dropBarrier)
+        barrier.erase();
+    }
+  }
+};
+} // namespace

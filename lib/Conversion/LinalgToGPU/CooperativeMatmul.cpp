@@ -9,6 +9,7 @@
 #include "CooperativeMatmul.h"
 #include "triton-spirv/Conversion/Passes.h"
 #include "MemorySpaces.h"
+#include "Privatization.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -17,6 +18,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::triton_spirv;
@@ -460,24 +462,66 @@ mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
   return t;
 }
 
+/// Whether `op` or an op nested in it uses `buffer` (or a view of it).
+static bool touches(Operation *op, Value buffer) {
+  WalkResult walk = op->walk([&](Operation *inner) {
+    for (Value operand : inner->getOperands()) {
+      if (auto view = operand.getDefiningOp<ViewLikeOpInterface>())
+        operand = view.getViewSource();
+      if (operand == buffer)
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
 void mlir::triton_spirv::giveAttentionDotsWholeRows(
     DenseMap<Operation *, CooperativeTiling> &tilings, int64_t numSubgroups,
     int64_t workgroupBytes) {
-  SmallVector<linalg::MatmulOp> retile;
+  SetVector<Operation *> retile;
   for (auto &[op, tiling] : tilings) {
-    if (tiling.rowScales.empty())
+    auto second = cast<linalg::MatmulOp>(op);
+    Block *block = op->getBlock();
+    // Dots of the block with as many rows that feed this one's A through
+    // the ops between them (attention: S = Q K^T, then P or dS from it).
+    SmallVector<Operation *> feeding;
+    for (Operation &other : *block) {
+      auto first = dyn_cast<linalg::MatmulOp>(other);
+      if (!first || first == second || !tilings.count(first) ||
+          tilings.lookup(first).m != tiling.m ||
+          !first->isBeforeInBlock(second))
+        continue;
+      Value scores = first.getOutputs()[0];
+      Value operand = second.getInputs()[0];
+      // Through a row phase (fuse-row-phases), which fragment-row-phases
+      // can run on the fragments.
+      bool linked = llvm::any_of(*block, [&](Operation &between) {
+        return between.hasAttr(kRowPhaseAttr) &&
+               first->isBeforeInBlock(&between) &&
+               between.isBeforeInBlock(second) && touches(&between, scores) &&
+               touches(&between, operand);
+      });
+      if (linked)
+        feeding.push_back(first);
+    }
+    // A row-scaled accumulator (P @ V) with the block's dots of as many rows.
+    bool scaled = !tiling.rowScales.empty();
+    if (scaled)
+      for (Operation &other : *block)
+        if (tilings.count(&other) && tilings.lookup(&other).m == tiling.m &&
+            &other != op)
+          feeding.push_back(&other);
+    if (feeding.empty() && !scaled)
       continue;
-    // The row-scaled matmul (P @ V) and those of its block with as many rows
-    // (Q @ K^T, whose rows the row phase between them reads).
-    for (Operation &other : *op->getBlock())
-      if (auto matmul = dyn_cast<linalg::MatmulOp>(other))
-        if (tilings.count(matmul) && tilings.lookup(matmul).m == tiling.m)
-          retile.push_back(matmul);
+    retile.insert(op);
+    retile.insert(feeding.begin(), feeding.end());
   }
-  for (linalg::MatmulOp matmul : retile)
-    if (std::optional<CooperativeTiling> whole = cooperativeTiling(
-            matmul, numSubgroups, workgroupBytes, /*wholeRows=*/true))
-      tilings[matmul] = *whole;
+  for (Operation *op : retile)
+    if (std::optional<CooperativeTiling> whole =
+            cooperativeTiling(cast<linalg::MatmulOp>(op), numSubgroups,
+                              workgroupBytes, /*wholeRows=*/true))
+      tilings[op] = *whole;
 }
 
 void mlir::triton_spirv::lowerMatmulToCooperativeMatrix(

@@ -52,10 +52,12 @@ std::optional<CooperativeTiling> cooperativeTiling(linalg::MatmulOp matmul,
                                                    int64_t workgroupBytes,
                                                    bool wholeRows = false);
 
-/// Attention's dots take whole rows per subgroup: each row-scaled
-/// accumulating matmul (P @ V) and every cooperative matmul of its block
-/// with as many rows (Q @ K^T). The row phase between them then reads and
-/// writes only rows its subgroup holds (fragment-row-phases).
+/// Attention's dots take whole rows per subgroup: a matmul whose A operand
+/// the ops after an earlier matmul of its block with as many rows compute
+/// from that one's output (P @ V after Q @ K^T, dS @ K after Q @ K^T and
+/// dO @ V^T), both of them, and a row-scaled accumulating matmul with the
+/// block's matmuls of as many rows. The row phase between them then reads
+/// and writes only rows its subgroup holds (fragment-row-phases).
 void giveAttentionDotsWholeRows(
     llvm::DenseMap<Operation *, CooperativeTiling> &tilings,
     int64_t numSubgroups, int64_t workgroupBytes);

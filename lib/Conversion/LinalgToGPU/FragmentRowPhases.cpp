@@ -129,17 +129,23 @@ struct RowPhase {
   scf::IfOp guard;
   int64_t rows = 0;
   Value threadId;
-  Value scores, probabilities;
+  // The dot outputs the phase reads (S; attention backward: S and dP), each
+  // stored as fragments with the same tiling.
+  SmallVector<Value> scores;
+  Value probabilities;
   SmallVector<Value> stateBuffers;
   int64_t columns = 0;
   DenseMap<Value, ValueInfo> info;
   SmallVector<Chain> chains;
   // Per column: the element ops in order, the score load, the stored value.
   SmallVector<SmallVector<Operation *>> slices;
-  SmallVector<Value> scoreLoads, storedProbabilities;
-  // Score fragments: stores grouped by their rows (the same rows in every
-  // subgroup), each group's stores ordered by column.
-  SmallVector<SmallVector<gpu::SubgroupMmaStoreMatrixOp>> groups;
+  // Per score buffer and column: its load.
+  SmallVector<SmallVector<Value>> scoreLoads;
+  SmallVector<Value> storedProbabilities;
+  // Per score buffer: its fragment stores grouped by their rows (the same
+  // rows in every subgroup; group g covers the same rows in every buffer),
+  // each group's stores ordered by column.
+  SmallVector<SmallVector<SmallVector<gpu::SubgroupMmaStoreMatrixOp>>> groups;
   // Each P fragment load: the group and column tile it reads.
   SmallVector<std::tuple<gpu::SubgroupMmaLoadMatrixOp, int64_t, int64_t>>
       probabilityLoads;
@@ -224,7 +230,8 @@ private:
       WalkResult walk = other->walk([&](Operation *inner) {
         for (Value operand : inner->getOperands())
           if (phaseOps.contains(operand.getDefiningOp()) ||
-              operand == phase.scores || operand == phase.probabilities ||
+              llvm::is_contained(phase.scores, operand) ||
+              operand == phase.probabilities ||
               llvm::is_contained(phase.stateBuffers, operand))
             return WalkResult::interrupt();
         return WalkResult::advance();
@@ -252,7 +259,8 @@ private:
   /// S read at (thread, column), P written at (thread, column), 1-D state
   /// read and written at the thread's row; everything else pure.
   bool collectAccesses(RowPhase &phase) {
-    DenseMap<int64_t, Value> scoreLoads, stored;
+    SmallVector<DenseMap<int64_t, Value>> scoreLoads;
+    DenseMap<int64_t, Value> stored;
     for (Operation *op : phase.ops) {
       if (op->getNumRegions())
         return false;
@@ -271,12 +279,18 @@ private:
         }
         std::optional<int64_t> column = columnOf(indices, phase.threadId);
         if (!column || !isRowBuffer(phase, buffer, 2) ||
-            !load.getType().isF32() ||
-            (phase.scores && phase.scores != buffer) ||
-            scoreLoads.count(*column))
+            !load.getType().isF32())
           return false;
-        phase.scores = buffer;
-        scoreLoads[*column] = load.getResult();
+        auto *found = llvm::find(phase.scores, buffer);
+        if (found == phase.scores.end()) {
+          phase.scores.push_back(buffer);
+          scoreLoads.emplace_back();
+          found = phase.scores.end() - 1;
+        }
+        auto &columns = scoreLoads[found - phase.scores.begin()];
+        if (columns.count(*column))
+          return false;
+        columns[*column] = load.getResult();
         continue;
       }
       if (auto store = dyn_cast<memref::StoreOp>(op)) {
@@ -302,35 +316,73 @@ private:
       if (!isMemoryEffectFree(op))
         return false;
     }
-    if (!phase.scores || !phase.probabilities ||
-        phase.scores == phase.probabilities ||
-        llvm::is_contained(phase.stateBuffers, phase.scores) ||
-        llvm::is_contained(phase.stateBuffers, phase.probabilities))
+    if (phase.scores.empty() || !phase.probabilities ||
+        llvm::is_contained(phase.scores, phase.probabilities) ||
+        llvm::is_contained(phase.stateBuffers, phase.probabilities) ||
+        llvm::any_of(phase.scores, [&](Value b) {
+          return llvm::is_contained(phase.stateBuffers, b);
+        }))
       return false;
-    phase.columns = cast<MemRefType>(phase.scores.getType()).getDimSize(1);
+    phase.columns =
+        cast<MemRefType>(phase.scores.front().getType()).getDimSize(1);
     if (phase.columns % kFragment ||
-        static_cast<int64_t>(scoreLoads.size()) != phase.columns ||
         static_cast<int64_t>(stored.size()) != phase.columns ||
         cast<MemRefType>(phase.probabilities.getType()).getDimSize(1) <
             phase.columns)
       return false;
-    for (int64_t j = 0; j < phase.columns; ++j) {
-      if (!scoreLoads.count(j) || !stored.count(j))
+    for (auto [buffer, columns] : llvm::zip(phase.scores, scoreLoads)) {
+      if (cast<MemRefType>(buffer.getType()).getDimSize(1) != phase.columns ||
+          static_cast<int64_t>(columns.size()) != phase.columns)
         return false;
-      phase.scoreLoads.push_back(scoreLoads[j]);
+      phase.scoreLoads.emplace_back();
+      for (int64_t j = 0; j < phase.columns; ++j) {
+        if (!columns.count(j))
+          return false;
+        phase.scoreLoads.back().push_back(columns[j]);
+      }
+    }
+    for (int64_t j = 0; j < phase.columns; ++j) {
+      if (!stored.count(j))
+        return false;
       phase.storedProbabilities.push_back(stored[j]);
     }
     return true;
   }
 
-  /// The fragment stores that wrote S right before the phase: in every
-  /// subgroup, whole rows of S, rows split over the subgroups.
+  /// The fragment stores that wrote each score buffer before the phase: in
+  /// every subgroup, whole rows, rows split over the subgroups; group g
+  /// covers the same rows in every buffer.
   bool matchScoreStores(RowPhase &phase) {
+    SmallVector<SmallVector<int64_t>> firstRows;
+    for (Value buffer : phase.scores) {
+      SmallVector<SmallVector<int64_t>> groupRows;
+      if (!matchScoreStores(phase, buffer, groupRows))
+        return false;
+      if (firstRows.empty()) {
+        firstRows = groupRows;
+        continue;
+      }
+      // Order this buffer's groups as the first buffer's.
+      auto &groups = phase.groups.back();
+      SmallVector<SmallVector<gpu::SubgroupMmaStoreMatrixOp>> ordered;
+      for (const SmallVector<int64_t> &rows : firstRows) {
+        auto *found = llvm::find(groupRows, rows);
+        if (found == groupRows.end())
+          return false;
+        ordered.push_back(groups[found - groupRows.begin()]);
+      }
+      groups = ordered;
+    }
+    return true;
+  }
+
+  bool matchScoreStores(RowPhase &phase, Value scores,
+                        SmallVector<SmallVector<int64_t>> &groupRows) {
     Block *block = phase.first->getBlock();
-    auto type = cast<MemRefType>(phase.scores.getType());
+    auto type = cast<MemRefType>(scores.getType());
     SmallVector<gpu::SubgroupMmaStoreMatrixOp> stores;
     Operation *firstStore = nullptr;
-    for (Operation *user : phase.scores.getUsers()) {
+    for (Operation *user : scores.getUsers()) {
       auto store = dyn_cast<gpu::SubgroupMmaStoreMatrixOp>(user);
       if (!store || store->getBlock() != block ||
           !store->isBeforeInBlock(phase.first))
@@ -346,9 +398,9 @@ private:
     }
     if (stores.empty())
       return false;
-    // Everything else that touches S comes before (its fill and the
-    // accumulator's initial load) or is the phase.
-    for (Operation *user : phase.scores.getUsers()) {
+    // Everything else that touches the buffer comes before (its fill and
+    // the accumulator's initial load) or is the phase.
+    for (Operation *user : scores.getUsers()) {
       if (llvm::is_contained(stores, user) ||
           llvm::is_contained(phase.ops, user) ||
           isa<memref::AllocOp>(user))
@@ -358,7 +410,7 @@ private:
         return false;
     }
     // Group by rows (per subgroup); each group covers every column.
-    SmallVector<SmallVector<int64_t>> groupRows;
+    auto &groups = phase.groups.emplace_back();
     for (gpu::SubgroupMmaStoreMatrixOp store : stores) {
       auto rows = evaluateAll(store.getIndices()[0], numSubgroups);
       auto columns = evaluateAll(store.getIndices()[1], numSubgroups);
@@ -369,14 +421,14 @@ private:
       auto *found = llvm::find(groupRows, *rows);
       if (found == groupRows.end()) {
         groupRows.push_back(*rows);
-        phase.groups.emplace_back();
+        groups.emplace_back();
         found = groupRows.end() - 1;
       }
-      phase.groups[found - groupRows.begin()].push_back(store);
+      groups[found - groupRows.begin()].push_back(store);
     }
     int64_t columnTiles = phase.columns / kFragment;
     DenseSet<int64_t> rowStarts;
-    for (auto [rows, group] : llvm::zip(groupRows, phase.groups)) {
+    for (auto [rows, group] : llvm::zip(groupRows, groups)) {
       if (static_cast<int64_t>(group.size()) != columnTiles)
         return false;
       llvm::sort(group, [](auto a, auto b) {
@@ -421,7 +473,7 @@ private:
           *column >= phase.columns)
         return false;
       int64_t group = -1;
-      for (auto [g, stores] : llvm::enumerate(phase.groups))
+      for (auto [g, stores] : llvm::enumerate(phase.groups.front()))
         if (*evaluateAll(stores.front().getIndices()[0], numSubgroups) ==
             *rows)
           group = g;
@@ -437,8 +489,9 @@ private:
   bool classify(RowPhase &phase) {
     auto &info = phase.info;
     info[phase.threadId] = {Kind::Row};
-    for (auto [j, load] : llvm::enumerate(phase.scoreLoads))
-      info[load] = {Kind::Element, static_cast<int64_t>(j)};
+    for (const SmallVector<Value> &loads : phase.scoreLoads)
+      for (auto [j, load] : llvm::enumerate(loads))
+        info[load] = {Kind::Element, static_cast<int64_t>(j)};
     auto infoOf = [&](Value v) {
       auto it = info.find(v);
       return it == info.end() ? ValueInfo{Kind::Row} : it->second;
@@ -547,7 +600,8 @@ private:
     // Position of an element value within its column's slice (-1: the load).
     DenseMap<Value, int64_t> position;
     for (int64_t j = 0; j < phase.columns; ++j) {
-      position[phase.scoreLoads[j]] = -1;
+      for (auto [b, loads] : llvm::enumerate(phase.scoreLoads))
+        position[loads[j]] = -1 - static_cast<int64_t>(b);
       for (auto [i, op] : llvm::enumerate(phase.slices[j]))
         position[op->getResult(0)] = i;
     }
@@ -605,7 +659,7 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
   int64_t columnTiles = phase.columns / kFragment;
   // P's elements per group, column tile and component.
   SmallVector<SmallVector<SmallVector<Value>>> probabilities(
-      phase.groups.size(),
+      phase.groups.front().size(),
       SmallVector<SmallVector<Value>>(columnTiles,
                                       SmallVector<Value>(kComponents)));
   DenseSet<Operation *> modelOps(phase.slices[0].begin(),
@@ -614,7 +668,7 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
   for (auto [i, chain] : llvm::enumerate(phase.chains))
     chainEnds[chain.last] = i;
 
-  for (auto [g, stores] : llvm::enumerate(phase.groups)) {
+  for (auto [g, stores] : llvm::enumerate(phase.groups.front())) {
     for (int64_t half = 0; half < 2; ++half) {
       Value row = arith::AddIOp::create(builder, loc,
                                         stores.front().getIndices()[0],
@@ -631,12 +685,14 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
       for (int64_t t = 0; t < columnTiles; ++t)
         for (int64_t c = 0; c < kRowComponents; ++c) {
           int64_t component = half * kRowComponents + c;
-          Value score = gpu::SubgroupMmaExtractThreadLocalOp::create(
-              builder, loc, builder.getF32Type(), stores[t].getSrc(),
-              ValueRange{
-                  arith::ConstantIndexOp::create(builder, loc, component)});
+          Value index = arith::ConstantIndexOp::create(builder, loc, component);
           IRMapping element = rowMap;
-          element.map(phase.scoreLoads[0], score);
+          for (auto [b, groups] : llvm::enumerate(phase.groups)) {
+            Value score = gpu::SubgroupMmaExtractThreadLocalOp::create(
+                builder, loc, builder.getF32Type(), groups[g][t].getSrc(),
+                ValueRange{index});
+            element.map(phase.scoreLoads[b][0], score);
+          }
           elements.push_back(element);
           places.emplace_back(t, component);
         }
@@ -663,7 +719,7 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
           continue;
         }
         if (auto load = dyn_cast<memref::LoadOp>(op))
-          if (load.getMemref() == phase.scores)
+          if (llvm::is_contained(phase.scores, load.getMemref()))
             continue;
         if (auto end = chainEnds.find(op); end != chainEnds.end()) {
           const Chain &chain = phase.chains[end->second];
@@ -735,9 +791,10 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
     if (condition->use_empty())
       condition->erase();
   }
-  for (auto &stores : phase.groups)
-    for (gpu::SubgroupMmaStoreMatrixOp store : stores)
-      store.erase();
+  for (auto &groups : phase.groups)
+    for (auto &stores : groups)
+      for (gpu::SubgroupMmaStoreMatrixOp store : stores)
+        store.erase();
   if (phase.probabilities.use_empty())
     phase.probabilities.getDefiningOp()->erase();
 }

@@ -330,7 +330,7 @@ private:
 void fuseChain(ArrayRef<Operation *> chain, RowShape shape) {
   Operation *first = chain.front(), *last = chain.back();
   // Views and other pure ops between the chain's ops move before it.
-  for (Operation *op = first->getNextNode(); op != last;) {
+  for (Operation *op = first->getNextNode(); first != last && op != last;) {
     Operation *next = op->getNextNode();
     if (!llvm::is_contained(chain, op))
       op->moveBefore(first);
@@ -380,6 +380,37 @@ struct FuseRowPhases
     });
   }
 
+  /// Whether an op of `chain` writes a buffer a later matmul of `block`
+  /// reads.
+  static bool feedsLaterDot(ArrayRef<Operation *> chain, Block &block) {
+    return llvm::any_of(chain, [&](Operation *op) {
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+      if (!linalgOp)
+        return false;
+      return llvm::any_of(linalgOp.getDpsInits(), [&](Value out) {
+        for (auto matmul : block.getOps<linalg::MatmulOp>())
+          if (op->isBeforeInBlock(matmul) &&
+              llvm::is_contained(matmul.getInputs(), rootOf(out)))
+            return true;
+        return false;
+      });
+    });
+  }
+
+  /// Whether a generic of `chain` reads an N-vector along columns.
+  static bool readsColumnVectors(ArrayRef<Operation *> chain,
+                                 const RowShape &shape) {
+    return llvm::any_of(chain, [&](Operation *op) {
+      auto generic = dyn_cast<linalg::GenericOp>(op);
+      if (!generic || generic.getNumLoops() != 2)
+        return false;
+      return llvm::any_of(generic->getOpOperands(), [&](OpOperand &operand) {
+        return accessOf(operand, generic.getMatchingIndexingMap(&operand),
+                        shape) == Access::Column;
+      });
+    });
+  }
+
   /// Maximal runs of row-local ops (pure ops between them allowed) with at
   /// least one reduction and two ops, on tiles with a row per invocation.
   SmallVector<std::pair<SmallVector<Operation *>, RowShape>> chainsIn(Block &block) {
@@ -390,11 +421,17 @@ struct FuseRowPhases
       bool reduces = llvm::any_of(current, [](Operation *op) {
         return isa<linalg::ReduceOp>(op);
       });
-      int64_t minRows = minRowsAfterDot > 0 && readsDotOutput(current, block)
-                            ? std::min<int64_t>(minRowsAfterDot, numThreads)
-                            : numThreads;
-      if (reduces && current.size() >= 2 && shape.columns > 0 &&
-          shape.columns <= kMaxColumns && shape.rows >= minRows)
+      bool afterDot = minRowsAfterDot > 0 && readsDotOutput(current, block);
+      int64_t minRows = afterDot ? std::min<int64_t>(minRowsAfterDot, numThreads)
+                                 : numThreads;
+      // Without a reduction: the element-wise step between two dots
+      // (attention backward's dS from S, dP and per-row vectors), when
+      // fragment-row-phases can take it.
+      bool betweenDots = afterDot && !reduces && feedsLaterDot(current, block) &&
+                         !readsColumnVectors(current, shape);
+      if (((reduces && current.size() >= 2) || betweenDots) &&
+          shape.columns > 0 && shape.columns <= kMaxColumns &&
+          shape.rows >= minRows)
         chains.push_back({current, shape});
       current.clear();
       shape = RowShape();

@@ -586,3 +586,42 @@ func.func @column_scaled_accumulator(%a: memref<?xf16>, %out: memref<?xf32>, %st
   }
   return
 }
+
+// -----
+
+// A dot whose A operand a row phase computes from another dot's output
+// (attention backward's dS @ K after Q @ K^T): with subgroup-owned-rows
+// both take whole rows per subgroup (4 x 1, not the 2 x 2 of a fragment
+// count tie), so fragment-row-phases can run the phase on the fragments.
+// ROWS-LABEL: func.func @row_phase_between_dots(
+// ROWS-NOT:     arith.remui %{{.*}}, %c2
+// ROWS:         scf.for
+// ROWS:           gpu.subgroup_mma_store_matrix %{{.*}}, %{{.*}}[%[[ROW:.*]], %{{.*}}]
+// ROWS-NEXT:      gpu.subgroup_mma_store_matrix %{{.*}}, %{{.*}}[%[[ROW]], %{{.*}}]
+// CHECK-LABEL: func.func @row_phase_between_dots(
+// CHECK:         arith.remui %{{.*}}, %c2
+func.func @row_phase_between_dots(%a: memref<?xf16>, %out: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  %q = memref.alloc() : memref<64x32xf16>
+  %k = memref.alloc() : memref<32x32xf16>
+  %v = memref.alloc() : memref<32x32xf16>
+  %s = memref.alloc() : memref<64x32xf32>
+  %p = memref.alloc() : memref<64x32xf16>
+  %acc = memref.alloc() : memref<64x32xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<64x32xf32>)
+  scf.for %i = %c0 to %steps step %c1 {
+    linalg.fill ins(%zero : f32) outs(%s : memref<64x32xf32>)
+    linalg.matmul ins(%q, %k : memref<64x32xf16>, memref<32x32xf16>) outs(%s : memref<64x32xf32>)
+    scf.parallel (%r) = (%c0) to (%c64) step (%c1) {
+      %x = memref.load %s[%r, %c0] : memref<64x32xf32>
+      %h = arith.truncf %x : f32 to f16
+      memref.store %h, %p[%r, %c0] : memref<64x32xf16>
+      scf.reduce
+    } {triton_spirv.row_phase}
+    linalg.matmul ins(%p, %v : memref<64x32xf16>, memref<32x32xf16>) outs(%acc : memref<64x32xf32>)
+  }
+  return
+}

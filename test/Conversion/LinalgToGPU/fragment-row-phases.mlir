@@ -817,3 +817,232 @@ func.func @other_rows(%q: !gpu.mma_matrix<16x16xf16, "AOp">, %k: !gpu.mma_matrix
   }
   return
 }
+
+// -----
+
+// Attention backward's dQ step: dS = exp2(S * scale - lse) * (dP - delta),
+// two dot outputs stored with the same tiling and read-only per-row vectors,
+// no reduction. Each component takes its element of both fragments; the
+// barrier after dP's stores goes.
+
+// CHECK-LABEL: func.func @two_scores
+// CHECK:         scf.for
+// CHECK:           %[[S:.*]] = gpu.subgroup_mma_compute %arg0, %arg1
+// CHECK:           %[[DP:.*]] = gpu.subgroup_mma_compute %arg0, %arg2
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NOT:       gpu.subgroup_mma_store_matrix
+// CHECK:           %[[ES:.*]] = gpu.subgroup_mma_extract_thread_local %[[S]][%c0]
+// CHECK-NEXT:      %[[EDP:.*]] = gpu.subgroup_mma_extract_thread_local %[[DP]][%c0]
+// CHECK:           %[[LSE:.*]] = memref.load
+// CHECK:           %[[DELTA:.*]] = memref.load
+// CHECK:           %[[X:.*]] = arith.mulf %[[ES]], %arg3
+// CHECK:           %[[Y:.*]] = arith.subf %[[X]], %[[LSE]]
+// CHECK:           %[[E:.*]] = math.exp2 %[[Y]]
+// CHECK:           %[[Z:.*]] = arith.subf %[[EDP]], %[[DELTA]]
+// CHECK:           arith.mulf %[[E]], %[[Z]]
+// CHECK-NOT:       scf.if
+// CHECK:           gpu.subgroup_mma_insert_thread_local
+// CHECK:           gpu.barrier
+// CHECK-NOT:       gpu.barrier
+// CHECK:           gpu.subgroup_mma_compute
+// CHECK:           gpu.barrier
+// CHECK-NEXT:      scf.yield
+func.func @two_scores(%q: !gpu.mma_matrix<16x16xf16, "AOp">, %k: !gpu.mma_matrix<16x16xf16, "BOp">, %v: !gpu.mma_matrix<16x16xf16, "BOp">, %scale: f32, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %cRows = arith.constant 32 : index
+  %zero = arith.constant 0.000000e+00 : f32
+  %tid = gpu.thread_id x
+  %sg = gpu.subgroup_id : index
+  %cSpan = arith.constant 16 : index
+  %row0 = arith.muli %sg, %cSpan : index
+  %m = memref.alloc() : memref<32xf32, #spirv.storage_class<Workgroup>>
+  %l = memref.alloc() : memref<32xf32, #spirv.storage_class<Workgroup>>
+  %alpha = memref.alloc() : memref<32xf32, #spirv.storage_class<Workgroup>>
+  %s = memref.alloc() : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+  %dpbuf = memref.alloc() : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+  %p = memref.alloc() : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+  %init = gpu.subgroup_mma_constant_matrix %zero : !gpu.mma_matrix<16x16xf32, "COp">
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%o = %init) -> (!gpu.mma_matrix<16x16xf32, "COp">) {
+    %st = gpu.subgroup_mma_compute %q, %k, %init : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+    gpu.subgroup_mma_store_matrix %st, %s[%row0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x16xf32, #spirv.storage_class<Workgroup>>
+    %dpt = gpu.subgroup_mma_compute %q, %v, %init : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+    gpu.barrier
+    gpu.subgroup_mma_store_matrix %dpt, %dpbuf[%row0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x16xf32, #spirv.storage_class<Workgroup>>
+    gpu.barrier
+    %inside = arith.cmpi ult, %tid, %cRows : index
+    scf.if %inside {
+      %lse = memref.load %m[%tid] : memref<32xf32, #spirv.storage_class<Workgroup>>
+      %delta = memref.load %l[%tid] : memref<32xf32, #spirv.storage_class<Workgroup>>
+      %cc0 = arith.constant 0 : index
+      %s0 = memref.load %s[%tid, %cc0] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp0 = memref.load %dpbuf[%tid, %cc0] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x0 = arith.mulf %s0, %scale : f32
+      %y0 = arith.subf %x0, %lse : f32
+      %e0 = math.exp2 %y0 : f32
+      %z0 = arith.subf %dp0, %delta : f32
+      %ds0 = arith.mulf %e0, %z0 : f32
+      %h0 = arith.truncf %ds0 : f32 to f16
+      %cc1 = arith.constant 1 : index
+      %s1 = memref.load %s[%tid, %cc1] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp1 = memref.load %dpbuf[%tid, %cc1] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x1 = arith.mulf %s1, %scale : f32
+      %y1 = arith.subf %x1, %lse : f32
+      %e1 = math.exp2 %y1 : f32
+      %z1 = arith.subf %dp1, %delta : f32
+      %ds1 = arith.mulf %e1, %z1 : f32
+      %h1 = arith.truncf %ds1 : f32 to f16
+      %cc2 = arith.constant 2 : index
+      %s2 = memref.load %s[%tid, %cc2] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp2 = memref.load %dpbuf[%tid, %cc2] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x2 = arith.mulf %s2, %scale : f32
+      %y2 = arith.subf %x2, %lse : f32
+      %e2 = math.exp2 %y2 : f32
+      %z2 = arith.subf %dp2, %delta : f32
+      %ds2 = arith.mulf %e2, %z2 : f32
+      %h2 = arith.truncf %ds2 : f32 to f16
+      %cc3 = arith.constant 3 : index
+      %s3 = memref.load %s[%tid, %cc3] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp3 = memref.load %dpbuf[%tid, %cc3] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x3 = arith.mulf %s3, %scale : f32
+      %y3 = arith.subf %x3, %lse : f32
+      %e3 = math.exp2 %y3 : f32
+      %z3 = arith.subf %dp3, %delta : f32
+      %ds3 = arith.mulf %e3, %z3 : f32
+      %h3 = arith.truncf %ds3 : f32 to f16
+      %cc4 = arith.constant 4 : index
+      %s4 = memref.load %s[%tid, %cc4] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp4 = memref.load %dpbuf[%tid, %cc4] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x4 = arith.mulf %s4, %scale : f32
+      %y4 = arith.subf %x4, %lse : f32
+      %e4 = math.exp2 %y4 : f32
+      %z4 = arith.subf %dp4, %delta : f32
+      %ds4 = arith.mulf %e4, %z4 : f32
+      %h4 = arith.truncf %ds4 : f32 to f16
+      %cc5 = arith.constant 5 : index
+      %s5 = memref.load %s[%tid, %cc5] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp5 = memref.load %dpbuf[%tid, %cc5] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x5 = arith.mulf %s5, %scale : f32
+      %y5 = arith.subf %x5, %lse : f32
+      %e5 = math.exp2 %y5 : f32
+      %z5 = arith.subf %dp5, %delta : f32
+      %ds5 = arith.mulf %e5, %z5 : f32
+      %h5 = arith.truncf %ds5 : f32 to f16
+      %cc6 = arith.constant 6 : index
+      %s6 = memref.load %s[%tid, %cc6] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp6 = memref.load %dpbuf[%tid, %cc6] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x6 = arith.mulf %s6, %scale : f32
+      %y6 = arith.subf %x6, %lse : f32
+      %e6 = math.exp2 %y6 : f32
+      %z6 = arith.subf %dp6, %delta : f32
+      %ds6 = arith.mulf %e6, %z6 : f32
+      %h6 = arith.truncf %ds6 : f32 to f16
+      %cc7 = arith.constant 7 : index
+      %s7 = memref.load %s[%tid, %cc7] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp7 = memref.load %dpbuf[%tid, %cc7] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x7 = arith.mulf %s7, %scale : f32
+      %y7 = arith.subf %x7, %lse : f32
+      %e7 = math.exp2 %y7 : f32
+      %z7 = arith.subf %dp7, %delta : f32
+      %ds7 = arith.mulf %e7, %z7 : f32
+      %h7 = arith.truncf %ds7 : f32 to f16
+      %cc8 = arith.constant 8 : index
+      %s8 = memref.load %s[%tid, %cc8] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp8 = memref.load %dpbuf[%tid, %cc8] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x8 = arith.mulf %s8, %scale : f32
+      %y8 = arith.subf %x8, %lse : f32
+      %e8 = math.exp2 %y8 : f32
+      %z8 = arith.subf %dp8, %delta : f32
+      %ds8 = arith.mulf %e8, %z8 : f32
+      %h8 = arith.truncf %ds8 : f32 to f16
+      %cc9 = arith.constant 9 : index
+      %s9 = memref.load %s[%tid, %cc9] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp9 = memref.load %dpbuf[%tid, %cc9] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x9 = arith.mulf %s9, %scale : f32
+      %y9 = arith.subf %x9, %lse : f32
+      %e9 = math.exp2 %y9 : f32
+      %z9 = arith.subf %dp9, %delta : f32
+      %ds9 = arith.mulf %e9, %z9 : f32
+      %h9 = arith.truncf %ds9 : f32 to f16
+      %cc10 = arith.constant 10 : index
+      %s10 = memref.load %s[%tid, %cc10] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp10 = memref.load %dpbuf[%tid, %cc10] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x10 = arith.mulf %s10, %scale : f32
+      %y10 = arith.subf %x10, %lse : f32
+      %e10 = math.exp2 %y10 : f32
+      %z10 = arith.subf %dp10, %delta : f32
+      %ds10 = arith.mulf %e10, %z10 : f32
+      %h10 = arith.truncf %ds10 : f32 to f16
+      %cc11 = arith.constant 11 : index
+      %s11 = memref.load %s[%tid, %cc11] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp11 = memref.load %dpbuf[%tid, %cc11] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x11 = arith.mulf %s11, %scale : f32
+      %y11 = arith.subf %x11, %lse : f32
+      %e11 = math.exp2 %y11 : f32
+      %z11 = arith.subf %dp11, %delta : f32
+      %ds11 = arith.mulf %e11, %z11 : f32
+      %h11 = arith.truncf %ds11 : f32 to f16
+      %cc12 = arith.constant 12 : index
+      %s12 = memref.load %s[%tid, %cc12] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp12 = memref.load %dpbuf[%tid, %cc12] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x12 = arith.mulf %s12, %scale : f32
+      %y12 = arith.subf %x12, %lse : f32
+      %e12 = math.exp2 %y12 : f32
+      %z12 = arith.subf %dp12, %delta : f32
+      %ds12 = arith.mulf %e12, %z12 : f32
+      %h12 = arith.truncf %ds12 : f32 to f16
+      %cc13 = arith.constant 13 : index
+      %s13 = memref.load %s[%tid, %cc13] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp13 = memref.load %dpbuf[%tid, %cc13] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x13 = arith.mulf %s13, %scale : f32
+      %y13 = arith.subf %x13, %lse : f32
+      %e13 = math.exp2 %y13 : f32
+      %z13 = arith.subf %dp13, %delta : f32
+      %ds13 = arith.mulf %e13, %z13 : f32
+      %h13 = arith.truncf %ds13 : f32 to f16
+      %cc14 = arith.constant 14 : index
+      %s14 = memref.load %s[%tid, %cc14] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp14 = memref.load %dpbuf[%tid, %cc14] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x14 = arith.mulf %s14, %scale : f32
+      %y14 = arith.subf %x14, %lse : f32
+      %e14 = math.exp2 %y14 : f32
+      %z14 = arith.subf %dp14, %delta : f32
+      %ds14 = arith.mulf %e14, %z14 : f32
+      %h14 = arith.truncf %ds14 : f32 to f16
+      %cc15 = arith.constant 15 : index
+      %s15 = memref.load %s[%tid, %cc15] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %dp15 = memref.load %dpbuf[%tid, %cc15] : memref<32x16xf32, #spirv.storage_class<Workgroup>>
+      %x15 = arith.mulf %s15, %scale : f32
+      %y15 = arith.subf %x15, %lse : f32
+      %e15 = math.exp2 %y15 : f32
+      %z15 = arith.subf %dp15, %delta : f32
+      %ds15 = arith.mulf %e15, %z15 : f32
+      %h15 = arith.truncf %ds15 : f32 to f16
+      memref.store %h0, %p[%tid, %cc0] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h1, %p[%tid, %cc1] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h2, %p[%tid, %cc2] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h3, %p[%tid, %cc3] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h4, %p[%tid, %cc4] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h5, %p[%tid, %cc5] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h6, %p[%tid, %cc6] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h7, %p[%tid, %cc7] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h8, %p[%tid, %cc8] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h9, %p[%tid, %cc9] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h10, %p[%tid, %cc10] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h11, %p[%tid, %cc11] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h12, %p[%tid, %cc12] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h13, %p[%tid, %cc13] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h14, %p[%tid, %cc14] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h15, %p[%tid, %cc15] : memref<32x24xf16, #spirv.storage_class<Workgroup>>
+    }
+    gpu.barrier
+    %scaleRows = gpu.subgroup_mma_load_matrix %alpha[%row0] {leadDimension = 0 : index, transpose} : memref<32xf32, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+    %scaled = gpu.subgroup_mma_elementwise mulf %o, %scaleRows : (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">) -> !gpu.mma_matrix<16x16xf32, "COp">
+    %pa0 = gpu.subgroup_mma_load_matrix %p[%row0, %c0] {leadDimension = 24 : index} : memref<32x24xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+    %next0 = gpu.subgroup_mma_compute %pa0, %v, %scaled : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+    gpu.barrier
+    scf.yield %next0 : !gpu.mma_matrix<16x16xf32, "COp">
+  }
+  return
+}

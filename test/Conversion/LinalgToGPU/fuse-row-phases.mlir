@@ -159,3 +159,73 @@ func.func @fill_kept(%x: memref<8x4xf32>, %out: memref<8xf32>, %out2: memref<8xf
   memref.copy %max, %out2 : memref<8xf32> to memref<8xf32>
   return
 }
+
+// -----
+
+// Attention backward's dQ step between dots, without a reduction: dS from S,
+// dP and per-row vectors (one generic), read by the next dot. With
+// min-rows-after-dot it becomes a row phase; otherwise (no reduction) it
+// stays, as does the same step reading a per-column vector (dK/dV's lse),
+// which the fragment form does not take.
+// CHECK-LABEL: func.func @between_dots(
+// CHECK-NOT:     scf.parallel
+// CHECK-LABEL: func.func @between_dots_columns(
+// DOT-LABEL: func.func @between_dots(
+// DOT:           linalg.matmul
+// DOT:           linalg.matmul
+// DOT:           scf.parallel
+// DOT-COUNT-4:     math.exp2
+// DOT:           } {triton_spirv.row_phase}
+// DOT-NEXT:      linalg.matmul
+// DOT-LABEL: func.func @between_dots_columns(
+// DOT-NOT:       scf.parallel
+func.func @between_dots(%q: memref<8x16xf16>, %k: memref<16x4xf16>, %v: memref<16x4xf16>, %kt: memref<4x16xf16>, %lse_in: memref<8xf32>, %delta_in: memref<8xf32>, %dq: memref<8x16xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %scale = arith.constant 0.5 : f32
+  %lse = memref.alloc() : memref<8xf32>
+  %delta = memref.alloc() : memref<8xf32>
+  memref.copy %lse_in, %lse : memref<8xf32> to memref<8xf32>
+  memref.copy %delta_in, %delta : memref<8xf32> to memref<8xf32>
+  %s = memref.alloc() : memref<8x4xf32>
+  %dp = memref.alloc() : memref<8x4xf32>
+  %ds = memref.alloc() : memref<8x4xf16>
+  %lcol = memref.expand_shape %lse [[0, 1]] output_shape [8, 1] : memref<8xf32> into memref<8x1xf32>
+  %dcol = memref.expand_shape %delta [[0, 1]] output_shape [8, 1] : memref<8xf32> into memref<8x1xf32>
+  scf.for %i = %c0 to %steps step %c1 {
+    linalg.matmul ins(%q, %k : memref<8x16xf16>, memref<16x4xf16>) outs(%s : memref<8x4xf32>)
+    linalg.matmul ins(%q, %v : memref<8x16xf16>, memref<16x4xf16>) outs(%dp : memref<8x4xf32>)
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%s, %scale, %lcol, %dp, %dcol : memref<8x4xf32>, f32, memref<8x1xf32>, memref<8x4xf32>, memref<8x1xf32>) outs(%ds : memref<8x4xf16>) {
+    ^bb0(%x: f32, %sc: f32, %l: f32, %y: f32, %d: f32, %out: f16):
+      %0 = arith.mulf %x, %sc : f32
+      %1 = arith.subf %0, %l : f32
+      %2 = math.exp2 %1 : f32
+      %3 = arith.subf %y, %d : f32
+      %4 = arith.mulf %2, %3 : f32
+      %5 = arith.truncf %4 : f32 to f16
+      linalg.yield %5 : f16
+    }
+    linalg.matmul ins(%ds, %kt : memref<8x4xf16>, memref<4x16xf16>) outs(%dq : memref<8x16xf32>)
+  }
+  return
+}
+func.func @between_dots_columns(%q: memref<8x16xf16>, %k: memref<16x4xf16>, %kt: memref<4x16xf16>, %lse_in: memref<4xf32>, %dq: memref<8x16xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %lse = memref.alloc() : memref<4xf32>
+  memref.copy %lse_in, %lse : memref<4xf32> to memref<4xf32>
+  %s = memref.alloc() : memref<8x4xf32>
+  %ds = memref.alloc() : memref<8x4xf16>
+  scf.for %i = %c0 to %steps step %c1 {
+    linalg.matmul ins(%q, %k : memref<8x16xf16>, memref<16x4xf16>) outs(%s : memref<8x4xf32>)
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%s, %lse : memref<8x4xf32>, memref<4xf32>) outs(%ds : memref<8x4xf16>) {
+    ^bb0(%x: f32, %l: f32, %out: f16):
+      %0 = arith.subf %x, %l : f32
+      %1 = math.exp2 %0 : f32
+      %2 = arith.truncf %1 : f32 to f16
+      linalg.yield %2 : f16
+    }
+    linalg.matmul ins(%ds, %kt : memref<8x4xf16>, memref<4x16xf16>) outs(%dq : memref<8x16xf32>)
+  }
+  return
+}

@@ -345,7 +345,8 @@ def multi_head_attention():
 @check
 def multi_head_attention_backward():
     # The backward's two kernels (cooperative dots, transposed tiles read column-major) after
-    # our forward, against float64 autograd of softmax attention.
+    # our forward, against float64 autograd of softmax attention. At 64 and 128 query rows the
+    # dQ kernel's dS = P * (dP - delta) runs on the fragments of S and dP (fragment-row-phases).
     torch.manual_seed(1)
     heads, n_ctx, sm_scale = 2, 256, 0.3
     cases = {}
@@ -361,7 +362,7 @@ def multi_head_attention_backward():
         q64, k64, v64 = (t.double().requires_grad_() for t in (q, k, v))
         reference = torch.softmax((q64 @ k64.transpose(1, 2)) * sm_scale, dim=-1) @ v64
         reference.backward(d_out.double())
-        for block_m, block_n in ((32, 64), (64, 32), (64, 64)):
+        for block_m, block_n in ((32, 64), (64, 32), (64, 64), (128, 32)):
             dq, dk, dv = (torch.full_like(q, float("nan")) for _ in range(3))
             mha_bwd_dkdv_kernel[(n_ctx // block_n, heads)](
                 q, k, v, d_out, lse, delta, dk, dv, sm_scale, N_CTX=n_ctx, HEAD_DIM=head_dim,

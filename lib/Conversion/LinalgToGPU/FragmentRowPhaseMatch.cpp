@@ -175,6 +175,14 @@ private:
   bool collectAccesses(RowPhase &phase) {
     SmallVector<DenseMap<int64_t, Value>> scoreLoads;
     DenseMap<int64_t, Value> stored;
+    // A 1-D buffer at the thread's row: per-row state.
+    auto recordState = [&](Value buffer) {
+      if (!isRowBuffer(phase, buffer, 1))
+        return false;
+      if (!llvm::is_contained(phase.stateBuffers, buffer))
+        phase.stateBuffers.push_back(buffer);
+      return true;
+    };
     for (Operation *op : phase.ops) {
       if (op->getNumRegions())
         return false;
@@ -186,11 +194,8 @@ private:
           return false;
         phase.threadId = indices[0];
         Value buffer = load.getMemref();
-        if (isRowBuffer(phase, buffer, 1)) {
-          if (!llvm::is_contained(phase.stateBuffers, buffer))
-            phase.stateBuffers.push_back(buffer);
+        if (recordState(buffer))
           continue;
-        }
         std::optional<int64_t> column = columnOf(indices, phase.threadId);
         if (!column || !isRowBuffer(phase, buffer, 2) ||
             !load.getType().isF32())
@@ -212,11 +217,8 @@ private:
         if (indices.empty() || indices[0] != phase.threadId)
           return false;
         Value buffer = store.getMemref();
-        if (isRowBuffer(phase, buffer, 1)) {
-          if (!llvm::is_contained(phase.stateBuffers, buffer))
-            phase.stateBuffers.push_back(buffer);
+        if (recordState(buffer))
           continue;
-        }
         std::optional<int64_t> column = columnOf(indices, phase.threadId);
         if (!column || !isRowBuffer(phase, buffer, 2) ||
             !store.getValueToStore().getType().isF16() ||

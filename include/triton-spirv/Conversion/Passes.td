@@ -139,13 +139,15 @@ def FragmentRowPhases : Pass<"fragment-row-phases", "func::FuncOp"> {
     Runs right after distribute-to-workgroup, on devices whose 16x16
     fragments hold rows l/4 and l/4 + 8 in invocation l (components 0-3 and
     4-7, a row's columns spread over a quad) with accumulators in the A
-    operand's component order. Matches fragment stores of an f32 S tile
-    buffer, a barrier, a straight-line row phase (invocation t handles row t:
-    loads S[t, j], per-row state X[t], stores f16 P[t, j]) and a barrier
-    after which P is read only as A fragments. Each subgroup must hold whole
-    rows of S, the P fragments it loads among them, and every column's
-    element code must be column 0's. Each invocation then runs the phase for
-    its 4 components of each of its rows (element code per component, a row
+    operand's component order. Matches fragment stores of f32 dot outputs
+    (S; attention backward's dQ: S and dP, stored with the same tiling), a
+    barrier, a straight-line row phase (invocation t handles row t, under
+    `if t < rows` when there are fewer rows than invocations: loads
+    S[t, j], per-row state X[t], stores f16 P[t, j]) and a barrier after
+    which P is read only as A fragments. Each subgroup must hold whole rows
+    of S, the P fragments it loads among them, and every column's element
+    code must be column 0's. Each invocation then runs the phase for its 4
+    components of each of its rows (element code per component, a row
     reduction as a fold plus two xor shuffles, per-row code once per row,
     state stored by the quad's first invocation) and builds P's A fragments
     from its elements. S's stores, P's buffer and the barrier before the

@@ -190,6 +190,35 @@ def attention_fwd(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, seq_len, HEAD_DIM: tl.co
 
 
 @triton.jit
+def attention_fwd_whole_blocks(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, N_CTX: tl.constexpr, HEAD_DIM: tl.constexpr,
+                               BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    # Tutorial 06's shape of the forward: sequences a multiple of the blocks, so no masks. Every
+    # column of the online softmax runs the same code (what fragment-row-phases needs).
+    start_m = tl.program_id(0)
+    base = tl.program_id(1).to(tl.int64) * N_CTX * HEAD_DIM
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_d = tl.arange(0, HEAD_DIM)
+    q = tl.load(q_ptr + base + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
+    m_i = tl.full([BLOCK_M], -float("inf"), dtype=tl.float32)
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    qk_scale = sm_scale * 1.4426950408889634  # log2(e)
+    for start_n in range(0, N_CTX, BLOCK_N):
+        kv_offs = base + (start_n + tl.arange(0, BLOCK_N))[:, None] * HEAD_DIM + offs_d[None, :]
+        k = tl.load(k_ptr + kv_offs)
+        qk = tl.dot(q, tl.trans(k)) * qk_scale
+        m_new = tl.maximum(m_i, tl.max(qk, axis=1))
+        p = tl.math.exp2(qk - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, axis=1)
+        v = tl.load(v_ptr + kv_offs)
+        acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None])
+        m_i = m_new
+    out = acc / l_i[:, None]
+    tl.store(o_ptr + base + offs_m[:, None] * HEAD_DIM + offs_d[None, :], out.to(o_ptr.dtype.element_ty))
+
+
+@triton.jit
 def grouped_gemm(a_table, b_table, c_table, sizes_ptr, lds_ptr, group_count, NUM_PROGRAMS: tl.constexpr,
                  BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
     # Persistent kernel: each program walks the global tile index space of all groups.
@@ -279,6 +308,11 @@ CORPUS = [
                     "seq_len": "i32", "HEAD_DIM": "constexpr", "BLOCK_M": "constexpr", "BLOCK_N": "constexpr",
                     "CAUSAL": "constexpr"},
          constexprs={"HEAD_DIM": 32, "BLOCK_M": 64, "BLOCK_N": 32, "CAUSAL": True}),
+    dict(name="attention_fwd_whole_blocks", fn=attention_fwd_whole_blocks,
+         divisible=("q_ptr", "k_ptr", "v_ptr", "o_ptr"),
+         signature={"q_ptr": "*fp16", "k_ptr": "*fp16", "v_ptr": "*fp16", "o_ptr": "*fp16", "sm_scale": "fp32",
+                    "N_CTX": "constexpr", "HEAD_DIM": "constexpr", "BLOCK_M": "constexpr", "BLOCK_N": "constexpr"},
+         constexprs={"N_CTX": 1024, "HEAD_DIM": 64, "BLOCK_M": 128, "BLOCK_N": 32}),
     dict(name="grouped_gemm", fn=grouped_gemm, divisible=("a_table", "b_table", "c_table", "sizes_ptr", "lds_ptr"),
          signature={"a_table": "*i64", "b_table": "*i64", "c_table": "*i64", "sizes_ptr": "*i32", "lds_ptr": "*i32",
                     "group_count": "i32", "NUM_PROGRAMS": "constexpr", "BM": "constexpr", "BN": "constexpr",

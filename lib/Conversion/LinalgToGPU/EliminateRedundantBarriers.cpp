@@ -16,12 +16,10 @@
 #include "triton-spirv/Conversion/Passes.h"
 
 #include "MemorySpaces.h"
+#include "WorkgroupAccesses.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
-#include "llvm/ADT/SetOperations.h"
 
 namespace mlir::triton_spirv {
 #define GEN_PASS_DEF_ELIMINATEREDUNDANTBARRIERS
@@ -29,78 +27,11 @@ namespace mlir::triton_spirv {
 } // namespace mlir::triton_spirv
 
 using namespace mlir;
-using mlir::triton_spirv::isWorkgroupMemref;
+
+using mlir::triton_spirv::Accesses;
+using mlir::triton_spirv::accessesOf;
 
 namespace {
-/// The workgroup buffers a stretch of code reads and writes. `unknown`: a
-/// workgroup memref was used in a way this pass does not model.
-struct Accesses {
-  llvm::SmallDenseSet<Value> reads, writes;
-  bool unknown = false;
-  bool nestedBarrier = false;
-
-  void merge(const Accesses &other) {
-    llvm::set_union(reads, other.reads);
-    llvm::set_union(writes, other.writes);
-    unknown |= other.unknown;
-    nestedBarrier |= other.nestedBarrier;
-  }
-  bool conflictsWith(const Accesses &other) const {
-    if (unknown || other.unknown)
-      return true;
-    auto intersects = [](const llvm::SmallDenseSet<Value> &a,
-                         const llvm::SmallDenseSet<Value> &b) {
-      return llvm::any_of(a, [&](Value v) { return b.contains(v); });
-    };
-    return intersects(writes, other.reads) ||
-           intersects(writes, other.writes) || intersects(reads, other.writes);
-  }
-};
-
-/// The alloc a workgroup memref is a view of, or null.
-Value rootBuffer(Value memref) {
-  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-    memref = view.getViewSource();
-  return memref.getDefiningOp<memref::AllocOp>() ? memref : Value();
-}
-
-void recordAccess(Operation *op, Accesses &accesses) {
-  if (isa<gpu::BarrierOp>(op)) {
-    accesses.nestedBarrier = true;
-    return;
-  }
-  // Views only name memory; the accesses through them are recorded.
-  if (isa<ViewLikeOpInterface>(op))
-    return;
-  for (Value operand : op->getOperands()) {
-    if (!isWorkgroupMemref(operand))
-      continue;
-    Value root = rootBuffer(operand);
-    if (!root) {
-      accesses.unknown = true;
-      return;
-    }
-    if (isa<memref::LoadOp, vector::LoadOp, gpu::SubgroupMmaLoadMatrixOp>(op)) {
-      accesses.reads.insert(root);
-    } else if (isa<memref::StoreOp, vector::StoreOp,
-                   gpu::SubgroupMmaStoreMatrixOp>(op) &&
-               op->getOperand(1) == operand) {
-      accesses.writes.insert(root);
-    } else {
-      // Atomics, copies, calls, ...: both.
-      accesses.reads.insert(root);
-      accesses.writes.insert(root);
-    }
-  }
-}
-
-Accesses accessesOf(Block::iterator begin, Block::iterator end) {
-  Accesses accesses;
-  for (Operation &op : llvm::make_range(begin, end))
-    op.walk([&](Operation *inner) { recordAccess(inner, accesses); });
-  return accesses;
-}
-
 void eliminateInBlock(Block &block, bool isFunctionBody) {
   SmallVector<gpu::BarrierOp> barriers;
   for (Operation &op : block)

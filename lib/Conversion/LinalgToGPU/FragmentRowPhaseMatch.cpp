@@ -2,6 +2,7 @@
 #include "FragmentRowPhaseMatch.h"
 
 #include "MemorySpaces.h"
+#include "WorkgroupAccesses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -88,9 +89,9 @@ public:
       phase.ops.push_back(op);
     }
     if (!phase.second || phase.ops.empty() || !unwrapGuard(phase) ||
-        !collectAccesses(phase) || !othersIndependent(phase) || !matchScoreStores(phase) ||
-        !matchProbabilityLoads(phase) || !classify(phase) ||
-        !slicesAgree(phase))
+        !collectAccesses(phase) || !othersIndependent(phase) ||
+        !matchScoreStores(phase) || !matchProbabilityLoads(phase) ||
+        !classify(phase) || !slicesAgree(phase))
       return std::nullopt;
     return phase;
   }
@@ -142,12 +143,19 @@ private:
       if (other->getNumResults())
         return false;
       WalkResult walk = other->walk([&](Operation *inner) {
-        for (Value operand : inner->getOperands())
+        for (Value operand : inner->getOperands()) {
+          // A buffer seen through a view is still that buffer.
+          Value buffer = isa<MemRefType>(operand.getType())
+                             ? triton_spirv::rootBuffer(operand)
+                             : Value();
+          if (!buffer)
+            buffer = operand;
           if (phaseOps.contains(operand.getDefiningOp()) ||
-              llvm::is_contained(phase.scores, operand) ||
-              operand == phase.probabilities ||
-              llvm::is_contained(phase.stateBuffers, operand))
+              llvm::is_contained(phase.scores, buffer) ||
+              buffer == phase.probabilities ||
+              llvm::is_contained(phase.stateBuffers, buffer))
             return WalkResult::interrupt();
+        }
         return WalkResult::advance();
       });
       if (walk.wasInterrupted())

@@ -26,15 +26,13 @@
 #include "FragmentRowPhaseMatch.h"
 
 #include "MemorySpaces.h"
+#include "WorkgroupAccesses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::triton_spirv {
 #define GEN_PASS_DEF_FRAGMENTROWPHASES
@@ -42,7 +40,6 @@ namespace mlir::triton_spirv {
 } // namespace mlir::triton_spirv
 
 using namespace mlir;
-using mlir::triton_spirv::isWorkgroupMemref;
 using namespace mlir::triton_spirv::fragment_rows;
 
 namespace {
@@ -205,28 +202,24 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
     phase.probabilities.getDefiningOp()->erase();
 }
 
-/// The workgroup buffers `op` (or ops nested in it) reads or writes.
-void collectWorkgroupBuffers(Operation *op, DenseSet<Value> &buffers) {
-  op->walk([&](Operation *inner) {
-    for (Value operand : inner->getOperands())
-      if (isa<MemRefType>(operand.getType()) && isWorkgroupMemref(operand))
-        buffers.insert(operand);
-  });
-}
-
-/// Whether the barrier before the phase orders nothing once S and P stay in
+/// Whether the barrier before the phase orders anything once S and P stay in
 /// registers: what runs after it until the next barrier (the phase's state,
-/// work sharing the barriers) touches no buffer that the ops since the
+/// work sharing the barriers) touches a buffer that the ops since the
 /// previous barrier touch.
 bool barrierNeeded(const RowPhase &phase) {
-  DenseSet<Value> after(phase.stateBuffers.begin(), phase.stateBuffers.end());
+  triton_spirv::Accesses after;
+  for (Value state : phase.stateBuffers) {
+    after.reads.insert(state);
+    after.writes.insert(state);
+  }
   for (Operation *other : phase.others)
-    collectWorkgroupBuffers(other, after);
-  DenseSet<Value> before;
-  for (Operation *op = phase.first->getPrevNode();
-       op && !isa<gpu::BarrierOp>(op); op = op->getPrevNode())
-    collectWorkgroupBuffers(op, before);
-  return llvm::any_of(after, [&](Value b) { return before.contains(b); });
+    other->walk([&](Operation *op) { triton_spirv::recordAccess(op, after); });
+  Operation *start = phase.first;
+  while (start->getPrevNode() && !isa<gpu::BarrierOp>(start->getPrevNode()))
+    start = start->getPrevNode();
+  triton_spirv::Accesses before = triton_spirv::accessesOf(
+      start->getIterator(), phase.first->getIterator());
+  return after.sharesBufferWith(before);
 }
 
 struct FragmentRowPhasesPass

@@ -52,6 +52,10 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   const bool cooperativeMatrix = options.cooperativeMatrix >= 0
                                      ? options.cooperativeMatrix > 0
                                      : profile->hasCooperativeMatrix;
+  // Attention's row phases run on the dots' fragments (the driver's fragment
+  // layout is known).
+  const bool fragmentRowPhases =
+      cooperativeMatrix && profile->fragmentQuadLayout;
   // bf16 dots reach cooperative matrices as f16 bits (before fusion, so
   // that the bitcasts fuse into the loads).
   if (cooperativeMatrix && profile->hasBFloat16CooperativeMatrix)
@@ -85,7 +89,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
     FuseRowPhasesOptions rowPhases;
     rowPhases.numThreads = numThreads;
     // Whole 16-row fragments per subgroup are enough for the fragment form.
-    if (cooperativeMatrix && profile->fragmentQuadLayout)
+    if (fragmentRowPhases)
       rowPhases.minRowsAfterDot = 16 * (numThreads / profile->subgroupSize);
     pm.addNestedPass<func::FuncOp>(createFuseRowPhases(rowPhases));
   }
@@ -107,7 +111,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.narrowMatmulContiguity = profile->narrowMatmulContiguity;
   distribute.maxMatmulAccumulators = profile->maxMatmulAccumulators;
   distribute.shareBarriers = profile->shareBarriers;
-  distribute.subgroupOwnedRows = profile->fragmentQuadLayout;
+  distribute.subgroupOwnedRows = fragmentRowPhases;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));
   // Parallel loops nested in distributed work (generics whose reduction
   // dimension sits between parallel ones) run sequentially per invocation.
@@ -119,7 +123,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Attention's scores and probabilities stay in fragments.
-  if (cooperativeMatrix && profile->fragmentQuadLayout) {
+  if (fragmentRowPhases) {
     FragmentRowPhasesOptions rowPhases;
     rowPhases.numThreads = numThreads;
     rowPhases.subgroupSize = profile->subgroupSize;

@@ -592,7 +592,8 @@ struct FragmentEpiloguePass
           llvm::any_of(alloc->getUsers(), [](Operation *user) {
             auto load = dyn_cast<gpu::SubgroupMmaLoadMatrixOp>(user);
             return isa<gpu::SubgroupMmaStoreMatrixOp>(user) ||
-                   (load && cast<gpu::MMAMatrixType>(load.getType()).getOperand() == "COp");
+                   (load && cast<gpu::MMAMatrixType>(load.getType())
+                                    .getOperand() == "COp");
           }))
         accumulators.push_back(alloc);
     });

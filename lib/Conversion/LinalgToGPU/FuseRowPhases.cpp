@@ -330,7 +330,9 @@ private:
 void fuseChain(ArrayRef<Operation *> chain, RowShape shape) {
   Operation *first = chain.front(), *last = chain.back();
   // Views and other pure ops between the chain's ops move before it.
-  for (Operation *op = first->getNextNode(); first != last && op != last;) {
+  // (A chain of one op has nothing between.)
+  for (Operation *op = first == last ? last : first->getNextNode();
+       op != last;) {
     Operation *next = op->getNextNode();
     if (!llvm::is_contained(chain, op))
       op->moveBefore(first);

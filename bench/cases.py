@@ -535,12 +535,13 @@ def mha_bwd_case(side, heads, n_ctx, head_dim, block_m, block_n, num_warps=4, nu
 
 def gpu_tutorial06_bwd_cases():
     """Attention backward at tutorial 06's benchmark shapes (4 x 32 heads, head_dim 64, 1024 and
-    4096 keys, not causal): the keys' side (dK, dV) and the queries' side (dQ) at a few tiles each,
-    Triton-CUDA at the same configurations."""
+    4096 keys, not causal): the keys' side (dK, dV) and the queries' side (dQ) at a few tiles each
+    (tutorial 06's own dK/dV tile is 32 x 128 at 8 warps), Triton-CUDA at the same
+    configurations."""
     cases = []
     for n_ctx in (1024, 4096):
-        for bm, bn in [(32, 64), (32, 128), (64, 64)]:
-            cases.append(mha_bwd_case("dkdv", 128, n_ctx, 64, bm, bn))
+        for bm, bn, nw in [(32, 64, 4), (32, 128, 4), (64, 64, 4), (32, 128, 8), (64, 128, 8)]:
+            cases.append(mha_bwd_case("dkdv", 128, n_ctx, 64, bm, bn, num_warps=nw))
         for bm, bn in [(64, 32), (128, 32), (64, 64)]:
             cases.append(mha_bwd_case("dq", 128, n_ctx, 64, bm, bn))
     return cases

@@ -9,6 +9,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::triton_spirv::fragment_rows;
 using mlir::triton_spirv::isWorkgroupMemref;
@@ -178,11 +180,66 @@ private:
            buffer.getDefiningOp<memref::AllocOp>();
   }
 
+  /// `index` as a value plus a constant.
+  static std::pair<Value, int64_t> splitOffset(Value index) {
+    int64_t offset = 0;
+    while (auto add = index.getDefiningOp<arith::AddIOp>()) {
+      std::optional<int64_t> constant = getConstantIntValue(add.getRhs());
+      Value rest = add.getLhs();
+      if (!constant) {
+        constant = getConstantIntValue(add.getLhs());
+        rest = add.getRhs();
+      }
+      if (!constant)
+        break;
+      offset += *constant;
+      index = rest;
+    }
+    return {index, offset};
+  }
+
+  /// Groups the phase's loads from global memory into column vectors: per
+  /// memref and base index, one load at each of `columns` consecutive
+  /// offsets (fuse-row-phases writes column j's as `base + j`).
+  bool groupColumnLoads(RowPhase &phase, ArrayRef<memref::LoadOp> loads) {
+    struct Group {
+      Value memref, root;
+      std::map<int64_t, Value> byOffset;
+    };
+    SmallVector<Group> groups;
+    for (memref::LoadOp load : loads) {
+      auto [root, offset] = splitOffset(load.getIndices()[0]);
+      auto *group = llvm::find_if(groups, [&](const Group &g) {
+        return g.memref == load.getMemref() && g.root == root;
+      });
+      if (group == groups.end()) {
+        groups.push_back({load.getMemref(), root, {}});
+        group = groups.end() - 1;
+      }
+      if (!group->byOffset.emplace(offset, load.getResult()).second)
+        return false;
+    }
+    for (Group &group : groups) {
+      int64_t first = group.byOffset.begin()->first;
+      if (static_cast<int64_t>(group.byOffset.size()) != phase.columns ||
+          group.byOffset.rbegin()->first != first + phase.columns - 1)
+        return false;
+      ColumnVector vector{group.memref, group.root, first, {}};
+      for (auto &entry : group.byOffset)
+        vector.loads.push_back(entry.second);
+      phase.columnVectors.push_back(vector);
+    }
+    return true;
+  }
+
   /// S read at (thread, column), P written at (thread, column), 1-D state
-  /// read and written at the thread's row; everything else pure.
+  /// read and written at the thread's row, vectors along the columns read
+  /// from global memory, S written back in place; everything else pure.
   bool collectAccesses(RowPhase &phase) {
     SmallVector<DenseMap<int64_t, Value>> scoreLoads;
     DenseMap<int64_t, Value> stored;
+    SmallVector<DenseMap<int64_t, Value>> scoreStores;
+    SmallVector<memref::LoadOp> globalLoads;
     // A 1-D buffer at the thread's row: per-row state.
     auto recordState = [&](Value buffer) {
       if (!isRowBuffer(phase, buffer, 1))
@@ -196,6 +253,12 @@ private:
         return false;
       if (auto load = dyn_cast<memref::LoadOp>(op)) {
         ValueRange indices = load.getIndices();
+        if (!isWorkgroupMemref(load.getMemref())) {
+          if (indices.size() != 1)
+            return false;
+          globalLoads.push_back(load);
+          continue;
+        }
         if (indices.empty() || !isThreadIdX(indices[0]))
           return false;
         if (phase.threadId && phase.threadId != indices[0])
@@ -228,6 +291,16 @@ private:
         if (recordState(buffer))
           continue;
         std::optional<int64_t> column = columnOf(indices, phase.threadId);
+        auto *score = llvm::find(phase.scores, buffer);
+        if (column && score != phase.scores.end()) {
+          // Written back in place, after its loads.
+          int64_t b = score - phase.scores.begin();
+          scoreStores.resize(phase.scores.size());
+          if (!scoreLoads[b].count(*column) || scoreStores[b].count(*column))
+            return false;
+          scoreStores[b][*column] = store.getValueToStore();
+          continue;
+        }
         if (!column || !isRowBuffer(phase, buffer, 2) ||
             !store.getValueToStore().getType().isF16() ||
             (phase.probabilities && phase.probabilities != buffer) ||
@@ -270,7 +343,16 @@ private:
         return false;
       phase.storedProbabilities.push_back(stored[j]);
     }
-    return true;
+    for (auto [b, columns] : llvm::enumerate(scoreStores)) {
+      if (columns.empty())
+        continue;
+      if (static_cast<int64_t>(columns.size()) != phase.columns)
+        return false;
+      auto &update = phase.scoreUpdates.emplace_back(b, SmallVector<Value>());
+      for (int64_t j = 0; j < phase.columns; ++j)
+        update.second.push_back(columns[j]);
+    }
+    return groupColumnLoads(phase, globalLoads);
   }
 
   /// The fragment stores that wrote each score buffer before the phase: in
@@ -323,13 +405,19 @@ private:
     if (stores.empty())
       return false;
     // Everything else that touches the buffer comes before (its fill and
-    // the accumulator's initial load) or is the phase.
+    // the accumulator's initial load) or is the phase, or after the phase
+    // when the phase writes the buffer back.
+    bool writtenBack = llvm::any_of(phase.scoreUpdates, [&](auto &update) {
+      return phase.scores[update.first] == scores;
+    });
     for (Operation *user : scores.getUsers()) {
       if (llvm::is_contained(stores, user) ||
           llvm::is_contained(phase.ops, user) ||
           isa<memref::AllocOp>(user))
         continue;
       Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (ancestor && writtenBack && phase.second->isBeforeInBlock(ancestor))
+        continue;
       if (!ancestor || !ancestor->isBeforeInBlock(firstStore))
         return false;
     }
@@ -415,6 +503,9 @@ private:
     info[phase.threadId] = {Kind::Row};
     for (const SmallVector<Value> &loads : phase.scoreLoads)
       for (auto [j, load] : llvm::enumerate(loads))
+        info[load] = {Kind::Element, static_cast<int64_t>(j)};
+    for (const ColumnVector &vector : phase.columnVectors)
+      for (auto [j, load] : llvm::enumerate(vector.loads))
         info[load] = {Kind::Element, static_cast<int64_t>(j)};
     auto infoOf = [&](Value v) {
       auto it = info.find(v);
@@ -506,6 +597,10 @@ private:
       for (Value result : op->getResults())
         info[result] = {Kind::Row};
     }
+    // A column vector's base index is per row.
+    for (const ColumnVector &vector : phase.columnVectors)
+      if (infoOf(vector.root).kind != Kind::Row)
+        return false;
     // Chains complete; elements and partials stay inside the phase, as do
     // per-row values (the state carries them through memory).
     for (Chain &chain : phase.chains)
@@ -526,6 +621,9 @@ private:
     for (int64_t j = 0; j < phase.columns; ++j) {
       for (auto [b, loads] : llvm::enumerate(phase.scoreLoads))
         position[loads[j]] = -1 - static_cast<int64_t>(b);
+      for (auto [k, vector] : llvm::enumerate(phase.columnVectors))
+        position[vector.loads[j]] =
+            -1 - static_cast<int64_t>(phase.scoreLoads.size() + k);
       for (auto [i, op] : llvm::enumerate(phase.slices[j]))
         position[op->getResult(0)] = i;
     }
@@ -556,6 +654,9 @@ private:
       if (!samePosition(phase.storedProbabilities[0],
                         phase.storedProbabilities[j]))
         return false;
+      for (auto &update : phase.scoreUpdates)
+        if (!samePosition(update.second[0], update.second[j]))
+          return false;
       for (Chain &chain : phase.chains)
         if (!samePosition(chain.perColumn[0], chain.perColumn[j]))
           return false;

@@ -42,6 +42,14 @@ struct Chain {
   DenseMap<int64_t, Value> perColumn;
 };
 
+/// A vector along the columns read from global memory: column j's element
+/// at `memref[root + offset + j]`.
+struct ColumnVector {
+  Value memref, root;
+  int64_t offset = 0;
+  SmallVector<Value> loads; // per column
+};
+
 /// One row phase between two barriers of a block and what it reads and
 /// writes, when it matches.
 struct RowPhase {
@@ -66,6 +74,10 @@ struct RowPhase {
   // Per score buffer and column: its load.
   SmallVector<SmallVector<Value>> scoreLoads;
   SmallVector<Value> storedProbabilities;
+  SmallVector<ColumnVector> columnVectors;
+  // Score buffers the phase writes back in place (attention backward's P^T,
+  // which a later phase reads): the buffer's index and per column the value.
+  SmallVector<std::pair<int64_t, SmallVector<Value>>> scoreUpdates;
   // Per score buffer: its fragment stores grouped by their rows (the same
   // rows in every subgroup; group g covers the same rows in every buffer),
   // each group's stores ordered by column.

@@ -52,14 +52,37 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
   Value lane = gpu::LaneIdOp::create(builder, loc, /*upperBound=*/nullptr);
   Value four = arith::ConstantIndexOp::create(builder, loc, 4);
   Value quadRow = arith::DivUIOp::create(builder, loc, lane, four);
+  int64_t columnTiles = phase.columns / kFragment;
   Value quadLeader = arith::CmpIOp::create(
       builder, loc, arith::CmpIPredicate::eq,
       arith::RemUIOp::create(builder, loc, lane, four),
       arith::ConstantIndexOp::create(builder, loc, 0));
   Type i32 = builder.getI32Type();
   Value width = arith::ConstantIntOp::create(builder, loc, i32, subgroupSize);
+  // The invocation's first column in a fragment: component c's is this plus
+  // c % 2 + 8 ((c / 2) % 2).
+  Value quadColumn = arith::MulIOp::create(
+      builder, loc, arith::RemUIOp::create(builder, loc, lane, four),
+      arith::ConstantIndexOp::create(builder, loc, 2));
+  auto columnInFragment = [](int64_t component) {
+    return component % 2 + 8 * ((component / 2) % 2);
+  };
+  // Column vectors' loads, per vector, base index and the column's place.
+  DenseMap<std::tuple<int64_t, Value, int64_t>, Value> columnLoads;
+  DenseMap<Value, int64_t> columnVectorOf;
+  for (auto [k, vector] : llvm::enumerate(phase.columnVectors))
+    columnVectorOf[vector.loads[0]] = k;
+  // Written-back scores per update, group, column tile and component.
+  SmallVector<SmallVector<SmallVector<SmallVector<Value>>>> updated(
+      phase.scoreUpdates.size(),
+      SmallVector<SmallVector<SmallVector<Value>>>(
+          phase.groups.front().size(),
+          SmallVector<SmallVector<Value>>(columnTiles,
+                                          SmallVector<Value>(kComponents))));
+  DenseMap<Value, int64_t> updateOf;
+  for (auto [u, update] : llvm::enumerate(phase.scoreUpdates))
+    updateOf[update.second[0]] = u;
 
-  int64_t columnTiles = phase.columns / kFragment;
   // P's elements per group, column tile and component.
   SmallVector<SmallVector<SmallVector<Value>>> probabilities(
       phase.groups.front().size(),
@@ -106,7 +129,41 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
           continue;
         }
         auto kind = [&](Value v) { return phase.info.lookup(v).kind; };
+        if (auto load = dyn_cast<memref::LoadOp>(op);
+            load && columnVectorOf.count(load.getResult())) {
+          // Each element's column: its tile's, the quad's and the
+          // component's.
+          int64_t k = columnVectorOf.lookup(load.getResult());
+          const ColumnVector &vector = phase.columnVectors[k];
+          Value root = rowMap.lookupOrDefault(vector.root);
+          for (auto [element, place] : llvm::zip(elements, places)) {
+            auto [t, component] = place;
+            int64_t column = vector.offset + t * kFragment +
+                             columnInFragment(component);
+            Value &value = columnLoads[{k, root, t * kFragment + columnInFragment(component)}];
+            if (!value) {
+              Value index = arith::AddIOp::create(
+                  builder, loc, root,
+                  arith::AddIOp::create(
+                      builder, loc, quadColumn,
+                      arith::ConstantIndexOp::create(builder, loc, column)));
+              value = memref::LoadOp::create(builder, loc, vector.memref,
+                                             ValueRange{index});
+            }
+            element.map(load.getResult(), value);
+          }
+          continue;
+        }
         if (auto store = dyn_cast<memref::StoreOp>(op)) {
+          if (auto update = updateOf.find(store.getValueToStore());
+              update != updateOf.end()) {
+            for (auto [element, place] : llvm::zip(elements, places))
+              updated[update->second][g][place.first][place.second] =
+                  element.lookup(store.getValueToStore());
+            continue;
+          }
+          if (llvm::is_contained(phase.scores, store.getMemref()))
+            continue;
           if (store.getMemref() == phase.probabilities) {
             if (store.getValueToStore() != phase.storedProbabilities[0])
               continue;
@@ -185,6 +242,26 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
     }
     load.getRes().replaceAllUsesWith(fragment);
     load.erase();
+  }
+  // Scores written back: fragments stored where S's were, for a later phase
+  // (which takes their values) or later reads.
+  Value zeroF32 = arith::ConstantOp::create(
+      builder, loc, builder.getF32Type(),
+      builder.getZeroAttr(builder.getF32Type()));
+  for (auto [u, update] : llvm::enumerate(phase.scoreUpdates)) {
+    for (auto [g, stores] : llvm::enumerate(phase.groups[update.first])) {
+      for (auto [t, store] : llvm::enumerate(stores)) {
+        Type type = store.getSrc().getType();
+        Value fragment = gpu::SubgroupMmaConstantMatrixOp::create(
+            builder, loc, type, zeroF32);
+        for (int64_t c = 0; c < kComponents; ++c)
+          fragment = gpu::SubgroupMmaInsertThreadLocalOp::create(
+              builder, loc, type, updated[u][g][t][c], fragment,
+              ValueRange{arith::ConstantIndexOp::create(builder, loc, c)});
+        Operation *copy = builder.clone(*store);
+        copy->setOperand(0, fragment);
+      }
+    }
   }
   for (Operation *op : llvm::reverse(phase.ops))
     op->erase();

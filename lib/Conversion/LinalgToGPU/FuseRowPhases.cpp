@@ -96,6 +96,67 @@ bool isPureBody(Region &region) {
   });
 }
 
+/// Whether `value`, computed in a generic's body, depends on the element:
+/// its position or a non-scalar operand.
+bool dependsOnElement(Value value, linalg::GenericOp generic) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() != generic.getBody())
+      return false;
+    OpOperand &operand = generic->getOpOperand(arg.getArgNumber());
+    return generic.getMatchingIndexingMap(&operand).getNumResults() != 0 ||
+           generic.isDpsInit(&operand);
+  }
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getBlock() != generic.getBody())
+    return false;
+  if (isa<linalg::IndexOp>(def))
+    return true;
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return dependsOnElement(operand, generic);
+  });
+}
+
+/// Whether a body's load index is `offset + column`: the column position
+/// reaches it through casts and additions of element-independent values.
+/// (The i32 additions of Triton's offsets are taken not to wrap, as its own
+/// contiguity analysis takes them.)
+bool isColumnOffset(Value index, linalg::GenericOp generic) {
+  Operation *def = index.getDefiningOp();
+  if (!def || def->getBlock() != generic.getBody())
+    return false;
+  if (auto position = dyn_cast<linalg::IndexOp>(def))
+    return position.getDim() == 1;
+  if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
+    return isColumnOffset(def->getOperand(0), generic);
+  if (!isa<arith::AddIOp>(def))
+    return false;
+  Value lhs = def->getOperand(0), rhs = def->getOperand(1);
+  if (dependsOnElement(rhs, generic))
+    std::swap(lhs, rhs);
+  return !dependsOnElement(rhs, generic) && isColumnOffset(lhs, generic);
+}
+
+/// A body load from a kernel argument (global memory) of a vector along the
+/// columns: `memref[offset + column]`.
+bool isColumnVectorLoad(Operation &op, linalg::GenericOp generic) {
+  auto load = dyn_cast<memref::LoadOp>(op);
+  return load && generic.getNumLoops() == 2 && load.getIndices().size() == 1 &&
+         isa<BlockArgument>(load.getMemref()) &&
+         isColumnOffset(load.getIndices()[0], generic);
+}
+
+/// Whether a generic's body can be cloned per element: pure ops and loads
+/// of column vectors from global memory.
+bool isClonableBody(linalg::GenericOp generic, bool allowColumnLoads) {
+  return llvm::all_of(generic.getBody()->without_terminator(),
+                      [&](Operation &op) {
+                        if (allowColumnLoads && isColumnVectorLoad(op, generic))
+                          return true;
+                        return op.getNumRegions() == 0 &&
+                               isMemoryEffectFree(&op);
+                      });
+}
+
 /// Whether a rows x columns tile fits `shape`, which takes the sizes it does
 /// not know yet (a chain may start with R-vector ops).
 bool takeShape(RowShape &shape, int64_t rows, int64_t columns) {
@@ -107,8 +168,9 @@ bool takeShape(RowShape &shape, int64_t rows, int64_t columns) {
 }
 
 /// Whether `op` is row-local on `shape`, completing the shape from the ops
-/// that have one.
-bool isRowLocal(Operation *op, RowShape &shape) {
+/// that have one. Generics that load column vectors from global memory count
+/// only where `allowColumnLoads` (the chains fragment-row-phases takes).
+bool isRowLocal(Operation *op, RowShape &shape, bool allowColumnLoads) {
   if (auto fill = dyn_cast<linalg::FillOp>(op)) {
     auto type = dyn_cast<MemRefType>(fill.getOutputs()[0].getType());
     return fill.hasPureBufferSemantics() && isStaticIdentity(type) &&
@@ -132,7 +194,7 @@ bool isRowLocal(Operation *op, RowShape &shape) {
   auto generic = dyn_cast<linalg::GenericOp>(op);
   if (!generic || !generic.hasPureBufferSemantics() ||
       generic.getNumParallelLoops() != generic.getNumLoops() ||
-      generic.getNumLoops() > 2 || !isPureBody(generic.getRegion()))
+      generic.getNumLoops() > 2 || !isClonableBody(generic, allowColumnLoads))
     return false;
   if (generic.getNumLoops() == 2) {
     // The domain is the tile: its outputs are whole tiles.
@@ -160,6 +222,13 @@ bool isRowLocal(Operation *op, RowShape &shape) {
   return true;
 }
 
+/// A chain to fuse; one on a dot's output is for fragment-row-phases.
+struct Chain {
+  SmallVector<Operation *> ops;
+  RowShape shape;
+  bool onDotOutput = false;
+};
+
 /// Whether nothing reads `tile` after `last` before overwriting it whole:
 /// all its users sit in `last`'s block, at or before `last`, and when that
 /// block repeats (a loop body) its first user there is a copy or fill that
@@ -183,6 +252,74 @@ bool isDeadAfter(Value tile, Operation *last) {
   if (auto fill = dyn_cast<linalg::FillOp>(first))
     return fill.getOutputs()[0] == tile;
   return false;
+}
+
+/// Whether `op` writes every element of `tile` without reading it.
+bool overwritesWhole(Operation *op, Value tile) {
+  if (auto copy = dyn_cast<memref::CopyOp>(op))
+    return copy.getTarget() == tile && copy.getSource() != tile;
+  if (auto fill = dyn_cast<linalg::FillOp>(op))
+    return fill.getOutputs()[0] == tile;
+  if (auto transpose = dyn_cast<linalg::TransposeOp>(op))
+    return transpose.getInit() == tile && transpose.getInput() != tile;
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || generic.getNumParallelLoops() != generic.getNumLoops())
+    return false;
+  bool writes = false;
+  for (OpOperand &operand : generic->getOpOperands()) {
+    if (operand.get() != tile)
+      continue;
+    if (!generic.isDpsInit(&operand) ||
+        !generic.getMatchingIndexingMap(&operand).isIdentity() ||
+        !generic.getMatchingBlockArgument(&operand).use_empty())
+      return false;
+    writes = true;
+  }
+  return writes;
+}
+
+/// Gives a tile the chain writes for later matmuls a buffer of its own when
+/// the block overwrites it whole after those matmuls (bufferization reuses a
+/// dead tile: attention backward's P^T shares dO^T's buffer), so that the
+/// tile's value is only ever read by the matmuls (fragment-row-phases keeps
+/// it in registers then).
+void renameForLaterDots(Value tile, scf::ParallelOp loop) {
+  Block *block = loop->getBlock();
+  SmallVector<Operation *> after;
+  for (Operation *user : tile.getUsers()) {
+    Operation *inBlock = block->findAncestorOpInBlock(*user);
+    if (!inBlock)
+      return;
+    if (loop->isBeforeInBlock(inBlock))
+      after.push_back(inBlock);
+  }
+  llvm::sort(after, [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  });
+  SmallVector<Operation *> readers;
+  Operation *overwrite = nullptr;
+  for (Operation *op : after) {
+    if (auto matmul = dyn_cast<linalg::MatmulOp>(op);
+        matmul && llvm::is_contained(matmul.getInputs(), tile) &&
+        matmul.getOutputs()[0] != tile) {
+      readers.push_back(op);
+      continue;
+    }
+    if (overwritesWhole(op, tile))
+      overwrite = op;
+    break;
+  }
+  if (readers.empty() || !overwrite)
+    return;
+  OpBuilder builder(tile.getDefiningOp());
+  builder.setInsertionPointAfter(tile.getDefiningOp());
+  Value renamed = builder.clone(*tile.getDefiningOp())->getResult(0);
+  loop.getBody()->walk([&](memref::StoreOp store) {
+    if (store.getMemref() == tile)
+      store.getMemrefMutable().assign(renamed);
+  });
+  for (Operation *reader : readers)
+    reader->replaceUsesOfWith(tile, renamed);
 }
 
 /// Builds the body of one row's iteration: the chain's ops in order, on
@@ -225,6 +362,15 @@ public:
           memref::StoreOp::create(b, loc, values[c], root,
                                   ValueRange{row, column(c)});
     }
+  }
+
+  /// The tiles the chain stores.
+  SmallVector<Value> storedTiles() const {
+    SmallVector<Value> tiles;
+    for (auto &entry : tileValues)
+      if (writtenTiles.contains(entry.first))
+        tiles.push_back(entry.first);
+    return tiles;
   }
 
 private:
@@ -297,6 +443,22 @@ private:
         mapping.map(index.getResult(), index.getDim() == 0 ? row : column(*c));
         continue;
       }
+      if (c && isColumnVectorLoad(op, generic)) {
+        // memref[offset + c], with the offset computed at column 0, so that
+        // the columns' loads differ only in the constant added.
+        auto load = cast<memref::LoadOp>(op);
+        IRMapping atColumnZero;
+        for (BlockArgument arg : body.getArguments())
+          if (Value mapped = mapping.lookupOrNull(arg))
+            atColumnZero.map(arg, mapped);
+        Value offset = cloneAtColumnZero(load.getIndices()[0], body, atColumnZero);
+        Value index = *c ? arith::AddIOp::create(b, loc, offset, column(*c))
+                         : offset;
+        mapping.map(load.getResult(),
+                    memref::LoadOp::create(b, loc, load.getMemref(),
+                                           ValueRange{index}));
+        continue;
+      }
       b.clone(op, mapping);
     }
     for (auto [yielded, init] : llvm::zip(body.getTerminator()->getOperands(),
@@ -317,6 +479,23 @@ private:
     }
   }
 
+  /// `value` of `body` with the column position 0.
+  Value cloneAtColumnZero(Value value, Block &body, IRMapping &mapping) {
+    if (Value mapped = mapping.lookupOrNull(value))
+      return mapped;
+    Operation *def = value.getDefiningOp();
+    if (!def || def->getBlock() != &body)
+      return value;
+    if (auto index = dyn_cast<linalg::IndexOp>(def)) {
+      Value position = index.getDim() == 0 ? row : column(0);
+      mapping.map(value, position);
+      return position;
+    }
+    for (Value operand : def->getOperands())
+      cloneAtColumnZero(operand, body, mapping);
+    return b.clone(*def, mapping)->getResult(0);
+  }
+
   OpBuilder &b;
   Location loc;
   Value row;
@@ -327,7 +506,7 @@ private:
   DenseSet<std::pair<Value, int64_t>> writtenColumns;
 };
 
-void fuseChain(ArrayRef<Operation *> chain, RowShape shape) {
+void fuseChain(ArrayRef<Operation *> chain, RowShape shape, bool renameTiles) {
   Operation *first = chain.front(), *last = chain.back();
   // Views and other pure ops between the chain's ops move before it.
   // (A chain of one op has nothing between.)
@@ -353,6 +532,9 @@ void fuseChain(ArrayRef<Operation *> chain, RowShape shape) {
   rowBuilder.storeResults(last);
   for (Operation *op : llvm::reverse(chain))
     op->erase();
+  if (renameTiles)
+    for (Value tile : rowBuilder.storedTiles())
+      renameForLaterDots(tile, loop);
 }
 
 struct FuseRowPhases
@@ -367,8 +549,8 @@ struct FuseRowPhases
         blocks.push_back(block);
     });
     for (Block *block : blocks)
-      for (auto [chain, shape] : chainsIn(*block))
-        fuseChain(chain, shape);
+      for (Chain &chain : chainsIn(*block))
+        fuseChain(chain.ops, chain.shape, chain.onDotOutput);
   }
 
   /// Whether an op of `chain` reads a buffer a matmul of `block` writes.
@@ -415,10 +597,20 @@ struct FuseRowPhases
 
   /// Maximal runs of row-local ops (pure ops between them allowed) with at
   /// least one reduction and two ops, on tiles with a row per invocation.
-  SmallVector<std::pair<SmallVector<Operation *>, RowShape>> chainsIn(Block &block) {
-    SmallVector<std::pair<SmallVector<Operation *>, RowShape>> chains;
+  SmallVector<Chain> chainsIn(Block &block) {
+    SmallVector<Chain> chains;
     SmallVector<Operation *> current;
     RowShape shape;
+    DenseSet<Value> dotOutputs;
+    for (auto matmul : block.getOps<linalg::MatmulOp>())
+      dotOutputs.insert(matmul.getOutputs()[0]);
+    // Column-vector loads stay in chains on a dot's output: fragment-row-
+    // phases loads them at each fragment component's column.
+    auto readsDot = [&](Operation *op) {
+      return minRowsAfterDot > 0 &&
+             llvm::any_of(op->getOperands(),
+                          [&](Value v) { return dotOutputs.contains(v); });
+    };
     auto close = [&] {
       bool reduces = llvm::any_of(current, [](Operation *op) {
         return isa<linalg::ReduceOp>(op);
@@ -434,13 +626,13 @@ struct FuseRowPhases
       if (((reduces && current.size() >= 2) || betweenDots) &&
           shape.columns > 0 && shape.columns <= kMaxColumns &&
           shape.rows >= minRows)
-        chains.push_back({current, shape});
+        chains.push_back({current, shape, afterDot});
       current.clear();
       shape = RowShape();
     };
     for (Operation &op : block) {
       RowShape extended = shape;
-      if (isRowLocal(&op, extended)) {
+      if (isRowLocal(&op, extended, readsDot(&op))) {
         current.push_back(&op);
         shape = extended;
         continue;

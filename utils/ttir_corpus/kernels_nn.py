@@ -1,6 +1,6 @@
 """Neural-network kernels: softmax, matmul (tf32 / ieee / fp16), layer norm forward and
-backward, dropout, flash-style attention forward and grouped GEMM.  See kernels_basic.py for
-the CORPUS entry format."""
+backward, dropout, flash-style attention forward, its backward's keys' side and grouped GEMM.
+See kernels_basic.py for the CORPUS entry format."""
 import triton
 import triton.language as tl
 
@@ -258,6 +258,38 @@ def grouped_gemm(a_table, b_table, c_table, sizes_ptr, lds_ptr, group_count, NUM
         seen += n_tiles
 
 
+@triton.jit
+def attention_bwd_dkdv(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr, dk_ptr, dv_ptr, sm_scale,
+                       N_CTX: tl.constexpr, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr,
+                       BLOCK_N: tl.constexpr):
+    # Tutorial 06's backward, keys' side: a program owns BLOCK_N keys and walks the query blocks,
+    # computing P^T and dS^T with keys as rows, so lse and delta are vectors along the columns.
+    start_n = tl.program_id(0)
+    head = tl.program_id(1).to(tl.int64) * N_CTX * HEAD_DIM
+    rows = tl.program_id(1) * N_CTX
+    offs_n = start_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+    kv = head + offs_n[:, None] * HEAD_DIM + offs_d[None, :]
+    k = tl.load(k_ptr + kv)
+    v = tl.load(v_ptr + kv)
+    dk = tl.zeros((BLOCK_N, HEAD_DIM), tl.float32)
+    dv = tl.zeros((BLOCK_N, HEAD_DIM), tl.float32)
+    qk_scale = sm_scale * 1.4426950408889634
+    for start_m in range(0, N_CTX, BLOCK_M):
+        offs_m = start_m + tl.arange(0, BLOCK_M)
+        qo = head + offs_m[:, None] * HEAD_DIM + offs_d[None, :]
+        q = tl.load(q_ptr + qo)
+        do = tl.load(do_ptr + qo)
+        lse = tl.load(lse_ptr + rows + offs_m)
+        delta = tl.load(delta_ptr + rows + offs_m)
+        p_t = tl.math.exp2(tl.dot(k, tl.trans(q)) * qk_scale - lse[None, :])
+        dv += tl.dot(p_t.to(do.dtype), do)
+        ds_t = p_t * (tl.dot(v, tl.trans(do)) - delta[None, :])
+        dk += tl.dot(ds_t.to(q.dtype), q)
+    tl.store(dk_ptr + kv, (dk * sm_scale).to(dk_ptr.dtype.element_ty))
+    tl.store(dv_ptr + kv, dv.to(dv_ptr.dtype.element_ty))
+
+
 def _mm(name, dtype, out, precision):
     return dict(name=name, fn=matmul, divisible=("a_ptr", "b_ptr", "c_ptr", "stride_am", "stride_bk", "stride_cm"),
                 signature={"a_ptr": f"*{dtype}", "b_ptr": f"*{dtype}", "c_ptr": f"*{out}", "M": "i32", "N": "i32",
@@ -313,6 +345,12 @@ CORPUS = [
          signature={"q_ptr": "*fp16", "k_ptr": "*fp16", "v_ptr": "*fp16", "o_ptr": "*fp16", "sm_scale": "fp32",
                     "N_CTX": "constexpr", "HEAD_DIM": "constexpr", "BLOCK_M": "constexpr", "BLOCK_N": "constexpr"},
          constexprs={"N_CTX": 1024, "HEAD_DIM": 64, "BLOCK_M": 128, "BLOCK_N": 32}),
+    dict(name="attention_bwd_dkdv", fn=attention_bwd_dkdv,
+         divisible=("q_ptr", "k_ptr", "v_ptr", "do_ptr", "lse_ptr", "delta_ptr", "dk_ptr", "dv_ptr"),
+         signature={"q_ptr": "*fp16", "k_ptr": "*fp16", "v_ptr": "*fp16", "do_ptr": "*fp16", "lse_ptr": "*fp32",
+                    "delta_ptr": "*fp32", "dk_ptr": "*fp16", "dv_ptr": "*fp16", "sm_scale": "fp32",
+                    "N_CTX": "constexpr", "HEAD_DIM": "constexpr", "BLOCK_M": "constexpr", "BLOCK_N": "constexpr"},
+         constexprs={"N_CTX": 1024, "HEAD_DIM": 64, "BLOCK_M": 32, "BLOCK_N": 64}),
     dict(name="grouped_gemm", fn=grouped_gemm, divisible=("a_table", "b_table", "c_table", "sizes_ptr", "lds_ptr"),
          signature={"a_table": "*i64", "b_table": "*i64", "c_table": "*i64", "sizes_ptr": "*i32", "lds_ptr": "*i32",
                     "group_count": "i32", "NUM_PROGRAMS": "constexpr", "BM": "constexpr", "BN": "constexpr",

@@ -438,7 +438,20 @@ private:
         llvm_unreachable("checked by isRowLocal");
       }
     }
+    // Ops that only compute column-vector loads' indices: those loads are
+    // rebuilt from the column-0 offset.
+    DenseSet<Operation *> indexOnly;
+    if (c)
+      for (Operation &op : llvm::reverse(body.without_terminator()))
+        if (!op.use_empty() && isMemoryEffectFree(&op) &&
+            llvm::all_of(op.getUsers(), [&](Operation *user) {
+              return indexOnly.contains(user) ||
+                     isColumnVectorLoad(*user, generic);
+            }))
+          indexOnly.insert(&op);
     for (Operation &op : body.without_terminator()) {
+      if (indexOnly.contains(&op))
+        continue;
       if (auto index = dyn_cast<linalg::IndexOp>(op)) {
         mapping.map(index.getResult(), index.getDim() == 0 ? row : column(*c));
         continue;

@@ -229,3 +229,63 @@ func.func @between_dots_columns(%q: memref<8x16xf16>, %k: memref<16x4xf16>, %kt:
   }
   return
 }
+
+// -----
+
+// Attention backward's keys' side: P^T = exp2(S^T * scale - lse[column]) with
+// lse loaded from global memory in the body (at offset + column), written
+// back over S^T and as f16 for the dV dot; the f16 tile's buffer is then
+// overwritten by dO's transpose. With min-rows-after-dot the step is a row
+// phase whose column j loads lse at the column-0 offset plus j (what
+// fragment-row-phases reads as a column vector), S^T is not stored (nothing
+// reads it after), and the f16 tile gets a
+// buffer of its own for the dot (only the dot reads it; the transpose keeps
+// the old one). Without it (no fragment route) the generic stays.
+// CHECK-LABEL: func.func @between_dots_global_columns(
+// CHECK-NOT:     scf.parallel
+// CHECK:         linalg.generic
+// DOT-LABEL: func.func @between_dots_global_columns(
+// DOT:           %[[P:.*]] = memref.alloc() : memref<8x4xf16>
+// DOT:           %[[PDOT:.*]] = memref.alloc() : memref<8x4xf16>
+// DOT:           scf.for
+// DOT:             linalg.matmul
+// DOT:             scf.parallel (%[[R:.*]]) =
+// DOT:               %[[OFF:.*]] = arith.index_cast %{{.*}} : i64 to index
+// DOT-NEXT:          memref.load %arg3[%[[OFF]]] : memref<?xf32>
+// DOT:               %[[I1:.*]] = arith.addi %{{.*}}, %c1{{.*}} : index
+// DOT-NEXT:          memref.load %arg3[%[[I1]]] : memref<?xf32>
+// DOT:               %[[I3:.*]] = arith.addi %{{.*}}, %c3{{.*}} : index
+// DOT-NEXT:          memref.load %arg3[%[[I3]]] : memref<?xf32>
+// DOT-COUNT-4:       memref.store %{{.*}}, %[[PDOT]][%[[R]], %{{.*}}] : memref<8x4xf16>
+// DOT:             } {triton_spirv.row_phase}
+// DOT-NEXT:        linalg.matmul ins(%[[PDOT]], %{{.*}} : memref<8x4xf16>, memref<4x16xf16>)
+// DOT-NEXT:        linalg.transpose ins(%{{.*}} : memref<4x8xf16>) outs(%[[P]] : memref<8x4xf16>)
+// DOT-NEXT:        linalg.matmul ins(%[[P]], %{{.*}} : memref<8x4xf16>, memref<4x16xf16>)
+func.func @between_dots_global_columns(%k: memref<8x16xf16>, %qt: memref<16x4xf16>, %do: memref<4x16xf16>, %lse: memref<?xf32>, %dot: memref<4x8xf16>, %dv: memref<8x16xf32>, %dk: memref<8x16xf32>, %start: i32, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %scale = arith.constant 0.5 : f32
+  %s = memref.alloc() : memref<8x4xf32>
+  %p = memref.alloc() : memref<8x4xf16>
+  scf.for %i = %c0 to %steps step %c1 {
+    linalg.matmul ins(%k, %qt : memref<8x16xf16>, memref<16x4xf16>) outs(%s : memref<8x4xf32>)
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%scale, %start : f32, i32) outs(%s, %p : memref<8x4xf32>, memref<8x4xf16>) {
+    ^bb0(%sc: f32, %st: i32, %x: f32, %out: f16):
+      %col = linalg.index 1 : index
+      %col32 = arith.index_cast %col : index to i32
+      %at = arith.addi %st, %col32 : i32
+      %at64 = arith.extsi %at : i32 to i64
+      %idx = arith.index_cast %at64 : i64 to index
+      %l = memref.load %lse[%idx] : memref<?xf32>
+      %0 = arith.mulf %x, %sc : f32
+      %1 = arith.subf %0, %l : f32
+      %2 = math.exp2 %1 : f32
+      %3 = arith.truncf %2 : f32 to f16
+      linalg.yield %2, %3 : f32, f16
+    }
+    linalg.matmul ins(%p, %do : memref<8x4xf16>, memref<4x16xf16>) outs(%dv : memref<8x16xf32>)
+    linalg.transpose ins(%dot : memref<4x8xf16>) outs(%p : memref<8x4xf16>) permutation = [1, 0]
+    linalg.matmul ins(%p, %do : memref<8x4xf16>, memref<4x16xf16>) outs(%dk : memref<8x16xf32>)
+  }
+  return
+}

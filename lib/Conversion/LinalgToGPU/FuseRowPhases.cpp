@@ -279,25 +279,32 @@ bool overwritesWhole(Operation *op, Value tile) {
 }
 
 /// Gives a tile the chain writes for later matmuls a buffer of its own when
-/// the block overwrites it whole after those matmuls (bufferization reuses a
-/// dead tile: attention backward's P^T shares dO^T's buffer), so that the
-/// tile's value is only ever read by the matmuls (fragment-row-phases keeps
-/// it in registers then).
+/// nothing else reads that value: after those matmuls the block overwrites
+/// the tile whole, or (a loop body) does so first thing in the next iteration,
+/// or never uses it again. Bufferization reuses dead tiles (attention
+/// backward's P^T shares dO^T's buffer, dS^T Q^T's); apart, the matmuls' tile
+/// stays in registers (fragment-row-phases) and a transpose into the old
+/// buffer can become a transposed load (the matmul reading it is its last
+/// user).
 void renameForLaterDots(Value tile, scf::ParallelOp loop) {
   Block *block = loop->getBlock();
-  SmallVector<Operation *> after;
+  SmallVector<Operation *> after, before;
   for (Operation *user : tile.getUsers()) {
+    if (isa<memref::AllocOp>(user))
+      continue;
     Operation *inBlock = block->findAncestorOpInBlock(*user);
     if (!inBlock)
       return;
     if (loop->isBeforeInBlock(inBlock))
       after.push_back(inBlock);
+    else if (inBlock != loop.getOperation())
+      before.push_back(inBlock);
   }
-  llvm::sort(after, [](Operation *a, Operation *b) {
-    return a->isBeforeInBlock(b);
-  });
+  auto inOrder = [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); };
+  llvm::sort(after, inOrder);
+  llvm::sort(before, inOrder);
   SmallVector<Operation *> readers;
-  Operation *overwrite = nullptr;
+  Operation *next = nullptr;
   for (Operation *op : after) {
     if (auto matmul = dyn_cast<linalg::MatmulOp>(op);
         matmul && llvm::is_contained(matmul.getInputs(), tile) &&
@@ -305,11 +312,14 @@ void renameForLaterDots(Value tile, scf::ParallelOp loop) {
       readers.push_back(op);
       continue;
     }
-    if (overwritesWhole(op, tile))
-      overwrite = op;
+    next = op;
     break;
   }
-  if (readers.empty() || !overwrite)
+  // In a loop, the next iteration's first user follows the last reader.
+  bool inLoop = isa<LoopLikeOpInterface>(block->getParentOp());
+  if (!next && inLoop && !before.empty())
+    next = before.front();
+  if (readers.empty() || (next && !overwritesWhole(next, tile)))
     return;
   OpBuilder builder(tile.getDefiningOp());
   builder.setInsertionPointAfter(tile.getDefiningOp());

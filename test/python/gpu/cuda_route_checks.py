@@ -346,7 +346,8 @@ def multi_head_attention():
 def multi_head_attention_backward():
     # The backward's two kernels (cooperative dots, transposed tiles read column-major) after
     # our forward, against float64 autograd of softmax attention. At 64 and 128 query rows the
-    # dQ kernel's dS = P * (dP - delta) runs on the fragments of S and dP (fragment-row-phases).
+    # dQ kernel's dS = P * (dP - delta) runs on the fragments of S and dP (fragment-row-phases),
+    # and at 64 and 128 keys with 16 keys per subgroup the dK/dV kernel's P^T and dS^T do.
     torch.manual_seed(1)
     heads, n_ctx, sm_scale = 2, 256, 0.3
     cases = {}
@@ -376,6 +377,17 @@ def multi_head_attention_backward():
                                             ("dv", dv, v64.grad))}
             cases[f"d{head_dim}-{block_m}x{block_n}"]["unwritten"] = int(
                 dq.isnan().sum() + dk.isnan().sum() + dv.isnan().sum())
+        # Tutorial 06's own dK/dV tile: 8 warps, 16 keys per subgroup at 128 keys (both steps on
+        # the fragments, lse and delta read at each component's column).
+        for block_m, block_n in ((32, 128), (64, 128)):
+            dk, dv = (torch.full_like(q, float("nan")) for _ in range(2))
+            mha_bwd_dkdv_kernel[(n_ctx // block_n, heads)](
+                q, k, v, d_out, lse, delta, dk, dv, sm_scale, N_CTX=n_ctx, HEAD_DIM=head_dim,
+                BLOCK_M=block_m, BLOCK_N=block_n, num_warps=8)
+            case = {name: float((got.double() - expected).abs().max() / expected.abs().max())
+                    for name, got, expected in (("dk", dk, k64.grad), ("dv", dv, v64.grad))}
+            case["unwritten"] = int(dk.isnan().sum() + dv.isnan().sum())
+            cases[f"d{head_dim}-dkdv-{block_m}x{block_n}-w8"] = case
     return cases
 
 

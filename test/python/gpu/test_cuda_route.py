@@ -122,5 +122,8 @@ def test_multi_head_attention_backward(results):
     # fp16 gradients: the largest error within 1% of the largest gradient.
     for name, case in ok(results, "multi_head_attention_backward").items():
         assert case["unwritten"] == 0, name
-        for gradient in ("dq", "dk", "dv"):
+        # dK/dV-only cases (tutorial 06's tile at 8 warps) have no dq.
+        gradients = [g for g in ("dq", "dk", "dv") if g in case]
+        assert {"dk", "dv"} <= set(gradients), (name, case)
+        for gradient in gradients:
             assert case[gradient] < 1e-2, (name, gradient, case)

@@ -222,11 +222,13 @@ bool isRowLocal(Operation *op, RowShape &shape, bool allowColumnLoads) {
   return true;
 }
 
-/// A chain to fuse; one on a dot's output is for fragment-row-phases.
+/// A chain to fuse; a step between two dots (no reduction) is for
+/// fragment-row-phases, which keeps the tile it writes for the later dot in
+/// registers when that tile has a buffer of its own.
 struct Chain {
   SmallVector<Operation *> ops;
   RowShape shape;
-  bool onDotOutput = false;
+  bool betweenDots = false;
 };
 
 /// Whether nothing reads `tile` after `last` before overwriting it whole:
@@ -573,7 +575,7 @@ struct FuseRowPhases
     });
     for (Block *block : blocks)
       for (Chain &chain : chainsIn(*block))
-        fuseChain(chain.ops, chain.shape, chain.onDotOutput);
+        fuseChain(chain.ops, chain.shape, chain.betweenDots);
   }
 
   /// Whether an op of `chain` reads a buffer a matmul of `block` writes.
@@ -649,7 +651,7 @@ struct FuseRowPhases
       if (((reduces && current.size() >= 2) || betweenDots) &&
           shape.columns > 0 && shape.columns <= kMaxColumns &&
           shape.rows >= minRows)
-        chains.push_back({current, shape, afterDot});
+        chains.push_back({current, shape, betweenDots});
       current.clear();
       shape = RowShape();
     };

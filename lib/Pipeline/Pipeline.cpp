@@ -181,7 +181,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
     doubleBuffer.fragmentLoopsOnly = !profile->doubleBufferElementTiles;
     pm.addNestedPass<func::FuncOp>(createDoubleBufferWorkgroupTiles(doubleBuffer));
   }
-  if (profile->minimalBarriers)
+  if (profile->eliminateRedundantBarriers)
     pm.addNestedPass<func::FuncOp>(createEliminateRedundantBarriers());
   // Rows of workgroup buffers that would put a column in one bank get
   // longer (attention 4x32 heads, 4096 keys, 64x32: 25.7 -> 16.8 ms).

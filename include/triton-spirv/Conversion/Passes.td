@@ -151,7 +151,11 @@ def FragmentRowPhases : Pass<"fragment-row-phases", "func::FuncOp"> {
     reduction as a fold plus two xor shuffles, per-row code once per row,
     state stored by the quad's first invocation) and builds P's A fragments
     from its elements. S's stores, P's buffer and the barrier before the
-    phase go.
+    phase go. The phase may also read vectors along the columns from global
+    memory (column j at `base + offset + j`: attention backward's dK/dV lse
+    and delta), loaded at each component's column, and write a score buffer
+    back in place: its fragments are then stored where S's were, for a
+    later phase that takes their values.
   }];
   let options = [
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"128",
@@ -234,7 +238,13 @@ def FuseRowPhases : Pass<"fuse-row-phases", "func::FuncOp"> {
     exponentials and row sum) is then one phase instead of four. With
     `min-rows-after-dot`, chains that read a tile a `linalg.matmul` of the
     block wrote qualify from that many rows (fragment-row-phases then runs
-    them on the dot's fragments, whatever the invocation count).
+    them on the dot's fragments, whatever the invocation count), and so
+    does a reduction-free step between two dots; such chains may load a
+    vector along the columns from global memory in a generic's body
+    (`memref[offset + column]`, column j's written as the column-0 offset
+    plus j). The tile such a step writes for a later matmul gets a buffer
+    of its own when the block (or the loop's next iteration) then
+    overwrites the old one whole, so that only the matmul reads it.
   }];
   let options = [
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"128",

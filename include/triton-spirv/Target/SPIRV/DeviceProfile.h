@@ -51,10 +51,13 @@ struct DeviceProfile {
   /// 8-byte global vector accesses load/store one 64-bit integer (llvmpipe
   /// issues one scalar access per lane and per vector component).
   bool vectorsAsInt64;
-  /// Only the barriers workgroup-memory conflicts need: none after block
-  /// loops that touch no workgroup memory (distribute-to-workgroup
-  /// barrier-after-private-phases=false), eliminate-redundant-barriers.
+  /// No barrier after block loops that touch no workgroup memory
+  /// (distribute-to-workgroup barrier-after-private-phases=false), partials
+  /// folded into the reduction's init.
   bool minimalBarriers;
+  /// Barriers whose neighbouring work shares no workgroup buffer go
+  /// (eliminate-redundant-barriers).
+  bool eliminateRedundantBarriers;
   /// Subgroup-uniform values used after a barrier are read again through a
   /// subgroup broadcast (spirv-rebroadcast-uniforms): llvmpipe saves values
   /// across barriers as per-lane vectors and forgets they are uniform.

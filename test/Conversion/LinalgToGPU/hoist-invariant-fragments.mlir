@@ -1,9 +1,16 @@
 // RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(hoist-invariant-fragments))' | FileCheck %s
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(hoist-invariant-fragments{max-fragments=1}))' | FileCheck %s --check-prefix=LIMIT
 
 // Attention's shape: %q is written before the key loop (then a barrier) and
 // only read in it; %k is staged anew each iteration. The fragment loads of
 // %q and the subgroup-uniform row offset they use move in front of the loop;
 // those of %k stay.
+// With room for one fragment only, both of %q's stay in the loop.
+// LIMIT-LABEL: func.func @q_block(
+// LIMIT-NOT:     gpu.subgroup_mma_load_matrix
+// LIMIT:         scf.for
+// LIMIT:           gpu.subgroup_mma_load_matrix %{{.*}}[%{{.*}}, %c0] {leadDimension = 18 : index} : {{.*}} -> !gpu.mma_matrix<16x16xf16, "AOp">
+// LIMIT:           gpu.subgroup_mma_load_matrix %{{.*}}[%{{.*}}, %c4] {leadDimension = 18 : index} : {{.*}} -> !gpu.mma_matrix<16x16xf16, "AOp">
 // CHECK-LABEL: func.func @q_block(
 // CHECK:         memref.store
 // CHECK-NEXT:    gpu.barrier

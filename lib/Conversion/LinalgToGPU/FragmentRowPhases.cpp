@@ -20,6 +20,12 @@
 // S and P no longer pass through workgroup memory, and the barrier between
 // S's stores and the phase goes.
 //
+// Attention backward's dK/dV (keys as rows) also reads lse and delta along
+// the columns from global memory: each invocation loads the columns of its
+// components. Its first step writes P^T back over S^T for the second: the
+// written values become fragments stored where S^T's were, and the second
+// phase takes them as it takes any dot's stored fragments.
+//
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
@@ -138,15 +144,16 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
           Value root = rowMap.lookupOrDefault(vector.root);
           for (auto [element, place] : llvm::zip(elements, places)) {
             auto [t, component] = place;
-            int64_t column = vector.offset + t * kFragment +
-                             columnInFragment(component);
-            Value &value = columnLoads[{k, root, t * kFragment + columnInFragment(component)}];
+            int64_t inBlock = t * kFragment + columnInFragment(component);
+            // A row's two halves (and other rows of the same base) share it.
+            Value &value = columnLoads[{k, root, inBlock}];
             if (!value) {
               Value index = arith::AddIOp::create(
                   builder, loc, root,
-                  arith::AddIOp::create(
-                      builder, loc, quadColumn,
-                      arith::ConstantIndexOp::create(builder, loc, column)));
+                  arith::AddIOp::create(builder, loc, quadColumn,
+                                        arith::ConstantIndexOp::create(
+                                            builder, loc,
+                                            vector.offset + inBlock)));
               value = memref::LoadOp::create(builder, loc, vector.memref,
                                              ValueRange{index});
             }
@@ -282,7 +289,8 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
 /// Whether the barrier before the phase orders anything once S and P stay in
 /// registers: what runs after it until the next barrier (the phase's state,
 /// work sharing the barriers) touches a buffer that the ops since the
-/// previous barrier touch.
+/// previous barrier touch. (Scores written back go where the subgroup's own
+/// fragment stores of S went, with no barrier before those either.)
 bool barrierNeeded(const RowPhase &phase) {
   triton_spirv::Accesses after;
   for (Value state : phase.stateBuffers) {

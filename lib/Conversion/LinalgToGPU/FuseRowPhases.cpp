@@ -302,7 +302,9 @@ void renameForLaterDots(Value tile, scf::ParallelOp loop) {
     else if (inBlock != loop.getOperation())
       before.push_back(inBlock);
   }
-  auto inOrder = [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); };
+  auto inOrder = [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  };
   llvm::sort(after, inOrder);
   llvm::sort(before, inOrder);
   SmallVector<Operation *> readers;
@@ -476,7 +478,8 @@ private:
         for (BlockArgument arg : body.getArguments())
           if (Value mapped = mapping.lookupOrNull(arg))
             atColumnZero.map(arg, mapped);
-        Value offset = cloneAtColumnZero(load.getIndices()[0], body, atColumnZero);
+        Value offset =
+            cloneAtColumnZero(load.getIndices()[0], body, atColumnZero);
         Value index = *c ? arith::AddIOp::create(b, loc, offset, column(*c))
                          : offset;
         mapping.map(load.getResult(),

@@ -155,9 +155,11 @@ def FragmentRowPhases : Pass<"fragment-row-phases", "func::FuncOp"> {
     from its elements. S's stores, P's buffer and the barrier before the
     phase go. The phase may also read vectors along the columns from global
     memory (column j at `base + offset + j`: attention backward's dK/dV lse
-    and delta), loaded at each component's column, and write a score buffer
-    back in place: its fragments are then stored where S's were, for a
-    later phase that takes their values.
+    and delta), loaded at each component's column, use values defined
+    before it shifted by the column (column j's code on start + j where
+    column 0's uses start: the causal mask), computed per component, and
+    write a score buffer back in place: its fragments are then stored where
+    S's were, for a later phase that takes their values.
   }];
   let options = [
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"128",

@@ -614,8 +614,86 @@ private:
     return true;
   }
 
+  /// Whether `y` is `x` plus `j`: `x + j`, or `b + k` and `b + k + j`.
+  static bool isShifted(Value x, Value y, int64_t j) {
+    auto add = y.getDefiningOp<arith::AddIOp>();
+    if (!add)
+      return false;
+    for (int side = 0; side < 2; ++side) {
+      Value base = add->getOperand(side);
+      std::optional<int64_t> c = getConstantIntValue(add->getOperand(1 - side));
+      if (!c)
+        continue;
+      if (base == x && *c == j)
+        return true;
+      auto first = x.getDefiningOp<arith::AddIOp>();
+      if (!first)
+        continue;
+      for (int s2 = 0; s2 < 2; ++s2) {
+        std::optional<int64_t> k = getConstantIntValue(first->getOperand(1 - s2));
+        if (k && first->getOperand(s2) == base && *c - *k == j)
+          return true;
+      }
+    }
+    return false;
+  }
+
+  /// Whether column j's value `y` is column 0's `x` computed from values
+  /// defined before the phase, some shifted by j (the causal mask compares
+  /// the row's position with start_n + j). Records those values and x's ops.
+  bool columnShifted(Value x, Value y, int64_t j, RowPhase &phase,
+                     const DenseSet<Operation *> &phaseOps,
+                     DenseSet<Value> &unshifted) {
+    if (x == y) {
+      unshifted.insert(x);
+      return true;
+    }
+    if (isShifted(x, y, j) && !phaseOps.contains(x.getDefiningOp())) {
+      if (!llvm::is_contained(phase.columnLeaves, x))
+        phase.columnLeaves.push_back(x);
+      return true;
+    }
+    Operation *a = x.getDefiningOp(), *b = y.getDefiningOp();
+    if (!a || !b || !phaseOps.contains(a) || !phaseOps.contains(b) ||
+        a->getName() != b->getName() ||
+        a->getAttrDictionary() != b->getAttrDictionary() ||
+        a->getResultTypes() != b->getResultTypes() ||
+        a->getNumOperands() != b->getNumOperands() ||
+        a->getNumResults() != 1 || a->getNumRegions() ||
+        !isMemoryEffectFree(a))
+      return false;
+    for (auto [u, v] : llvm::zip(a->getOperands(), b->getOperands()))
+      if (!columnShifted(u, v, j, phase, phaseOps, unshifted))
+        return false;
+    if (!llvm::is_contained(phase.columnOps, a))
+      phase.columnOps.push_back(a);
+    return true;
+  }
+
+  /// Column 0's shifted code serves only column 0's elements, and its
+  /// leaves are not also used unshifted.
+  bool columnCodeSeparate(RowPhase &phase, const DenseSet<Value> &unshifted) {
+    for (Value leaf : phase.columnLeaves)
+      if (unshifted.contains(leaf) || !leaf.getType().isIntOrIndex())
+        return false;
+    DenseSet<Operation *> model(phase.slices[0].begin(), phase.slices[0].end());
+    for (Operation *op : phase.columnOps)
+      for (Operation *user : op->getUsers())
+        if (!model.contains(user) && !llvm::is_contained(phase.columnOps, user))
+          return false;
+    // Phase order, and per element from now on.
+    llvm::sort(phase.columnOps, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+    for (Operation *op : phase.columnOps)
+      phase.info[op->getResult(0)] = {Kind::Element, 0};
+    return true;
+  }
+
   /// Every column's element ops are column 0's with the column's values.
   bool slicesAgree(RowPhase &phase) {
+    DenseSet<Operation *> phaseOps(phase.ops.begin(), phase.ops.end());
+    DenseSet<Value> unshifted;
     // Position of an element value within its column's slice (-1: the load).
     DenseMap<Value, int64_t> position;
     for (int64_t j = 0; j < phase.columns; ++j) {
@@ -647,7 +725,8 @@ private:
           auto it = phase.info.find(x);
           bool element =
               it != phase.info.end() && it->second.kind == Kind::Element;
-          if (element ? !samePosition(x, y) : x != y)
+          if (element ? !samePosition(x, y)
+                      : !columnShifted(x, y, j, phase, phaseOps, unshifted))
             return false;
         }
       }
@@ -661,7 +740,7 @@ private:
         if (!samePosition(chain.perColumn[0], chain.perColumn[j]))
           return false;
     }
-    return true;
+    return columnCodeSeparate(phase, unshifted);
   }
 };
 } // namespace

@@ -75,6 +75,11 @@ struct RowPhase {
   SmallVector<SmallVector<Value>> scoreLoads;
   SmallVector<Value> storedProbabilities;
   SmallVector<ColumnVector> columnVectors;
+  // Values from before the phase that column j's code uses plus j (the
+  // causal mask's start_n + j), and column 0's ops computing on them, which
+  // run per element with the element's column.
+  SmallVector<Value> columnLeaves;
+  SmallVector<Operation *> columnOps;
   // Score buffers the phase writes back in place (attention backward's P^T,
   // which a later phase reads): the buffer's index and per column the value.
   SmallVector<std::pair<int64_t, SmallVector<Value>>> scoreUpdates;

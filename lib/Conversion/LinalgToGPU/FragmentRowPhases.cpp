@@ -20,6 +20,10 @@
 // S and P no longer pass through workgroup memory, and the barrier between
 // S's stores and the phase goes.
 //
+// The causal diagonal block's mask compares each row's position with
+// start_n + j: column 0's comparison runs per component with the
+// component's column added.
+//
 // Attention backward's dK/dV (keys as rows) also reads lse and delta along
 // the columns from global memory: each invocation loads the columns of its
 // components. Its first step writes P^T back over S^T for the second: the
@@ -96,6 +100,7 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
                                       SmallVector<Value>(kComponents)));
   DenseSet<Operation *> modelOps(phase.slices[0].begin(),
                                  phase.slices[0].end());
+  modelOps.insert(phase.columnOps.begin(), phase.columnOps.end());
   DenseMap<Operation *, int64_t> chainEnds;
   for (auto [i, chain] : llvm::enumerate(phase.chains))
     chainEnds[chain.last] = i;
@@ -124,6 +129,19 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
                 builder, loc, builder.getF32Type(), groups[g][t].getSrc(),
                 ValueRange{index});
             element.map(phase.scoreLoads[b][0], score);
+          }
+          // Column 0's shifted values, shifted to the element's column.
+          for (Value leaf : phase.columnLeaves) {
+            Value column = arith::AddIOp::create(
+                builder, loc, quadColumn,
+                arith::ConstantIndexOp::create(
+                    builder, loc, t * kFragment + columnInFragment(component)));
+            if (!leaf.getType().isIndex())
+              column = arith::IndexCastOp::create(builder, loc,
+                                                  leaf.getType(), column);
+            Value base = rowMap.lookupOrDefault(leaf);
+            element.map(leaf,
+                        arith::AddIOp::create(builder, loc, base, column));
           }
           elements.push_back(element);
           places.emplace_back(t, component);

@@ -698,3 +698,340 @@ func.func @reversed_column_vector(%k: !gpu.mma_matrix<16x16xf16, "AOp">, %qt: !g
   }
   return
 }
+
+// -----
+
+// The causal diagonal block's mask: column j compares the row's position
+// with start + j (column 0's uses start itself). Column 0's comparison runs
+// per element with start + the element's column (quad position * 2 + 0, 1,
+// 8, 9), so the phase runs on the fragments.
+// CHECK-LABEL: func.func @column_mask
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: %[[QUAD:.*]] = arith.remui %[[LANE]], %c4
+// CHECK: %[[QCOL:.*]] = arith.muli %[[QUAD]], %c2
+// CHECK: %[[S0:.*]] = gpu.subgroup_mma_extract_thread_local %{{.*}}[%c0]
+// CHECK: %[[C0:.*]] = arith.addi %[[QCOL]], %c0
+// CHECK: %[[C0I:.*]] = arith.index_cast %[[C0]] : index to i32
+// CHECK: %[[COL0:.*]] = arith.addi %arg3, %[[C0I]] : i32
+// CHECK: %[[C1:.*]] = arith.addi %[[QCOL]], %c1
+// CHECK: %[[C8:.*]] = arith.addi %[[QCOL]], %c8
+// CHECK: %[[C9:.*]] = arith.addi %[[QCOL]], %c9
+// CHECK: %[[M0:.*]] = arith.cmpi sge, %[[ROW:.*]], %[[COL0]] : i32
+// CHECK: arith.select %[[M0]], %[[S0]], %cst : f32
+// CHECK: gpu.subgroup_mma_insert_thread_local %{{.*}}[%c7] : f16, !gpu.mma_matrix<16x16xf16, "AOp">
+// CHECK-NOT: gpu.subgroup_mma_store_matrix
+// CHECK: scf.yield
+
+// Column j comparing with start + 2j: not column 0's code at column j, the
+// phase stays.
+// CHECK-LABEL: func.func @column_mask_stride_two
+// CHECK: gpu.subgroup_mma_store_matrix
+// CHECK: scf.if
+// CHECK-NOT: gpu.subgroup_mma_extract_thread_local
+func.func @column_mask(%q: !gpu.mma_matrix<16x16xf16, "AOp">, %k: !gpu.mma_matrix<16x16xf16, "BOp">, %v: !gpu.mma_matrix<16x16xf16, "BOp">, %start: i32, %rowbase: i32, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
+  %c9 = arith.constant 9 : index
+  %c10 = arith.constant 10 : index
+  %c11 = arith.constant 11 : index
+  %c12 = arith.constant 12 : index
+  %c13 = arith.constant 13 : index
+  %c14 = arith.constant 14 : index
+  %c15 = arith.constant 15 : index
+  %c16 = arith.constant 16 : index
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c4_i32 = arith.constant 4 : i32
+  %c5_i32 = arith.constant 5 : i32
+  %c6_i32 = arith.constant 6 : i32
+  %c7_i32 = arith.constant 7 : i32
+  %c8_i32 = arith.constant 8 : i32
+  %c9_i32 = arith.constant 9 : i32
+  %c10_i32 = arith.constant 10 : i32
+  %c11_i32 = arith.constant 11 : i32
+  %c12_i32 = arith.constant 12 : i32
+  %c13_i32 = arith.constant 13 : i32
+  %c14_i32 = arith.constant 14 : i32
+  %c15_i32 = arith.constant 15 : i32
+  %ninf = arith.constant -1.000000e+06 : f32
+  %zero = arith.constant 0.000000e+00 : f32
+  %tid = gpu.thread_id x
+  %sg = gpu.subgroup_id : index
+  %row0 = arith.muli %sg, %c16 : index
+  %guard = arith.cmpi ult, %tid, %c16 : index
+  %acc0 = gpu.subgroup_mma_constant_matrix %zero : !gpu.mma_matrix<16x16xf32, "COp">
+  %s = memref.alloc() : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+  %p = memref.alloc() : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (!gpu.mma_matrix<16x16xf32, "COp">) {
+    %st = gpu.subgroup_mma_compute %q, %k, %acc0 : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+    gpu.subgroup_mma_store_matrix %st, %s[%row0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    gpu.barrier
+    scf.if %guard {
+      %t32 = arith.index_cast %tid : index to i32
+      %rowg = arith.addi %rowbase, %t32 : i32
+      %x0 = memref.load %s[%tid, %c0] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %m0 = arith.cmpi sge, %rowg, %start : i32
+      %y0 = arith.select %m0, %x0, %ninf : f32
+      %h0 = arith.truncf %y0 : f32 to f16
+      %x1 = memref.load %s[%tid, %c1] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col1 = arith.addi %start, %c1_i32 : i32
+      %m1 = arith.cmpi sge, %rowg, %col1 : i32
+      %y1 = arith.select %m1, %x1, %ninf : f32
+      %h1 = arith.truncf %y1 : f32 to f16
+      %x2 = memref.load %s[%tid, %c2] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col2 = arith.addi %start, %c2_i32 : i32
+      %m2 = arith.cmpi sge, %rowg, %col2 : i32
+      %y2 = arith.select %m2, %x2, %ninf : f32
+      %h2 = arith.truncf %y2 : f32 to f16
+      %x3 = memref.load %s[%tid, %c3] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col3 = arith.addi %start, %c3_i32 : i32
+      %m3 = arith.cmpi sge, %rowg, %col3 : i32
+      %y3 = arith.select %m3, %x3, %ninf : f32
+      %h3 = arith.truncf %y3 : f32 to f16
+      %x4 = memref.load %s[%tid, %c4] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col4 = arith.addi %start, %c4_i32 : i32
+      %m4 = arith.cmpi sge, %rowg, %col4 : i32
+      %y4 = arith.select %m4, %x4, %ninf : f32
+      %h4 = arith.truncf %y4 : f32 to f16
+      %x5 = memref.load %s[%tid, %c5] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col5 = arith.addi %start, %c5_i32 : i32
+      %m5 = arith.cmpi sge, %rowg, %col5 : i32
+      %y5 = arith.select %m5, %x5, %ninf : f32
+      %h5 = arith.truncf %y5 : f32 to f16
+      %x6 = memref.load %s[%tid, %c6] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col6 = arith.addi %start, %c6_i32 : i32
+      %m6 = arith.cmpi sge, %rowg, %col6 : i32
+      %y6 = arith.select %m6, %x6, %ninf : f32
+      %h6 = arith.truncf %y6 : f32 to f16
+      %x7 = memref.load %s[%tid, %c7] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col7 = arith.addi %start, %c7_i32 : i32
+      %m7 = arith.cmpi sge, %rowg, %col7 : i32
+      %y7 = arith.select %m7, %x7, %ninf : f32
+      %h7 = arith.truncf %y7 : f32 to f16
+      %x8 = memref.load %s[%tid, %c8] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col8 = arith.addi %start, %c8_i32 : i32
+      %m8 = arith.cmpi sge, %rowg, %col8 : i32
+      %y8 = arith.select %m8, %x8, %ninf : f32
+      %h8 = arith.truncf %y8 : f32 to f16
+      %x9 = memref.load %s[%tid, %c9] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col9 = arith.addi %start, %c9_i32 : i32
+      %m9 = arith.cmpi sge, %rowg, %col9 : i32
+      %y9 = arith.select %m9, %x9, %ninf : f32
+      %h9 = arith.truncf %y9 : f32 to f16
+      %x10 = memref.load %s[%tid, %c10] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col10 = arith.addi %start, %c10_i32 : i32
+      %m10 = arith.cmpi sge, %rowg, %col10 : i32
+      %y10 = arith.select %m10, %x10, %ninf : f32
+      %h10 = arith.truncf %y10 : f32 to f16
+      %x11 = memref.load %s[%tid, %c11] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col11 = arith.addi %start, %c11_i32 : i32
+      %m11 = arith.cmpi sge, %rowg, %col11 : i32
+      %y11 = arith.select %m11, %x11, %ninf : f32
+      %h11 = arith.truncf %y11 : f32 to f16
+      %x12 = memref.load %s[%tid, %c12] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col12 = arith.addi %start, %c12_i32 : i32
+      %m12 = arith.cmpi sge, %rowg, %col12 : i32
+      %y12 = arith.select %m12, %x12, %ninf : f32
+      %h12 = arith.truncf %y12 : f32 to f16
+      %x13 = memref.load %s[%tid, %c13] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col13 = arith.addi %start, %c13_i32 : i32
+      %m13 = arith.cmpi sge, %rowg, %col13 : i32
+      %y13 = arith.select %m13, %x13, %ninf : f32
+      %h13 = arith.truncf %y13 : f32 to f16
+      %x14 = memref.load %s[%tid, %c14] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col14 = arith.addi %start, %c14_i32 : i32
+      %m14 = arith.cmpi sge, %rowg, %col14 : i32
+      %y14 = arith.select %m14, %x14, %ninf : f32
+      %h14 = arith.truncf %y14 : f32 to f16
+      %x15 = memref.load %s[%tid, %c15] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col15 = arith.addi %start, %c15_i32 : i32
+      %m15 = arith.cmpi sge, %rowg, %col15 : i32
+      %y15 = arith.select %m15, %x15, %ninf : f32
+      %h15 = arith.truncf %y15 : f32 to f16
+      memref.store %h0, %p[%tid, %c0] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h1, %p[%tid, %c1] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h2, %p[%tid, %c2] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h3, %p[%tid, %c3] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h4, %p[%tid, %c4] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h5, %p[%tid, %c5] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h6, %p[%tid, %c6] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h7, %p[%tid, %c7] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h8, %p[%tid, %c8] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h9, %p[%tid, %c9] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h10, %p[%tid, %c10] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h11, %p[%tid, %c11] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h12, %p[%tid, %c12] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h13, %p[%tid, %c13] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h14, %p[%tid, %c14] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h15, %p[%tid, %c15] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    }
+    gpu.barrier
+    %pa = gpu.subgroup_mma_load_matrix %p[%row0, %c0] {leadDimension = 16 : index} : memref<16x16xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+    %acc2 = gpu.subgroup_mma_compute %pa, %v, %acc : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+    scf.yield %acc2 : !gpu.mma_matrix<16x16xf32, "COp">
+  }
+  return
+}
+
+// -----
+
+func.func @column_mask_stride_two(%q: !gpu.mma_matrix<16x16xf16, "AOp">, %k: !gpu.mma_matrix<16x16xf16, "BOp">, %v: !gpu.mma_matrix<16x16xf16, "BOp">, %start: i32, %rowbase: i32, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
+  %c9 = arith.constant 9 : index
+  %c10 = arith.constant 10 : index
+  %c11 = arith.constant 11 : index
+  %c12 = arith.constant 12 : index
+  %c13 = arith.constant 13 : index
+  %c14 = arith.constant 14 : index
+  %c15 = arith.constant 15 : index
+  %c16 = arith.constant 16 : index
+  %c2_i32 = arith.constant 2 : i32
+  %c4_i32 = arith.constant 4 : i32
+  %c6_i32 = arith.constant 6 : i32
+  %c8_i32 = arith.constant 8 : i32
+  %c10_i32 = arith.constant 10 : i32
+  %c12_i32 = arith.constant 12 : i32
+  %c14_i32 = arith.constant 14 : i32
+  %c16_i32 = arith.constant 16 : i32
+  %c18_i32 = arith.constant 18 : i32
+  %c20_i32 = arith.constant 20 : i32
+  %c22_i32 = arith.constant 22 : i32
+  %c24_i32 = arith.constant 24 : i32
+  %c26_i32 = arith.constant 26 : i32
+  %c28_i32 = arith.constant 28 : i32
+  %c30_i32 = arith.constant 30 : i32
+  %ninf = arith.constant -1.000000e+06 : f32
+  %zero = arith.constant 0.000000e+00 : f32
+  %tid = gpu.thread_id x
+  %sg = gpu.subgroup_id : index
+  %row0 = arith.muli %sg, %c16 : index
+  %guard = arith.cmpi ult, %tid, %c16 : index
+  %acc0 = gpu.subgroup_mma_constant_matrix %zero : !gpu.mma_matrix<16x16xf32, "COp">
+  %s = memref.alloc() : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+  %p = memref.alloc() : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (!gpu.mma_matrix<16x16xf32, "COp">) {
+    %st = gpu.subgroup_mma_compute %q, %k, %acc0 : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+    gpu.subgroup_mma_store_matrix %st, %s[%row0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    gpu.barrier
+    scf.if %guard {
+      %t32 = arith.index_cast %tid : index to i32
+      %rowg = arith.addi %rowbase, %t32 : i32
+      %x0 = memref.load %s[%tid, %c0] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %m0 = arith.cmpi sge, %rowg, %start : i32
+      %y0 = arith.select %m0, %x0, %ninf : f32
+      %h0 = arith.truncf %y0 : f32 to f16
+      %x1 = memref.load %s[%tid, %c1] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col1 = arith.addi %start, %c2_i32 : i32
+      %m1 = arith.cmpi sge, %rowg, %col1 : i32
+      %y1 = arith.select %m1, %x1, %ninf : f32
+      %h1 = arith.truncf %y1 : f32 to f16
+      %x2 = memref.load %s[%tid, %c2] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col2 = arith.addi %start, %c4_i32 : i32
+      %m2 = arith.cmpi sge, %rowg, %col2 : i32
+      %y2 = arith.select %m2, %x2, %ninf : f32
+      %h2 = arith.truncf %y2 : f32 to f16
+      %x3 = memref.load %s[%tid, %c3] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col3 = arith.addi %start, %c6_i32 : i32
+      %m3 = arith.cmpi sge, %rowg, %col3 : i32
+      %y3 = arith.select %m3, %x3, %ninf : f32
+      %h3 = arith.truncf %y3 : f32 to f16
+      %x4 = memref.load %s[%tid, %c4] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col4 = arith.addi %start, %c8_i32 : i32
+      %m4 = arith.cmpi sge, %rowg, %col4 : i32
+      %y4 = arith.select %m4, %x4, %ninf : f32
+      %h4 = arith.truncf %y4 : f32 to f16
+      %x5 = memref.load %s[%tid, %c5] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col5 = arith.addi %start, %c10_i32 : i32
+      %m5 = arith.cmpi sge, %rowg, %col5 : i32
+      %y5 = arith.select %m5, %x5, %ninf : f32
+      %h5 = arith.truncf %y5 : f32 to f16
+      %x6 = memref.load %s[%tid, %c6] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col6 = arith.addi %start, %c12_i32 : i32
+      %m6 = arith.cmpi sge, %rowg, %col6 : i32
+      %y6 = arith.select %m6, %x6, %ninf : f32
+      %h6 = arith.truncf %y6 : f32 to f16
+      %x7 = memref.load %s[%tid, %c7] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col7 = arith.addi %start, %c14_i32 : i32
+      %m7 = arith.cmpi sge, %rowg, %col7 : i32
+      %y7 = arith.select %m7, %x7, %ninf : f32
+      %h7 = arith.truncf %y7 : f32 to f16
+      %x8 = memref.load %s[%tid, %c8] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col8 = arith.addi %start, %c16_i32 : i32
+      %m8 = arith.cmpi sge, %rowg, %col8 : i32
+      %y8 = arith.select %m8, %x8, %ninf : f32
+      %h8 = arith.truncf %y8 : f32 to f16
+      %x9 = memref.load %s[%tid, %c9] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col9 = arith.addi %start, %c18_i32 : i32
+      %m9 = arith.cmpi sge, %rowg, %col9 : i32
+      %y9 = arith.select %m9, %x9, %ninf : f32
+      %h9 = arith.truncf %y9 : f32 to f16
+      %x10 = memref.load %s[%tid, %c10] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col10 = arith.addi %start, %c20_i32 : i32
+      %m10 = arith.cmpi sge, %rowg, %col10 : i32
+      %y10 = arith.select %m10, %x10, %ninf : f32
+      %h10 = arith.truncf %y10 : f32 to f16
+      %x11 = memref.load %s[%tid, %c11] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col11 = arith.addi %start, %c22_i32 : i32
+      %m11 = arith.cmpi sge, %rowg, %col11 : i32
+      %y11 = arith.select %m11, %x11, %ninf : f32
+      %h11 = arith.truncf %y11 : f32 to f16
+      %x12 = memref.load %s[%tid, %c12] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col12 = arith.addi %start, %c24_i32 : i32
+      %m12 = arith.cmpi sge, %rowg, %col12 : i32
+      %y12 = arith.select %m12, %x12, %ninf : f32
+      %h12 = arith.truncf %y12 : f32 to f16
+      %x13 = memref.load %s[%tid, %c13] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col13 = arith.addi %start, %c26_i32 : i32
+      %m13 = arith.cmpi sge, %rowg, %col13 : i32
+      %y13 = arith.select %m13, %x13, %ninf : f32
+      %h13 = arith.truncf %y13 : f32 to f16
+      %x14 = memref.load %s[%tid, %c14] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col14 = arith.addi %start, %c28_i32 : i32
+      %m14 = arith.cmpi sge, %rowg, %col14 : i32
+      %y14 = arith.select %m14, %x14, %ninf : f32
+      %h14 = arith.truncf %y14 : f32 to f16
+      %x15 = memref.load %s[%tid, %c15] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+      %col15 = arith.addi %start, %c30_i32 : i32
+      %m15 = arith.cmpi sge, %rowg, %col15 : i32
+      %y15 = arith.select %m15, %x15, %ninf : f32
+      %h15 = arith.truncf %y15 : f32 to f16
+      memref.store %h0, %p[%tid, %c0] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h1, %p[%tid, %c1] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h2, %p[%tid, %c2] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h3, %p[%tid, %c3] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h4, %p[%tid, %c4] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h5, %p[%tid, %c5] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h6, %p[%tid, %c6] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h7, %p[%tid, %c7] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h8, %p[%tid, %c8] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h9, %p[%tid, %c9] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h10, %p[%tid, %c10] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h11, %p[%tid, %c11] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h12, %p[%tid, %c12] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h13, %p[%tid, %c13] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h14, %p[%tid, %c14] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+      memref.store %h15, %p[%tid, %c15] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    }
+    gpu.barrier
+    %pa = gpu.subgroup_mma_load_matrix %p[%row0, %c0] {leadDimension = 16 : index} : memref<16x16xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+    %acc2 = gpu.subgroup_mma_compute %pa, %v, %acc : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+    scf.yield %acc2 : !gpu.mma_matrix<16x16xf32, "COp">
+  }
+  return
+}

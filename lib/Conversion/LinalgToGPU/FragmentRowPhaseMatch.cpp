@@ -616,26 +616,9 @@ private:
 
   /// Whether `y` is `x` plus `j`: `x + j`, or `b + k` and `b + k + j`.
   static bool isShifted(Value x, Value y, int64_t j) {
-    auto add = y.getDefiningOp<arith::AddIOp>();
-    if (!add)
-      return false;
-    for (int side = 0; side < 2; ++side) {
-      Value base = add->getOperand(side);
-      std::optional<int64_t> c = getConstantIntValue(add->getOperand(1 - side));
-      if (!c)
-        continue;
-      if (base == x && *c == j)
-        return true;
-      auto first = x.getDefiningOp<arith::AddIOp>();
-      if (!first)
-        continue;
-      for (int s2 = 0; s2 < 2; ++s2) {
-        std::optional<int64_t> k = getConstantIntValue(first->getOperand(1 - s2));
-        if (k && first->getOperand(s2) == base && *c - *k == j)
-          return true;
-      }
-    }
-    return false;
+    auto [xBase, xOffset] = splitOffset(x);
+    auto [yBase, yOffset] = splitOffset(y);
+    return xBase == yBase && yOffset - xOffset == j;
   }
 
   /// Whether column j's value `y` is column 0's `x` computed from values

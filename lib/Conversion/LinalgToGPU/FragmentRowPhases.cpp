@@ -53,6 +53,21 @@ using namespace mlir;
 using namespace mlir::triton_spirv::fragment_rows;
 
 namespace {
+/// A fragment of `type` holding the invocation's `components`, in order.
+Value fragmentOf(OpBuilder &builder, Location loc, Type type,
+                 ArrayRef<Value> components) {
+  Type element = cast<gpu::MMAMatrixType>(type).getElementType();
+  Value zero = arith::ConstantOp::create(builder, loc, element,
+                                         builder.getZeroAttr(element));
+  Value fragment =
+      gpu::SubgroupMmaConstantMatrixOp::create(builder, loc, type, zero);
+  for (auto [c, value] : llvm::enumerate(components))
+    fragment = gpu::SubgroupMmaInsertThreadLocalOp::create(
+        builder, loc, type, value, fragment,
+        ValueRange{arith::ConstantIndexOp::create(builder, loc, c)});
+  return fragment;
+}
+
 /// Writes the phase on the fragments and removes S's stores, P's loads, the
 /// phase and the barrier before it.
 void rewrite(RowPhase &phase, int64_t subgroupSize) {
@@ -76,6 +91,13 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
       arith::ConstantIndexOp::create(builder, loc, 2));
   auto columnInFragment = [](int64_t component) {
     return component % 2 + 8 * ((component / 2) % 2);
+  };
+  // An element's column (tile t, component) plus `offset`, as an index.
+  auto elementColumn = [&](int64_t t, int64_t component, int64_t offset) {
+    return arith::AddIOp::create(
+        builder, loc, quadColumn,
+        arith::ConstantIndexOp::create(
+            builder, loc, offset + t * kFragment + columnInFragment(component)));
   };
   // Column vectors' loads, per vector, base index and the column's place.
   DenseMap<std::tuple<int64_t, Value, int64_t>, Value> columnLoads;
@@ -132,10 +154,7 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
           }
           // Column 0's shifted values, shifted to the element's column.
           for (Value leaf : phase.columnLeaves) {
-            Value column = arith::AddIOp::create(
-                builder, loc, quadColumn,
-                arith::ConstantIndexOp::create(
-                    builder, loc, t * kFragment + columnInFragment(component)));
+            Value column = elementColumn(t, component, 0);
             if (!leaf.getType().isIndex())
               column = arith::IndexCastOp::create(builder, loc,
                                                   leaf.getType(), column);
@@ -168,10 +187,7 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
             if (!value) {
               Value index = arith::AddIOp::create(
                   builder, loc, root,
-                  arith::AddIOp::create(builder, loc, quadColumn,
-                                        arith::ConstantIndexOp::create(
-                                            builder, loc,
-                                            vector.offset + inBlock)));
+                  elementColumn(t, component, vector.offset));
               value = memref::LoadOp::create(builder, loc, vector.memref,
                                              ValueRange{index});
             }
@@ -250,41 +266,23 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
   }
 
   // P's A fragments, component for component.
-  Type f16 = builder.getF16Type();
-  Value zero = arith::ConstantOp::create(builder, loc, f16,
-                                         builder.getZeroAttr(f16));
   DenseMap<std::pair<int64_t, int64_t>, Value> fragments;
   for (auto [load, group, tile] : phase.probabilityLoads) {
     Value &fragment = fragments[{group, tile}];
-    if (!fragment) {
-      Type type = load.getRes().getType();
-      fragment =
-          gpu::SubgroupMmaConstantMatrixOp::create(builder, loc, type, zero);
-      for (int64_t c = 0; c < kComponents; ++c)
-        fragment = gpu::SubgroupMmaInsertThreadLocalOp::create(
-            builder, loc, type, probabilities[group][tile][c], fragment,
-            ValueRange{arith::ConstantIndexOp::create(builder, loc, c)});
-    }
+    if (!fragment)
+      fragment = fragmentOf(builder, loc, load.getRes().getType(),
+                            probabilities[group][tile]);
     load.getRes().replaceAllUsesWith(fragment);
     load.erase();
   }
   // Scores written back: fragments stored where S's were, for a later phase
   // (which takes their values) or later reads.
-  Value zeroF32 = arith::ConstantOp::create(
-      builder, loc, builder.getF32Type(),
-      builder.getZeroAttr(builder.getF32Type()));
   for (auto [u, update] : llvm::enumerate(phase.scoreUpdates)) {
     for (auto [g, stores] : llvm::enumerate(phase.groups[update.first])) {
       for (auto [t, store] : llvm::enumerate(stores)) {
-        Type type = store.getSrc().getType();
-        Value fragment = gpu::SubgroupMmaConstantMatrixOp::create(
-            builder, loc, type, zeroF32);
-        for (int64_t c = 0; c < kComponents; ++c)
-          fragment = gpu::SubgroupMmaInsertThreadLocalOp::create(
-              builder, loc, type, updated[u][g][t][c], fragment,
-              ValueRange{arith::ConstantIndexOp::create(builder, loc, c)});
         Operation *copy = builder.clone(*store);
-        copy->setOperand(0, fragment);
+        copy->setOperand(0, fragmentOf(builder, loc, store.getSrc().getType(),
+                                       updated[u][g][t]));
       }
     }
   }

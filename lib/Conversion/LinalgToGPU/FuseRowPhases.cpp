@@ -358,9 +358,10 @@ public:
       accesses.push_back(
           accessOf(operand, generic.getMatchingIndexingMap(&operand), shape));
     if (generic.getNumLoops() == 1)
-      return emitElement(generic, accesses, std::nullopt);
+      return emitElement(generic, accesses, {}, std::nullopt);
+    ColumnLoadCode columnCode = columnLoadCode(generic);
     for (int64_t c = 0; c < shape.columns; ++c)
-      emitElement(generic, accesses, c);
+      emitElement(generic, accesses, columnCode, c);
   }
 
   /// Stores what the chain wrote: R-vectors always, tiles unless dead.
@@ -426,7 +427,29 @@ private:
     writtenRows.insert(init);
   }
 
+  /// A 2-D generic's column-vector loads, and the ops that only compute
+  /// their indices (those loads are rebuilt from the column-0 offset).
+  struct ColumnLoadCode {
+    DenseSet<Operation *> loads, indexOnly;
+  };
+
+  static ColumnLoadCode columnLoadCode(linalg::GenericOp generic) {
+    ColumnLoadCode code;
+    Block &body = *generic.getBody();
+    for (Operation &op : body.without_terminator())
+      if (isColumnVectorLoad(op, generic))
+        code.loads.insert(&op);
+    for (Operation &op : llvm::reverse(body.without_terminator()))
+      if (!op.use_empty() && isMemoryEffectFree(&op) &&
+          llvm::all_of(op.getUsers(), [&](Operation *user) {
+            return code.indexOnly.contains(user) || code.loads.contains(user);
+          }))
+        code.indexOnly.insert(&op);
+    return code;
+  }
+
   void emitElement(linalg::GenericOp generic, ArrayRef<Access> accesses,
+                   const ColumnLoadCode &columnCode,
                    std::optional<int64_t> c) {
     Block &body = generic.getRegion().front();
     IRMapping mapping;
@@ -452,25 +475,14 @@ private:
         llvm_unreachable("checked by isRowLocal");
       }
     }
-    // Ops that only compute column-vector loads' indices: those loads are
-    // rebuilt from the column-0 offset.
-    DenseSet<Operation *> indexOnly;
-    if (c)
-      for (Operation &op : llvm::reverse(body.without_terminator()))
-        if (!op.use_empty() && isMemoryEffectFree(&op) &&
-            llvm::all_of(op.getUsers(), [&](Operation *user) {
-              return indexOnly.contains(user) ||
-                     isColumnVectorLoad(*user, generic);
-            }))
-          indexOnly.insert(&op);
     for (Operation &op : body.without_terminator()) {
-      if (indexOnly.contains(&op))
+      if (columnCode.indexOnly.contains(&op))
         continue;
       if (auto index = dyn_cast<linalg::IndexOp>(op)) {
         mapping.map(index.getResult(), index.getDim() == 0 ? row : column(*c));
         continue;
       }
-      if (c && isColumnVectorLoad(op, generic)) {
+      if (columnCode.loads.contains(&op)) {
         // memref[offset + c], with the offset computed at column 0, so that
         // the columns' loads differ only in the constant added.
         auto load = cast<memref::LoadOp>(op);

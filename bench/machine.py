@@ -4,7 +4,9 @@ llvmpipe JIT-compiles shaders for the host CPU (its vector width comes from the 
 features: 256 bits with AVX2, 512 possible with AVX-512), runs workgroups on LP_NUM_THREADS
 threads (default: one per CPU it may use), and shares the cores with torch. On cloud machines
 of one nominal kind the CPU model, its features, a cgroup CPU quota and the hypervisor's steal
-time can differ, so headers record them and runs report the steal time they saw.
+time can differ, so headers record them and runs report the steal time they saw. The features
+llvmpipe may use decide how it compiles memory accesses (triton_spirv.llvmpipe_cpu: AVX-512
+gathers and scatters run microcoded on AMD Zen 4), so headers record that choice too.
 """
 import os
 import platform
@@ -71,7 +73,18 @@ def describe(device_name=""):
         "llvmpipe_threads": int(os.environ["LP_NUM_THREADS"]) if os.environ.get(
             "LP_NUM_THREADS", "").isdigit() else usable,
         "lp_native_vector_width": os.environ.get("LP_NATIVE_VECTOR_WIDTH"),
+        # The SIMD features llvmpipe was allowed (triton_spirv.llvmpipe_cpu): decides whether
+        # global accesses are AVX-512 gathers/scatters or per-lane scalar accesses.
+        "llvmpipe_cpu_caps": _llvmpipe_cpu_caps(),
     }
+
+
+def _llvmpipe_cpu_caps():
+    try:
+        from triton_spirv import llvmpipe_cpu
+    except ImportError:
+        return os.environ.get("GALLIUM_OVERRIDE_CPU_CAPS")
+    return llvmpipe_cpu.describe()
 
 
 def header_line(machine):
@@ -81,4 +94,4 @@ def header_line(machine):
             f"{'' if quota is None else f' (cgroup quota {quota})'}, SIMD "
             f"{' '.join(machine['cpu_simd']) or 'none listed'}; llvmpipe "
             f"{machine['llvmpipe_vector_bits']}-bit vectors on {machine['llvmpipe_threads']} "
-            f"threads")
+            f"threads; {machine.get('llvmpipe_cpu_caps') or 'CPU features as Mesa detects them'}")

@@ -22,8 +22,13 @@ import time
 from triton.backends.compiler import GPUTarget
 from triton.backends.driver import DriverBase
 
-from . import _vulkan_runtime as runtime
-from . import debug
+from . import llvmpipe_cpu
+
+# Before the Vulkan driver starts: Mesa reads its CPU settings once per process.
+llvmpipe_cpu.configure()
+
+from . import _vulkan_runtime as runtime  # noqa: E402
+from . import debug  # noqa: E402
 
 # Scalar fields: (struct format, mask of an integer's bits; 0 for floats). Integers are
 # packed as their two's-complement bits.

@@ -56,6 +56,8 @@ def resolve_target(text: Optional[str]):
     from triton.backends.compiler import GPUTarget
     from .. import _compiler
     if not text:
+        from .. import llvmpipe_cpu
+        llvmpipe_cpu.configure()
         from .. import _vulkan_runtime as runtime
         if not runtime.is_available():
             raise CompileError("no Vulkan device here to compile for: pass --target (lavapipe, nvidia)")

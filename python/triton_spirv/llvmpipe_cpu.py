@@ -70,7 +70,8 @@ def configure():
     global _REASON
     if _REASON is None:
         try:
-            text = open("/proc/cpuinfo").read()
+            with open("/proc/cpuinfo") as cpuinfo:
+                text = cpuinfo.read()
         except OSError:
             text = ""
         value, _REASON = decide(text, os.environ)

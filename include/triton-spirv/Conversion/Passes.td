@@ -319,8 +319,9 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
     Option<"broadcastSharedRows", "broadcast-shared-rows", "bool",
            /*default=*/"false",
            "FMA matmuls whose subgroups' lanes all own the same rows load "
-           "each 32-bit A element once per subgroup (lane j the row of round "
-           "j) and broadcast it (gpu.shuffle idx of a constant lane)">,
+           "each A element (up to 32 bits) once per subgroup (lane j the row "
+           "of round j) and broadcast it (gpu.shuffle idx of a constant "
+           "lane)">,
     Option<"narrowMatmulContiguity", "narrow-matmul-contiguity", "int64_t",
            /*default=*/"0",
            "Run length for functions with an FMA matmul that keeps fewer "

@@ -114,9 +114,10 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
                       : n % subgroupRun == 0              ? 1
                       : subgroupRun == 2 * n              ? 2
                                                           : 0;
+  // Narrower A elements travel through the 32-bit shuffle zero-extended.
+  unsigned aBits = aElement.getIntOrFloatBitWidth();
   bool broadcastA = rowGroups > 0 && sameColumns &&
-                    numThreads % broadcastLanes == 0 &&
-                    aElement.getIntOrFloatBitWidth() == 32;
+                    numThreads % broadcastLanes == 0 && aBits <= 32;
   // Lanes per row group: each loads the A elements of that many rounds.
   int64_t groupLanes = broadcastA ? broadcastLanes / rowGroups : 0;
 
@@ -206,9 +207,17 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
           auto loadB = [&](int64_t r, int64_t j) -> Value {
             return sameColumns ? sharedB[j] : loadFromB(r, j);
           };
+          Type aBitsType = kb.getIntegerType(aBits);
           SmallVector<Value> sharedA;
-          for (Value row : sharedRows)
-            sharedA.push_back(memref::LoadOp::create(kb, l, a, ValueRange{row, k}));
+          for (Value row : sharedRows) {
+            Value element = memref::LoadOp::create(kb, l, a, ValueRange{row, k});
+            if (aBits < 32) {
+              if (element.getType() != aBitsType)
+                element = arith::BitcastOp::create(kb, l, aBitsType, element);
+              element = arith::ExtUIOp::create(kb, l, kb.getI32Type(), element);
+            }
+            sharedA.push_back(element);
+          }
           Value width = broadcastA ? arith::ConstantIntOp::create(
                                          kb, l, broadcastLanes, 32)
                                    : Value();
@@ -220,10 +229,17 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
               auto fromGroup = [&](int64_t group) {
                 Value source = arith::ConstantIntOp::create(
                     kb, l, group * groupLanes + r % groupLanes, 32);
-                return gpu::ShuffleOp::create(kb, l, sharedA[r / groupLanes],
-                                              source, width,
-                                              gpu::ShuffleMode::IDX)
-                    .getShuffleResult();
+                Value shuffled =
+                    gpu::ShuffleOp::create(kb, l, sharedA[r / groupLanes],
+                                           source, width, gpu::ShuffleMode::IDX)
+                        .getShuffleResult();
+                if (aBits == 32)
+                  return shuffled;
+                shuffled = arith::TruncIOp::create(kb, l, aBitsType, shuffled);
+                return aElement == aBitsType
+                           ? shuffled
+                           : arith::BitcastOp::create(kb, l, aElement, shuffled)
+                                 .getResult();
               };
               aValue = fromGroup(0);
               if (rowGroups == 2)

@@ -63,6 +63,61 @@ func.func @shared_rows(%a: memref<?xf32>, %b: memref<?xf32>, %out: memref<?xf32>
   return
 }
 
+// f16 A elements (an f32 accumulator) travel through the 32-bit shuffle
+// zero-extended and come back as the same f16 bits.
+// CHECK-LABEL: func.func @shared_rows_f16(
+// CHECK:         scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(
+// CHECK:           %[[AV:.*]] = memref.load %{{.*}}[%{{.*}}, %[[K]]] : memref<8x4xf16
+// CHECK:           %[[BITS:.*]] = arith.bitcast %[[AV]] : f16 to i16
+// CHECK:           %[[WIDE:.*]] = arith.extui %[[BITS]] : i16 to i32
+// CHECK:           %[[S:.*]], %{{.*}} = gpu.shuffle {{ *}}idx %[[WIDE]], %c0_i32{{[_0-9]*}}, %c8_i32{{[_0-9]*}} : i32
+// CHECK:           %[[NARROW:.*]] = arith.trunci %[[S]] : i32 to i16
+// CHECK:           %[[A0:.*]] = arith.bitcast %[[NARROW]] : i16 to f16
+// CHECK:           arith.extf %[[A0]] : f16 to f32
+// CHECK:           math.fma
+// OFF-LABEL: func.func @shared_rows_f16(
+// OFF-NOT:       gpu.shuffle
+// OFF:           return
+func.func @shared_rows_f16(%a: memref<?xf16>, %b: memref<?xf16>, %out: memref<?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %A = memref.alloc() : memref<8x4xf16>
+  %B = memref.alloc() : memref<4x16xf16>
+  %C = memref.alloc() : memref<8x16xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%A : memref<8x4xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c4 = arith.constant 4 : index
+    %r = arith.muli %i, %c4 : index
+    %f = arith.addi %r, %j : index
+    %v = memref.load %a[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%B : memref<4x16xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c16 = arith.constant 16 : index
+    %r = arith.muli %i, %c16 : index
+    %f = arith.addi %r, %j : index
+    %v = memref.load %b[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  linalg.fill ins(%zero : f32) outs(%C : memref<8x16xf32>)
+  linalg.matmul ins(%A, %B : memref<8x4xf16>, memref<4x16xf16>) outs(%C : memref<8x16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%C : memref<8x16xf32>) {
+  ^bb0(%x: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c16 = arith.constant 16 : index
+    %r = arith.muli %i, %c16 : index
+    %f = arith.addi %r, %j : index
+    memref.store %x, %out[%f] : memref<?xf32>
+    linalg.yield
+  }
+  return
+}
+
 // 16x8 outputs: a subgroup's 8 runs of 2 span two rows, lanes 0-3 one and
 // lanes 4-7 the next. Lane j loads the A element of its own row of round
 // j % 4; a lane takes round r's element from lane r % 4 of its half.

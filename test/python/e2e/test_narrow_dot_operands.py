@@ -6,6 +6,8 @@ import torch
 import triton
 import triton.language as tl
 
+DEVICE = triton.runtime.driver.active.get_active_torch_device()
+
 
 @triton.jit
 def tiled_dot_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
@@ -39,15 +41,16 @@ def test_narrow_operand_dot(dtype, tile):
     if dtype == torch.int8:
         a = torch.randint(-128, 128, (M, K), dtype=torch.int8)
         b = torch.randint(-128, 128, (K, N), dtype=torch.int8)
-        c = torch.full((M, N), -(2 ** 31), dtype=torch.int32)
+        c = torch.full((M, N), -(2 ** 31), dtype=torch.int32, device=DEVICE)
         expected = (a.long() @ b.long()).int()
     else:
         a, b = torch.randn(M, K).to(dtype), torch.randn(K, N).to(dtype)
-        c = torch.full((M, N), float("nan"))
+        c = torch.full((M, N), float("nan"), device=DEVICE)
         expected = a.double() @ b.double()
     grid = (triton.cdiv(M, bm), triton.cdiv(N, bn))
-    tiled_dot_kernel[grid](a, b, c, M, N, K, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
-                           ACC_INT=dtype == torch.int8, num_warps=warps)
+    tiled_dot_kernel[grid](a.to(DEVICE), b.to(DEVICE), c, M, N, K, BLOCK_M=bm, BLOCK_N=bn,
+                           BLOCK_K=bk, ACC_INT=dtype == torch.int8, num_warps=warps)
+    c = c.cpu()
     if dtype == torch.int8:
         # Exact, and the sentinel would show an unwritten element.
         assert torch.equal(c, expected)

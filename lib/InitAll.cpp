@@ -69,6 +69,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createStoreBF16AsI16(); });
   registerOurPass([] { return triton_spirv::createBF16MatmulOperandsAsF16(); });
   registerOurPass([] { return triton_spirv::createSubstituteInductionTensors(); });
+  registerOurPass([] { return triton_spirv::createThreadIdFromSubgroups(); });
   registerOurPass([] { return triton_spirv::createPrefetchWorkgroupTiles(); });
   registerOurPass([] { return triton_spirv::createVectorizeContiguousRuns(); });
   registerOurPass([] { return triton_spirv::createDecomposeDotScaled(); });

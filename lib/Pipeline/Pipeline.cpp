@@ -193,6 +193,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   // Tiles of loops that run one after the other share memory (causal
   // attention's two key loops: 131 KiB of buffers, 93 KiB shared).
   pm.addNestedPass<func::FuncOp>(createShareWorkgroupBuffers());
+  // llvmpipe divides for LocalInvocationId at every subgroup call.
+  if (profile->threadIdFromSubgroups)
+    pm.addNestedPass<func::FuncOp>(createThreadIdFromSubgroups());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 

@@ -24,14 +24,19 @@
 
 // CHECK:       spirv.module @__spv__triton_spirv PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5,
 // CHECK:         spirv.GlobalVariable @__triton_spirv_args_vector_add : !spirv.ptr<!spirv.struct<(i64 [0], i64 [8], i64 [16], i32 [24])>, PushConstant>
-// No workgroup memory.
+// No workgroup memory, no LocalInvocationId (thread-id-from-subgroups).
 // CHECK-NOT:     Workgroup>
+// CHECK-NOT:     built_in("LocalInvocationId")
 // CHECK:         spirv.func @vector_add() "None" attributes {triton_spirv.abi = {argument_block = false, argument_bytes = 28 : i64
 // lavapipe: runs of 8, each subgroup of 8 invocations covers its own 256
 // elements (subgroup-contiguous: rounds advance by 8 x 8 = 64 through that
 // span), so invocation tid starts at (tid / 8) * 256 + (tid % 8) * 8.
-// CHECK:         %[[LID:.*]] = spirv.Load "Input" %{{.*}} : vector<3xi32>
-// CHECK-NEXT:    %[[TID:.*]] = spirv.CompositeExtract %[[LID]][0 : i32] : vector<3xi32>
+// Invocations are numbered subgroup * size + lane.
+// CHECK:         %[[SG:.*]] = spirv.Load "Input" %__builtin__SubgroupId___addr : i32
+// CHECK:         %[[SIZE:.*]] = spirv.Load "Input" %__builtin__SubgroupSize___addr : i32
+// CHECK:         %[[LANE_ID:.*]] = spirv.Load "Input" %__builtin__SubgroupLocalInvocationId___addr : i32
+// CHECK-NEXT:    %[[SPAN:.*]] = spirv.IMul %[[SG]], %[[SIZE]] : i32
+// CHECK-NEXT:    %[[TID:.*]] = spirv.IAdd %[[SPAN]], %[[LANE_ID]] : i32
 // CHECK:         %[[SUBGROUP:.*]] = spirv.UDiv %[[TID]], %[[C8:.*]] : i32
 // CHECK-NEXT:    %[[LANE:.*]] = spirv.UMod %[[TID]], %[[C8]] : i32
 // CHECK-NEXT:    %[[SPAN_START:.*]] = spirv.IMul %[[SUBGROUP]], %[[C256:.*]] : i32

@@ -54,6 +54,10 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // Row sum 17%, softmax 6%, layer norm 1024x4096
                          // 8% faster (one process, interleaved runs).
                          /*rebroadcastUniforms=*/true,
+                         // matmul fp32 512^3 5%, add and softmax 1-3% faster
+                         // (A/B, Mesa 25). Mesa 22.3, whose subgroup
+                         // operations were wrong in places, is not measured.
+                         /*threadIdFromSubgroups=*/name == "lavapipe",
                          /*subgroupExtendedTypes=*/true,
                          // llvmpipe runs both copies under masks: softmax
                          // 2048x1000 1.01x, 2048x781 1.23x the time.
@@ -111,6 +115,8 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // matmuls and the forward unchanged (H200, A/B).
                          /*eliminateRedundantBarriers=*/true,
                          /*rebroadcastUniforms=*/false,
+                         // A register read on GPUs.
+                         /*threadIdFromSubgroups=*/false,
                          /*subgroupExtendedTypes=*/true,
                          // Not measured yet (bench/gpu --set alignment).
                          /*runtimeAlignmentChecks=*/false,

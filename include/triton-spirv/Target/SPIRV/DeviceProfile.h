@@ -62,6 +62,10 @@ struct DeviceProfile {
   /// subgroup broadcast (spirv-rebroadcast-uniforms): llvmpipe saves values
   /// across barriers as per-lane vectors and forgets they are uniform.
   bool rebroadcastUniforms;
+  /// Invocations numbered subgroup * size + lane instead of by
+  /// LocalInvocationId (thread-id-from-subgroups): llvmpipe divides by the
+  /// runtime workgroup size for the builtin at every subgroup call.
+  bool threadIdFromSubgroups;
   /// Subgroup operations take 8-, 16- and 64-bit values
   /// (shaderSubgroupExtendedTypes).
   bool subgroupExtendedTypes;

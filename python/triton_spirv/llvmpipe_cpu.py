@@ -8,8 +8,9 @@ moves 12 GB/s there. With AVX2 only (Zen has no fast AVX2 gathers), LLVM emits p
 loads and stores instead, and the same copy moves 20 GB/s. Mesa's `GALLIUM_OVERRIDE_CPU_CAPS=avx`
 hides AVX-512 alone (AVX2, FMA and F16C stay).
 It is a trade, measured on a 2-core Zen 4 (docs/performance.md): add, softmax and layer norm
-1.05-1.55x faster; our matmuls 1.02-1.25x slower, most at small tiles (most likely because they
+1.07-1.52x faster; our matmuls 1.02-1.4x slower, most at small tiles (most likely because they
 re-read cache-resident tiles, where one gather beats eight per-lane loads).
+bench/llvmpipe_avx512.py measures the trade.
 So AVX-512 stays by default; TRITON_SPIRV_LLVMPIPE_AVX512=0 hides it, =1 states the default.
 
 Mesa reads the variable once per process, when the Vulkan driver starts, so `configure()` runs

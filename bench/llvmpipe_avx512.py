@@ -22,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 SETTINGS = {"kept": "1", "hidden": "0"}
 
 
-def cases():
+def measured_cases():
     import torch
     import cases as C
     return [
@@ -38,11 +38,10 @@ def cases():
 
 def child():
     """Times every case under this process's setting; prints one JSON object."""
-    sys.path.insert(0, str(HERE))
     from bench import _time_ms
     from triton_spirv import llvmpipe_cpu
     times = {}
-    for case in cases():
+    for case in measured_cases():
         tensors = case.make()
         case.launch(tensors)
         ok, message = case.check(tensors)

@@ -116,6 +116,7 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
                                                           : 0;
   // Narrower A elements travel through the 32-bit shuffle zero-extended.
   unsigned aBits = aElement.getIntOrFloatBitWidth();
+  Type aBitsType = IntegerType::get(matmul.getContext(), aBits);
   bool broadcastA = rowGroups > 0 && sameColumns &&
                     numThreads % broadcastLanes == 0 && aBits <= 32;
   // Lanes per row group: each loads the A elements of that many rounds.
@@ -207,7 +208,6 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
           auto loadB = [&](int64_t r, int64_t j) -> Value {
             return sameColumns ? sharedB[j] : loadFromB(r, j);
           };
-          Type aBitsType = kb.getIntegerType(aBits);
           SmallVector<Value> sharedA;
           for (Value row : sharedRows) {
             Value element = memref::LoadOp::create(kb, l, a, ValueRange{row, k});

@@ -110,6 +110,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.broadcastSharedRows = profile->broadcastSharedMatmulRows;
   distribute.narrowMatmulContiguity = profile->narrowMatmulContiguity;
   distribute.maxMatmulAccumulators = profile->maxMatmulAccumulators;
+  distribute.fullyUnrolledMatmulK = profile->fullyUnrolledMatmulK;
   distribute.shareBarriers = profile->shareBarriers;
   distribute.subgroupOwnedRows = fragmentRowPhases;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));

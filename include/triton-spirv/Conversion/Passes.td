@@ -347,6 +347,10 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
            /*default=*/"64",
            "Outputs an invocation of an FMA matmul keeps in registers across "
            "the K loop (more rounds run the K loop again)">,
+    Option<"fullyUnrolledMatmulK", "fully-unrolled-matmul-k", "int64_t",
+           /*default=*/"16",
+           "FMA matmuls whose K extent is at most this unroll their K loop "
+           "entirely (longer ones advance four steps per iteration)">,
     Option<"subgroupOwnedRows", "subgroup-owned-rows", "bool",
            /*default=*/"false",
            "Attention's cooperative dots (a row-scaled accumulating matmul "

@@ -768,7 +768,8 @@ struct DistributeToWorkgroupPass
       else
         triton_spirv::lowerMatmulToOwnedOutputs(
             matmul, threadId, numThreads, runLength, privateBuffers,
-            broadcastSharedRows ? subgroupSize : 0, maxMatmulAccumulators);
+            {/*broadcastLanes=*/broadcastSharedRows ? subgroupSize : 0,
+             maxMatmulAccumulators, fullyUnrolledMatmulK});
     }
     for (linalg::ReduceOp reduce : reductions)
       if (failed(triton_spirv::lowerReduceToWorkgroup(

@@ -14,10 +14,9 @@ using namespace mlir;
 using namespace mlir::triton_spirv;
 
 namespace {
-// k steps per iteration of the K loop (when they divide K), and the K
-// extent up to which the loop is unrolled entirely.
+// k steps per iteration of the K loop when it is not unrolled entirely (and
+// they divide K).
 constexpr int64_t kKUnroll = 4;
-constexpr int64_t kFullUnrollMax = 16;
 
 Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
@@ -94,14 +93,15 @@ bool mlir::triton_spirv::computesOwnedOutputs(linalg::MatmulOp matmul,
 void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
     linalg::MatmulOp matmul, Value threadId, int64_t numThreads,
     int64_t contiguity, const DenseSet<Value> &privateBuffers,
-    int64_t broadcastLanes, int64_t maxAccumulators) {
+    const OwnedOutputsOptions &options) {
+  int64_t broadcastLanes = options.broadcastLanes;
   auto [m, n, kExtent] = *matmulShape(matmul);
   Distribution d = Distribution::of(m * n, numThreads, contiguity);
   Value a = matmul.getInputs()[0], bMatrix = matmul.getInputs()[1];
   Value c = matmul.getOutputs()[0];
   bool privateC = privateBuffers.contains(c);
   // Rounds whose outputs are kept in registers at once.
-  int64_t chunk = largestDivisorAtMost(d.rounds, maxAccumulators / d.run);
+  int64_t chunk = largestDivisorAtMost(d.rounds, options.maxAccumulators / d.run);
   // When every round covers whole rows, an invocation's columns are the same
   // in all rounds and B's values are shared by its rows.
   bool sameColumns = d.perRound % n == 0;
@@ -184,9 +184,9 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
   // consecutive A elements per row (one vector once the tile holds vectors).
   // Short K blocks are unrolled entirely (H100, 64x64x16 fp32: 0.73 -> 0.97x
   // of Triton-CUDA for the dot alone).
-  int64_t kUnroll = kExtent <= kFullUnrollMax           ? kExtent
-                    : kExtent % kKUnroll == 0 ? kKUnroll
-                                              : 1;
+  int64_t kUnroll = kExtent <= options.fullyUnrolledK ? kExtent
+                    : kExtent % kKUnroll == 0        ? kKUnroll
+                                                     : 1;
   auto kLoop = scf::ForOp::create(
       b, loc, constantIndex(b, loc, 0), constantIndex(b, loc, kExtent),
       constantIndex(b, loc, kUnroll), initial,

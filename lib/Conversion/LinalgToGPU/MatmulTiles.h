@@ -15,6 +15,17 @@ constexpr llvm::StringLiteral kMatmulShapeAttr = "triton_spirv.matmul_shape";
 /// caller says otherwise (distribute-to-workgroup max-matmul-accumulators).
 constexpr int64_t kDefaultMatmulAccumulators = 64;
 
+/// How lowerMatmulToOwnedOutputs shapes its code (device choices).
+struct OwnedOutputsOptions {
+  /// The subgroup size when A elements are broadcast in subgroups; 0: off.
+  int64_t broadcastLanes = 0;
+  /// Outputs an invocation keeps in registers across the K loop.
+  int64_t maxAccumulators = kDefaultMatmulAccumulators;
+  /// K extents up to this are unrolled entirely (longer ones four steps at
+  /// a time).
+  int64_t fullyUnrolledK = 16;
+};
+
 /// Whether `matmul` is computed by the invocations that own its outputs under
 /// the block-loop distribution (static 2-D shapes, runs that stay within a
 /// row, every invocation busy in every round). Its accumulator is then only
@@ -26,8 +37,8 @@ bool computesOwnedOutputs(linalg::MatmulOp matmul, int64_t numThreads,
 /// its outputs in registers across the K loop, loading one A element per owned row and the
 /// B elements of its run once per k (shared by all rows when every round
 /// covers whole rows). K advances four steps per loop iteration when it can
-/// (all of K up to 16), so each row reads four consecutive A elements at once.
-/// With `broadcastLanes` (the subgroup size; 0: off) and 32-bit A elements,
+/// (all of K up to `fullyUnrolledK`), so each row reads four consecutive A
+/// elements at once. With `broadcastLanes` and A elements of up to 32 bits,
 /// when a subgroup's lanes own the same rows (or two halves own two adjacent
 /// rows each round), lane j loads the A element of its group's row of round
 /// j and the others take it by a shuffle of that constant lane: one load per
@@ -35,8 +46,7 @@ bool computesOwnedOutputs(linalg::MatmulOp matmul, int64_t numThreads,
 void lowerMatmulToOwnedOutputs(linalg::MatmulOp matmul, Value threadId,
                                int64_t numThreads, int64_t contiguity,
                                const DenseSet<Value> &privateBuffers,
-                               int64_t broadcastLanes = 0,
-                               int64_t maxAccumulators = kDefaultMatmulAccumulators);
+                               const OwnedOutputsOptions &options = {});
 
 } // namespace mlir::triton_spirv
 

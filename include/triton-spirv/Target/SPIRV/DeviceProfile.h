@@ -91,6 +91,9 @@ struct DeviceProfile {
   /// Outputs an invocation of an FMA matmul keeps in registers across the K
   /// loop (distribute-to-workgroup max-matmul-accumulators).
   int64_t maxMatmulAccumulators;
+  /// FMA matmuls with a K block up to this long unroll it entirely
+  /// (distribute-to-workgroup fully-unrolled-matmul-k).
+  int64_t fullyUnrolledMatmulK;
   /// Bytes of one row of shared-memory banks: workgroup buffers with rows a
   /// multiple of it long get padded rows (pad-workgroup-rows; 0: none).
   int64_t workgroupBankBytes;

@@ -29,6 +29,7 @@ import importlib.util
 import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -92,6 +93,9 @@ def main():
     ap.add_argument("--gpu-set", help="take the cases from this GPU set and time dispatches")
     args = ap.parse_args()
     os.environ["TRITON_ALWAYS_COMPILE"] = "1"
+    # A cache of its own: Triton's cache key does not see VAR, so both copies would be written
+    # under one key, and a later run of the same kernel would load whichever came last.
+    os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="ab_compile_switch_")
     os.environ.pop(args.var, None)
     import cases as C
     pool = C.GPU_SETS[args.gpu_set]() if args.gpu_set else C.cpu_cases()

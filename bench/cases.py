@@ -488,6 +488,47 @@ def mha_case(heads, n_ctx, head_dim, causal, block_m, block_n, num_warps=4, num_
                 config=f"{block_m}x{block_n}", num_stages=num_stages, cuda_only=cuda_only)
 
 
+def any_length_attention_case(heads, seq_len, head_dim, causal, block_m, block_n, num_warps=4):
+    """Attention forward (fp16) written for any sequence length: utils/ttir_corpus/kernels_nn.py's
+    attention_fwd (keys past seq_len masked in every block, the causal loop stopping at the
+    diagonal), so the key loop runs in two versions (mask-free, then masked)."""
+    if str(REPO / "utils" / "ttir_corpus") not in sys.path:
+        sys.path.insert(0, str(REPO / "utils" / "ttir_corpus"))
+    import kernels_nn
+    sm_scale = head_dim ** -0.5
+
+    def attention(t):
+        out = torch.empty_like(t["q"])
+        mask = torch.ones(seq_len, seq_len, dtype=torch.bool, device=t["q"].device).triu(1)
+        for h in range(heads):
+            s = (t["q"][h] @ t["k"][h].T) * sm_scale
+            if causal:
+                s = s.masked_fill(mask, float("-inf"))
+            out[h] = torch.softmax(s, dim=-1) @ t["v"][h]
+        return out
+
+    shape = (heads, seq_len, head_dim)
+    return Case("attention_any_length", f"{heads}x{seq_len}x{head_dim}{'-causal' if causal else ''}",
+                kernels_nn.attention_fwd,
+                {"q": Tensor(shape, torch.float16), "k": Tensor(shape, torch.float16),
+                 "v": Tensor(shape, torch.float16), "o": Tensor(shape, torch.float16, output=True)},
+                [T("q"), T("k"), T("v"), T("o"), sm_scale, seq_len],
+                {"HEAD_DIM": head_dim, "BLOCK_M": block_m, "BLOCK_N": block_n, "CAUSAL": causal},
+                (math.ceil(seq_len / block_m), heads, 1), num_warps,
+                reference=lambda t: {"o": attention(t)}, torch_fn=attention,
+                bytes=2 * 4 * heads * seq_len * head_dim,
+                flops=4 * heads * seq_len * seq_len * head_dim // (2 if causal else 1), tol=2e-3,
+                config=f"{block_m}x{block_n}")
+
+
+def gpu_any_length_attention_cases():
+    """Attention written for any sequence length (not tutorial 06's whole blocks), 4x32 heads,
+    head_dim 64, causal and not, at a length that is and one that is not a block multiple."""
+    return [any_length_attention_case(128, seq, 64, causal, bm, bn, nw)
+            for seq in (4096, 4000) for causal in (False, True)
+            for bm, bn, nw in [(64, 32, 4), (128, 32, 4), (128, 64, 8)]]
+
+
 def mha_bwd_case(side, heads, n_ctx, head_dim, block_m, block_n, num_warps=4, num_stages=3,
                  cuda_only=False):
     """Attention backward (fp16, head_dim 64/128) in the form of tutorial 06's: `side` "dkdv"
@@ -616,12 +657,13 @@ GPU_SETS = {"suite": gpu_cases, "tutorial06": gpu_tutorial06_cases,
             "tutorial06_d128": lambda: gpu_tutorial06_cases((128,)),
             "tutorial06_long": lambda: gpu_tutorial06_cases(n_ctxs=(16384,)),
             "tutorial06_tiles": gpu_tutorial06_tile_cases, "tutorial06_bwd": gpu_tutorial06_bwd_cases,
-            "tutorial06_narrow": gpu_tutorial06_narrow_cases, "bf16": gpu_bf16_cases, "attention": gpu_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
+            "tutorial06_narrow": gpu_tutorial06_narrow_cases, "bf16": gpu_bf16_cases, "attention": gpu_attention_cases,
+            "attention_any_length": gpu_any_length_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
             "fp16tiles": gpu_fp16_tiles_cases, "fp16stages": gpu_fp16_stages_cases,
             "alignment": gpu_alignment_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_tiles", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_d128", "tutorial06_long", "bf16", "attention", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
+GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_tiles", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_d128", "tutorial06_long", "bf16", "attention", "attention_any_length", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
 
 
 def by_id(cases):

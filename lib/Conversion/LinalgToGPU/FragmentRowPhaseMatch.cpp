@@ -63,6 +63,24 @@ std::optional<SmallVector<int64_t>> evaluateAll(Value value,
   return values;
 }
 
+/// Whether `a` and `b` lie in different branches of one scf.if, so that no
+/// run executes both (the two copies of a loop that split-loops-at-mask-bounds
+/// versions share their workgroup buffers).
+bool inExclusiveBranches(Operation *a, Operation *b) {
+  for (Operation *parent = a->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (!parent->isAncestor(b))
+      continue;
+    auto branch = dyn_cast<scf::IfOp>(parent);
+    if (!branch)
+      return false;
+    Region &then = branch.getThenRegion();
+    return then.isAncestor(a->getParentRegion()) !=
+           then.isAncestor(b->getParentRegion());
+  }
+  return false;
+}
+
 bool isThreadIdX(Value value) {
   auto id = value.getDefiningOp<gpu::ThreadIdOp>();
   return id && id.getDimension() == gpu::Dimension::x;
@@ -413,7 +431,7 @@ private:
     for (Operation *user : scores.getUsers()) {
       if (llvm::is_contained(stores, user) ||
           llvm::is_contained(phase.ops, user) ||
-          isa<memref::AllocOp>(user))
+          isa<memref::AllocOp>(user) || inExclusiveBranches(phase.first, user))
         continue;
       Operation *ancestor = block->findAncestorOpInBlock(*user);
       if (ancestor && writtenBack && phase.second->isBeforeInBlock(ancestor))
@@ -466,7 +484,8 @@ private:
     Block *block = phase.first->getBlock();
     auto type = cast<MemRefType>(phase.probabilities.getType());
     for (Operation *user : phase.probabilities.getUsers()) {
-      if (llvm::is_contained(phase.ops, user) || isa<memref::AllocOp>(user))
+      if (llvm::is_contained(phase.ops, user) || isa<memref::AllocOp>(user) ||
+          inExclusiveBranches(phase.first, user))
         continue;
       Operation *ancestor = block->findAncestorOpInBlock(*user);
       if (ancestor && ancestor->isBeforeInBlock(phase.first))

@@ -273,9 +273,11 @@ def num_programs_kernel(out_ptr):
 
 @triton.jit
 def attention_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, seq_len, scale,
-                         BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+                         BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr,
+                         CAUSAL: tl.constexpr = False):
     # One head, rows [pid*BLOCK_M, +BLOCK_M) of softmax(q k^T * scale) v, online softmax over
-    # key blocks; fp16 inputs, fp32 statistics and accumulator (two dots per key block).
+    # key blocks; fp16 inputs, fp32 statistics and accumulator (two dots per key block). Any
+    # seq_len: keys past it are masked in every block (causal: also keys after the row).
     pid = tl.program_id(0)
     rm = pid * BLOCK_M + tl.arange(0, BLOCK_M)
     rd = tl.arange(0, HEAD_DIM)
@@ -288,7 +290,10 @@ def attention_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, seq_len, scale,
         k = tl.load(k_ptr + rn[:, None] * HEAD_DIM + rd[None, :], mask=rn[:, None] < seq_len, other=0.0)
         v = tl.load(v_ptr + rn[:, None] * HEAD_DIM + rd[None, :], mask=rn[:, None] < seq_len, other=0.0)
         qk = tl.dot(q, tl.trans(k)) * scale
-        qk = tl.where(rn[None, :] < seq_len, qk, float("-inf"))
+        valid = rn[None, :] < seq_len
+        if CAUSAL:
+            valid = valid & (rm[:, None] >= rn[None, :])
+        qk = tl.where(valid, qk, float("-inf"))
         m_new = tl.maximum(m_i, tl.max(qk, 1))
         p = tl.exp(qk - m_new[:, None])
         alpha = tl.exp(m_i - m_new)

@@ -317,16 +317,22 @@ def test_block_pointers_with_boundary_checks():
     assert out[M:].isnan().all()
 
 
-def test_attention_forward_fp16():
+@pytest.mark.parametrize("causal", [False, True])
+def test_attention_forward_fp16(causal):
     # Two fp16 dots per key block (q k^T with a fresh accumulator, p v into a rescaled one): the
-    # in-place cooperative-matrix form on the nvidia profile, the FMA path here.
+    # in-place cooperative-matrix form on the nvidia profile, the FMA path here. 80 keys: the
+    # last block masked (causal: keys after each row too).
     seq_len, head_dim = 80, 32
     q, k, v = (torch.randn(seq_len, head_dim).half() for _ in range(3))
     out = torch.full((seq_len, head_dim), float("nan")).half()
     scale = head_dim ** -0.5
     kernels.attention_fwd_kernel[(triton.cdiv(seq_len, 32),)](q, k, v, out, seq_len, scale,
-                                                               BLOCK_M=32, BLOCK_N=32, HEAD_DIM=head_dim)
-    ref = torch.softmax((q.double() @ k.double().T) * scale, dim=1) @ v.double()
+                                                               BLOCK_M=32, BLOCK_N=32, HEAD_DIM=head_dim,
+                                                               CAUSAL=causal)
+    scores = (q.double() @ k.double().T) * scale
+    if causal:
+        scores = scores.masked_fill(torch.ones(seq_len, seq_len).triu(1).bool(), float("-inf"))
+    ref = torch.softmax(scores, dim=1) @ v.double()
     assert not out.isnan().any()
     torch.testing.assert_close(out.double(), ref, atol=2e-3, rtol=2e-3)
 

@@ -14,9 +14,10 @@ import triton
 import triton.language as tl
 
 # The end-to-end suite's kernels, run here on CUDA tensors.
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from e2e.kernels import (add_kernel, layer_norm_fwd_kernel, matmul_kernel, mha_bwd_dkdv_kernel,  # noqa: E402
-                         mha_bwd_dq_kernel, mha_fwd_kernel,
+from e2e.kernels import (add_kernel, attention_fwd_kernel, layer_norm_fwd_kernel,  # noqa: E402
+                         matmul_kernel, mha_bwd_dkdv_kernel, mha_bwd_dq_kernel, mha_fwd_kernel,
                          softmax_kernel)
 
 results = {}
@@ -340,6 +341,48 @@ def attention_errors(device):
 @check
 def multi_head_attention():
     return attention_errors("cuda")
+
+
+@check
+def masked_attention():
+    # Attention written for any sequence length (utils/ttir_corpus/kernels_nn.py attention_fwd:
+    # keys past seq_len masked in every block, the causal loop stopping at the diagonal). The key
+    # loop runs in two versions (mask-free up to the last whole block, then masked) that share
+    # their workgroup buffers, and both versions' softmax runs on the score fragments
+    # (fragment-row-phases). Also the e2e kernel's causal form. fp16 output against float64.
+    sys.path.insert(0, os.path.join(REPO, "utils", "ttir_corpus"))
+    from kernels_nn import attention_fwd
+    torch.manual_seed(2)
+    heads = 3
+    cases = {}
+    for seq_len in (256, 203):
+        for head_dim in (32, 64):
+            q, k, v = (torch.randn(heads, seq_len, head_dim, device="cuda").half()
+                       for _ in range(3))
+            scale = head_dim ** -0.5
+            scores = (q.double() @ k.double().transpose(1, 2)) * scale
+            for causal in (False, True):
+                s = scores
+                if causal:
+                    s = s.masked_fill(torch.ones(seq_len, seq_len, device="cuda").triu(1).bool(),
+                                      float("-inf"))
+                expected = torch.softmax(s, dim=-1) @ v.double()
+                for block_m, block_n, warps in ((64, 32, 4), (128, 32, 4), (128, 64, 8)):
+                    out = torch.full_like(q, float("nan"))
+                    attention_fwd[(triton.cdiv(seq_len, block_m), heads)](
+                        q, k, v, out, scale, seq_len, HEAD_DIM=head_dim, BLOCK_M=block_m,
+                        BLOCK_N=block_n, CAUSAL=causal, num_warps=warps)
+                    name = f"{seq_len}-d{head_dim}-{'causal-' if causal else ''}{block_m}x{block_n}-w{warps}"
+                    cases[name] = {"max_error": float((out.double() - expected).abs().max()),
+                                   "unwritten": int(out.isnan().sum())}
+                out = torch.full_like(q[0], float("nan"))
+                attention_fwd_kernel[(triton.cdiv(seq_len, 64),)](
+                    q[0], k[0], v[0], out, seq_len, scale, BLOCK_M=64, BLOCK_N=32,
+                    HEAD_DIM=head_dim, CAUSAL=causal)
+                cases[f"e2e-{seq_len}-d{head_dim}-{'causal-' if causal else ''}64x32"] = {
+                    "max_error": float((out.double() - expected[0]).abs().max()),
+                    "unwritten": int(out.isnan().sum())}
+    return cases
 
 
 @check

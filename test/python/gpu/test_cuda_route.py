@@ -118,6 +118,15 @@ def test_multi_head_attention(results):
         assert case["lse_error"] < 1e-3, (name, case)
 
 
+def test_masked_attention(results):
+    # Any sequence length, causal and not: within 4e-3 of float64, every row written.
+    cases = ok(results, "masked_attention")
+    assert len(cases) == 32, cases
+    for name, case in cases.items():
+        assert case["unwritten"] == 0, name
+        assert case["max_error"] < 4e-3, (name, case)
+
+
 def test_multi_head_attention_backward(results):
     # fp16 gradients: the largest error within 1% of the largest gradient.
     for name, case in ok(results, "multi_head_attention_backward").items():

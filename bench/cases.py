@@ -451,23 +451,30 @@ def gpu_attention_cases():
             for bm, bn, nw in [(32, 32, 4), (64, 32, 4), (64, 64, 4), (128, 64, 4), (128, 64, 8)]]
 
 
+def head_by_head_attention(t, sm_scale, causal, lse=None):
+    """softmax(q k^T * sm_scale) v of (heads, n, head_dim) tensors, one head at a time (a float64
+    score matrix of 16384^2 is 2 GiB); causal: keys after each row masked. With `lse`, also each
+    row's log-sum-exp in base 2."""
+    heads, n_ctx = t["q"].shape[:2]
+    out = torch.empty_like(t["q"])
+    mask = torch.ones(n_ctx, n_ctx, dtype=torch.bool, device=t["q"].device).triu(1)
+    for h in range(heads):
+        s = (t["q"][h] @ t["k"][h].T) * sm_scale
+        if causal:
+            s = s.masked_fill(mask, float("-inf"))
+        out[h] = torch.softmax(s, dim=-1) @ t["v"][h]
+        if lse is not None:
+            lse[h] = torch.logsumexp(s, dim=-1) / math.log(2)
+    return out
+
+
 def mha_case(heads, n_ctx, head_dim, causal, block_m, block_n, num_warps=4, num_stages=3,
              cuda_only=False):
     """Multi-head attention forward (fp16) in tutorial 06's form: heads = batch x heads."""
     sm_scale = 1.3  # the tutorial's benchmark value
 
     def attention(t, lse=None):
-        # Head by head: a float64 score matrix of 16384^2 is 2 GiB.
-        out = torch.empty_like(t["q"])
-        mask = torch.ones(n_ctx, n_ctx, dtype=torch.bool, device=t["q"].device).triu(1)
-        for h in range(heads):
-            s = (t["q"][h] @ t["k"][h].T) * sm_scale
-            if causal:
-                s = s.masked_fill(mask, float("-inf"))
-            out[h] = torch.softmax(s, dim=-1) @ t["v"][h]
-            if lse is not None:
-                lse[h] = torch.logsumexp(s, dim=-1) / math.log(2)
-        return out
+        return head_by_head_attention(t, sm_scale, causal, lse)
 
     def ref(t):
         lse = torch.empty((heads, n_ctx), dtype=t["q"].dtype, device=t["q"].device)
@@ -498,14 +505,7 @@ def any_length_attention_case(heads, seq_len, head_dim, causal, block_m, block_n
     sm_scale = head_dim ** -0.5
 
     def attention(t):
-        out = torch.empty_like(t["q"])
-        mask = torch.ones(seq_len, seq_len, dtype=torch.bool, device=t["q"].device).triu(1)
-        for h in range(heads):
-            s = (t["q"][h] @ t["k"][h].T) * sm_scale
-            if causal:
-                s = s.masked_fill(mask, float("-inf"))
-            out[h] = torch.softmax(s, dim=-1) @ t["v"][h]
-        return out
+        return head_by_head_attention(t, sm_scale, causal)
 
     shape = (heads, seq_len, head_dim)
     return Case("attention_any_length", f"{heads}x{seq_len}x{head_dim}{'-causal' if causal else ''}",

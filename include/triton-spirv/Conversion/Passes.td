@@ -351,6 +351,10 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
            /*default=*/"16",
            "FMA matmuls whose K extent is at most this unroll their K loop "
            "entirely (longer ones advance four steps per iteration)">,
+    Option<"fullyUnrolledNarrowMatmulK", "fully-unrolled-narrow-matmul-k",
+           "int64_t", /*default=*/"0",
+           "The same for FMA matmuls whose A elements have at most 16 bits "
+           "(0: fully-unrolled-matmul-k)">,
     Option<"subgroupOwnedRows", "subgroup-owned-rows", "bool",
            /*default=*/"false",
            "Attention's cooperative dots (a row-scaled accumulating matmul "

@@ -769,7 +769,8 @@ struct DistributeToWorkgroupPass
         triton_spirv::lowerMatmulToOwnedOutputs(
             matmul, threadId, numThreads, runLength, privateBuffers,
             {/*broadcastLanes=*/broadcastSharedRows ? subgroupSize : 0,
-             maxMatmulAccumulators, fullyUnrolledMatmulK});
+             maxMatmulAccumulators, fullyUnrolledMatmulK,
+             fullyUnrolledNarrowMatmulK});
     }
     for (linalg::ReduceOp reduce : reductions)
       if (failed(triton_spirv::lowerReduceToWorkgroup(

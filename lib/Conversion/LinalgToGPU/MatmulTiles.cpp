@@ -184,9 +184,12 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
   // consecutive A elements per row (one vector once the tile holds vectors).
   // Short K blocks are unrolled entirely (H100, 64x64x16 fp32: 0.73 -> 0.97x
   // of Triton-CUDA for the dot alone).
-  int64_t kUnroll = kExtent <= options.fullyUnrolledK ? kExtent
-                    : kExtent % kKUnroll == 0        ? kKUnroll
-                                                     : 1;
+  int64_t fullyUnrolled = aBits <= 16 && options.fullyUnrolledNarrowK > 0
+                              ? options.fullyUnrolledNarrowK
+                              : options.fullyUnrolledK;
+  int64_t kUnroll = kExtent <= fullyUnrolled    ? kExtent
+                    : kExtent % kKUnroll == 0 ? kKUnroll
+                                              : 1;
   auto kLoop = scf::ForOp::create(
       b, loc, constantIndex(b, loc, 0), constantIndex(b, loc, kExtent),
       constantIndex(b, loc, kUnroll), initial,

@@ -24,6 +24,8 @@ struct OwnedOutputsOptions {
   /// K extents up to this are unrolled entirely (longer ones four steps at
   /// a time).
   int64_t fullyUnrolledK = 16;
+  /// The same for A elements of at most 16 bits (0: `fullyUnrolledK`).
+  int64_t fullyUnrolledNarrowK = 0;
 };
 
 /// Whether `matmul` is computed by the invocations that own its outputs under

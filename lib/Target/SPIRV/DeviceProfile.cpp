@@ -78,6 +78,9 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // fp32 512^3 128x64x32 w8 16% slower at 32 (fp16
                          // 64x64x32 16% faster), in-process A/B.
                          /*fullyUnrolledMatmulK=*/16,
+                         // fp16 512^3 64x64x32 0.82x, 128x64x32 w8 0.90x the
+                         // time at 32 (fp32 unchanged), in-process A/B.
+                         /*fullyUnrolledNarrowMatmulK=*/32,
                          // Workgroup memory is host memory: no banks.
                          /*workgroupBankBytes=*/0,
                          // Not measured on lavapipe.
@@ -135,6 +138,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // steps each) itself: fp32 4096^3 64x64x32 4.31 ->
                          // 3.46 ms, 128x128x32 w8 4.21 -> 3.31 (H200).
                          /*fullyUnrolledMatmulK=*/64,
+                         /*fullyUnrolledNarrowMatmulK=*/0,
                          // 32 banks of 4 bytes.
                          /*workgroupBankBytes=*/128,
                          /*rowPhaseLoops=*/true,

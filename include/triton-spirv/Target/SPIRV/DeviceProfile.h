@@ -94,6 +94,9 @@ struct DeviceProfile {
   /// FMA matmuls with a K block up to this long unroll it entirely
   /// (distribute-to-workgroup fully-unrolled-matmul-k).
   int64_t fullyUnrolledMatmulK;
+  /// The same for A elements of at most 16 bits (fp16, bf16, int8; 0: as
+  /// fullyUnrolledMatmulK).
+  int64_t fullyUnrolledNarrowMatmulK;
   /// Bytes of one row of shared-memory banks: workgroup buffers with rows a
   /// multiple of it long get padded rows (pad-workgroup-rows; 0: none).
   int64_t workgroupBankBytes;

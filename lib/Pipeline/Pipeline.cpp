@@ -111,6 +111,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.narrowMatmulContiguity = profile->narrowMatmulContiguity;
   distribute.maxMatmulAccumulators = profile->maxMatmulAccumulators;
   distribute.fullyUnrolledMatmulK = profile->fullyUnrolledMatmulK;
+  distribute.fullyUnrolledNarrowMatmulK = profile->fullyUnrolledNarrowMatmulK;
   distribute.shareBarriers = profile->shareBarriers;
   distribute.subgroupOwnedRows = fragmentRowPhases;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));

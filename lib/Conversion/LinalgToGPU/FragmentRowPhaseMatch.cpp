@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <map>
@@ -63,16 +64,17 @@ std::optional<SmallVector<int64_t>> evaluateAll(Value value,
   return values;
 }
 
-/// Whether `a` and `b` lie in different branches of one scf.if, so that no
-/// run executes both (the two copies of a loop that split-loops-at-mask-bounds
-/// versions share their workgroup buffers).
+/// Whether `a` and `b` lie in different branches of one scf.if outside any
+/// loop, so that no run executes both (the two copies of a loop that
+/// split-loops-at-mask-bounds versions share their workgroup buffers).
 bool inExclusiveBranches(Operation *a, Operation *b) {
   for (Operation *parent = a->getParentOp(); parent;
        parent = parent->getParentOp()) {
     if (!parent->isAncestor(b))
       continue;
     auto branch = dyn_cast<scf::IfOp>(parent);
-    if (!branch)
+    // Inside a loop, one iteration may take each branch.
+    if (!branch || branch->getParentOfType<LoopLikeOpInterface>())
       return false;
     Region &then = branch.getThenRegion();
     return then.isAncestor(a->getParentRegion()) !=

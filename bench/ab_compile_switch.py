@@ -24,9 +24,11 @@ register count of each copy is printed beside it.
         --gpu-set tutorial06 --rounds 5
 """
 import argparse
+import atexit
 import dataclasses
 import importlib.util
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -95,7 +97,9 @@ def main():
     os.environ["TRITON_ALWAYS_COMPILE"] = "1"
     # A cache of its own: Triton's cache key does not see VAR, so both copies would be written
     # under one key, and a later run of the same kernel would load whichever came last.
-    os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="ab_compile_switch_")
+    cache = tempfile.mkdtemp(prefix="ab_compile_switch_")
+    atexit.register(shutil.rmtree, cache, ignore_errors=True)
+    os.environ["TRITON_CACHE_DIR"] = cache
     os.environ.pop(args.var, None)
     import cases as C
     pool = C.GPU_SETS[args.gpu_set]() if args.gpu_set else C.cpu_cases()

@@ -631,6 +631,17 @@ def gpu_tutorial06_narrow_cases():
             for bm, bn, nw in [(128, 32, 4), (64, 32, 2), (64, 64, 2), (32, 32, 1)]]
 
 
+def gpu_tutorial06_d128_tile_cases():
+    """Head_dim 128 (4 x 32 heads, 4096 keys, causal and not) at 8 warps, where a 128-row tile's
+    output accumulator is 64 f32 per invocation instead of 128 (every 4-warp tile used all 255
+    registers), beside tutorial 06's 4-warp tiles; Triton-CUDA at the same configurations."""
+    return [mha_case(128, 4096, 128, causal, bm, bn, num_warps=nw, num_stages=stages)
+            for causal in (False, True)
+            for bm, bn, nw, stages in [(128, 32, 4, 3), (64, 32, 4, 3), (128, 32, 8, 3),
+                                       (128, 64, 8, 3), (128, 128, 8, 3), (64, 64, 8, 3),
+                                       (256, 32, 8, 3), (128, 32, 8, 2)]]
+
+
 def gpu_bf16_cases():
     """bf16 matmuls (bf16 cooperative matrices where the driver has them) beside fp16 ones at the
     same configurations, Triton-CUDA's own fp16 tuning points for bf16, and the memory-bound
@@ -657,13 +668,14 @@ GPU_SETS = {"suite": gpu_cases, "tutorial06": gpu_tutorial06_cases,
             "tutorial06_d128": lambda: gpu_tutorial06_cases((128,)),
             "tutorial06_long": lambda: gpu_tutorial06_cases(n_ctxs=(16384,)),
             "tutorial06_tiles": gpu_tutorial06_tile_cases, "tutorial06_bwd": gpu_tutorial06_bwd_cases,
-            "tutorial06_narrow": gpu_tutorial06_narrow_cases, "bf16": gpu_bf16_cases, "attention": gpu_attention_cases,
+            "tutorial06_narrow": gpu_tutorial06_narrow_cases,
+            "tutorial06_d128_tiles": gpu_tutorial06_d128_tile_cases, "bf16": gpu_bf16_cases, "attention": gpu_attention_cases,
             "attention_any_length": gpu_any_length_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
             "fp16tiles": gpu_fp16_tiles_cases, "fp16stages": gpu_fp16_stages_cases,
             "alignment": gpu_alignment_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_tiles", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_d128", "tutorial06_long", "bf16", "attention", "attention_any_length", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
+GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_tiles", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_d128", "tutorial06_d128_tiles", "tutorial06_long", "bf16", "attention", "attention_any_length", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
 
 
 def by_id(cases):

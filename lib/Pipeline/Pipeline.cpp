@@ -106,7 +106,6 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.subgroupContiguous = profile->subgroupContiguousLoops;
   distribute.barrierAfterPrivatePhases = !profile->minimalBarriers;
   distribute.foldPartialsIntoInit = profile->minimalBarriers;
-  distribute.workgroupMemoryBytes = profile->maxSharedMemoryBytes;
   distribute.broadcastSharedRows = profile->broadcastSharedMatmulRows;
   distribute.narrowMatmulContiguity = profile->narrowMatmulContiguity;
   distribute.maxMatmulAccumulators = profile->maxMatmulAccumulators;

@@ -328,9 +328,6 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
            "Loops that own no invocation-private element give each subgroup "
            "one contiguous span (rounds advance through it) instead of "
            "striding rounds over the whole workgroup">,
-    Option<"workgroupMemoryBytes", "workgroup-memory-bytes", "int64_t",
-           /*default=*/"49152",
-           "Workgroup memory a cooperative matmul's A, B and C may take">,
     Option<"broadcastSharedRows", "broadcast-shared-rows", "bool",
            /*default=*/"false",
            "FMA matmuls whose subgroups' lanes all own the same rows load "

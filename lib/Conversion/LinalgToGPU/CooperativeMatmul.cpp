@@ -131,11 +131,6 @@ Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
-int64_t paddedBytes(MemRefType type) {
-  return type.getDimSize(0) * (type.getDimSize(1) + kRowPadding) *
-         type.getElementTypeBitWidth() / 8;
-}
-
 /// A fragment operand in workgroup memory, rows padded by kRowPadding when
 /// the buffer is a workgroup alloc only accessed element-wise (every other
 /// user then sees the unpadded shape through a subview).
@@ -398,8 +393,7 @@ arith::MulFOp mlir::triton_spirv::accumulatedProduct(Block &body) {
 
 std::optional<CooperativeTiling>
 mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
-                                      int64_t numSubgroups,
-                                      int64_t workgroupBytes, bool wholeRows) {
+                                      int64_t numSubgroups, bool wholeRows) {
   if (!matmul.hasPureBufferSemantics() || matmul.hasUserDefinedMaps() ||
       numSubgroups <= 0)
     return std::nullopt;
@@ -417,22 +411,7 @@ mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
   CooperativeTiling t{c.getDimSize(0), c.getDimSize(1), a.getDimSize(1), 0, 0, 0, 0};
   t.transposeA = transposeIntoOperand(matmul, 0);
   t.transposeB = transposeIntoOperand(matmul, 1);
-  // What workgroup memory holds: the transposes' sources instead.
-  if (t.transposeA)
-    a = cast<MemRefType>(t.transposeA.getInput().getType());
-  if (t.transposeB)
-    b = cast<MemRefType>(t.transposeB.getInput().getType());
-  // When all of C does not fit beside A and B, count a 16x16 scratch tile
-  // per subgroup: --fragment-epilogue leaves only that when C is carried
-  // through a K loop that touches it only here; otherwise C stays whole and
-  // is one of the buffers spilled to global scratch, which still beats the
-  // FMA path by far (attention's 128x64 scores: 32 KiB of f32).
-  int64_t operandBytes = paddedBytes(a) + paddedBytes(b);
-  int64_t cBytes = bytesOf(c);
-  if (operandBytes + cBytes > workgroupBytes)
-    cBytes = numSubgroups * kTile * kTile * c.getElementTypeBitWidth() / 8;
-  if (t.m % kTile || t.n % kTile || t.k % kTile ||
-      operandBytes + cBytes > workgroupBytes)
+  if (t.m % kTile || t.n % kTile || t.k % kTile)
     return std::nullopt;
   int64_t rowTiles = t.m / kTile, columnTiles = t.n / kTile;
   // The subgroup grid that loads the fewest fragments per k step.
@@ -477,8 +456,7 @@ static bool touches(Operation *op, Value buffer) {
 }
 
 void mlir::triton_spirv::giveAttentionDotsWholeRows(
-    DenseMap<Operation *, CooperativeTiling> &tilings, int64_t numSubgroups,
-    int64_t workgroupBytes) {
+    DenseMap<Operation *, CooperativeTiling> &tilings, int64_t numSubgroups) {
   SetVector<Operation *> retile;
   for (auto &[op, tiling] : tilings) {
     auto second = cast<linalg::MatmulOp>(op);
@@ -520,7 +498,7 @@ void mlir::triton_spirv::giveAttentionDotsWholeRows(
   for (Operation *op : retile)
     if (std::optional<CooperativeTiling> whole =
             cooperativeTiling(cast<linalg::MatmulOp>(op), numSubgroups,
-                              workgroupBytes, /*wholeRows=*/true))
+                              /*wholeRows=*/true))
       tilings[op] = *whole;
 }
 

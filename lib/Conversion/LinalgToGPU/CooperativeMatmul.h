@@ -42,14 +42,13 @@ struct CooperativeTiling {
 /// The tiling when `matmul` can run on 16x16x16 cooperative matrices of
 /// `numSubgroups` subgroups: f16 operands, an f32 or f16 accumulator, a
 /// plain multiply-add body, static M, N, K multiples of 16 whose output
-/// tiles split evenly over the subgroups, and A, B and C together within
-/// `workgroupBytes` (all three in workgroup memory; C as the per-subgroup
-/// scratch of --fragment-epilogue when all of it does not fit).
+/// tiles split evenly over the subgroups. Whatever workgroup memory A, B and
+/// C take: the FMA path needs A and B there as well, and buffers beyond the
+/// device's limit go to global scratch, still far faster than FMAs.
 /// With `wholeRows`, each subgroup owns whole rows of C (a numSubgroups x 1
 /// grid) where C's row tiles split evenly so, whatever the fragment count.
 std::optional<CooperativeTiling> cooperativeTiling(linalg::MatmulOp matmul,
                                                    int64_t numSubgroups,
-                                                   int64_t workgroupBytes,
                                                    bool wholeRows = false);
 
 /// Attention's dots take whole rows per subgroup: a matmul whose A operand
@@ -60,7 +59,7 @@ std::optional<CooperativeTiling> cooperativeTiling(linalg::MatmulOp matmul,
 /// and writes only rows its subgroup holds (fragment-row-phases).
 void giveAttentionDotsWholeRows(
     llvm::DenseMap<Operation *, CooperativeTiling> &tilings,
-    int64_t numSubgroups, int64_t workgroupBytes);
+    int64_t numSubgroups);
 
 /// Lowers a marked matmul (operands in workgroup memory) to
 /// gpu.subgroup_mma_* ops. When it is the only access to its accumulator in

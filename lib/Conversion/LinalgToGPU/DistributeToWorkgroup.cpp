@@ -488,8 +488,8 @@ struct DistributeToWorkgroupPass
       auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
       std::optional<triton_spirv::CooperativeTiling> tiling;
       if (matmul && cooperativeMatrix)
-        tiling = triton_spirv::cooperativeTiling(
-            matmul, numThreads / subgroupSize, workgroupMemoryBytes);
+        tiling = triton_spirv::cooperativeTiling(matmul,
+                                                 numThreads / subgroupSize);
       if (tiling) {
         matmul->setAttr(triton_spirv::kCooperativeMatrixAttr,
                         UnitAttr::get(context));
@@ -512,8 +512,8 @@ struct DistributeToWorkgroupPass
         linalgOps.push_back(op);
     });
     if (subgroupOwnedRows)
-      triton_spirv::giveAttentionDotsWholeRows(
-          cooperative, numThreads / subgroupSize, workgroupMemoryBytes);
+      triton_spirv::giveAttentionDotsWholeRows(cooperative,
+                                               numThreads / subgroupSize);
     // A Shared reduction whose accumulators were filled with constants just
     // before starts from those constants: the fill (a phase and a barrier)
     // goes, the reduction writes every output.

@@ -1,5 +1,5 @@
 // RUN: triton-spirv-opt %s --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=128 contiguity=4 cooperative-matrix=true subgroup-size=32}))' | FileCheck %s
-// RUN: triton-spirv-opt %s --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=128 contiguity=4 cooperative-matrix=true subgroup-size=32 workgroup-memory-bytes=8192}))' | FileCheck %s --check-prefix=FMA
+// RUN: triton-spirv-opt %s --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=128 contiguity=4 cooperative-matrix=false subgroup-size=32}))' | FileCheck %s --check-prefix=FMA
 
 // A matmul whose f16 operands hold bf16 bits (bf16-matmul-operands-as-f16).
 // On cooperative matrices, its multiply-adds carry the marker (loads may be
@@ -11,7 +11,7 @@
 // CHECK:           gpu.subgroup_mma_compute {{.*}} {triton_spirv.bf16_operands} : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp">
 // CHECK-NOT:       gpu.subgroup_mma_compute %{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}, %{{[0-9a-z_]+}} :
 //
-// Without room for cooperative matrices it runs on FMAs and widens each
+// Without cooperative matrices it runs on FMAs and widens each
 // operand as the bf16 it holds, not as an f16.
 // FMA-LABEL: func.func @bf16_bits(
 // FMA-NOT:     gpu.subgroup_mma

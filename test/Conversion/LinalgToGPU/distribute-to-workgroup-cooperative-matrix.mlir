@@ -1,13 +1,11 @@
 // RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=128 contiguity=4 cooperative-matrix=true subgroup-size=32}))' | FileCheck %s
-// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=128 contiguity=4 cooperative-matrix=true subgroup-size=32 workgroup-memory-bytes=8192}))' | FileCheck %s --check-prefix=SMALL
 // RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(distribute-to-workgroup{num-threads=128 contiguity=4 cooperative-matrix=true subgroup-size=32 subgroup-owned-rows=true}))' | FileCheck %s --check-prefix=ROWS
 
 // An f16 matmul accumulated over a K loop: 64x32 outputs are 4x2 tiles of
 // 16x16 over 4 subgroups, laid out 2x2 (2 row tiles x 1 column tile each:
 // 3 fragment loads per 16-deep k step; 1x4 does not divide). The accumulator
 // tiles are loaded once before the loop, carried through it and stored
-// after it, then a barrier before the epilogue reads C. With too little
-// workgroup memory for A, B and C the matmul stays on the FMA path.
+// after it, then a barrier before the epilogue reads C.
 // CHECK-LABEL: func.func @accumulate_in_loop(
 // A and B rows are padded by 8 elements (16 bytes: fragment rows in distinct
 // banks); the copies write them through unpadded views.
@@ -41,10 +39,6 @@
 // CHECK:         gpu.subgroup_mma_store_matrix %[[RES]]#1, %[[C]]
 // CHECK-NEXT:    gpu.barrier
 // CHECK-NOT:     linalg.matmul
-// SMALL-LABEL: func.func @accumulate_in_loop(
-// SMALL-NOT:     gpu.subgroup_mma
-// SMALL:         memref.alloca() : memref<16xf32, #spirv.storage_class<Function>>
-// SMALL-NOT:     gpu.subgroup_mma
 func.func @accumulate_in_loop(%a: memref<?xf16>, %b: memref<?xf16>, %out: memref<?xf32>, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -92,7 +86,6 @@ func.func @accumulate_in_loop(%a: memref<?xf16>, %b: memref<?xf16>, %out: memref
 // Outside a loop the tiles are loaded, multiplied and stored in place; the
 // matmul's own barrier follows. f16 accumulators work the same way.
 // CHECK-LABEL: func.func @single_product(
-// SMALL-LABEL: func.func @single_product(
 // CHECK:         gpu.subgroup_mma_load_matrix {{.*}} -> !gpu.mma_matrix<16x16xf16, "COp">
 // CHECK:         gpu.subgroup_mma_load_matrix {{.*}} -> !gpu.mma_matrix<16x16xf16, "AOp">
 // CHECK:         gpu.subgroup_mma_load_matrix {{.*}} -> !gpu.mma_matrix<16x16xf16, "BOp">
@@ -130,6 +123,54 @@ func.func @single_product(%a: memref<?xf16>, %out: memref<?xf16>) {
     %r = arith.muli %i, %c64 : index
     %f = arith.addi %r, %j : index
     memref.store %x, %out[%f] : memref<?xf16>
+    linalg.yield
+  }
+  return
+}
+
+// -----
+
+// Operands and accumulator beyond NVIDIA's 48 KiB of workgroup memory (A
+// 128x128 f16 padded: 34 KiB, B 8.5 KiB, C 16 KiB; attention's scores at
+// head_dim 128): still cooperative matrices, 2x2 tiles per subgroup over 8
+// k steps.
+// The FMA path would need A and B in workgroup memory too, and what does not
+// fit goes to global scratch later.
+// CHECK-LABEL: func.func @beyond_workgroup_memory(
+// CHECK-COUNT-32: gpu.subgroup_mma_compute
+// CHECK-NOT:     gpu.subgroup_mma_compute
+// CHECK:         return
+func.func @beyond_workgroup_memory(%a: memref<?xf16>, %out: memref<?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %A = memref.alloc() : memref<128x128xf16>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%A : memref<128x128xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %f = arith.addi %i, %j : index
+    %v = memref.load %a[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  %B = memref.alloc() : memref<128x32xf16>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%B : memref<128x32xf16>) {
+  ^bb0(%o: f16):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %f = arith.muli %i, %j : index
+    %v = memref.load %a[%f] : memref<?xf16>
+    linalg.yield %v : f16
+  }
+  %C = memref.alloc() : memref<128x32xf32>
+  linalg.fill ins(%zero : f32) outs(%C : memref<128x32xf32>)
+  linalg.matmul ins(%A, %B : memref<128x128xf16>, memref<128x32xf16>) outs(%C : memref<128x32xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%C : memref<128x32xf32>) {
+  ^bb0(%x: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c32 = arith.constant 32 : index
+    %r = arith.muli %i, %c32 : index
+    %f = arith.addi %r, %j : index
+    memref.store %x, %out[%f] : memref<?xf32>
     linalg.yield
   }
   return

@@ -6,6 +6,7 @@ memory (4 subgroups of 4x4 fragments at 128x128x32 lead), the fp32 dot on FMAs w
 loaded one step ahead; lavapipe prefers fewer, larger workgroups. Use them as
 ``@triton.autotune(configs=triton_spirv.configs.matmul_configs(), key=[...])``; a configuration
 a device cannot hold raises Triton's OutOfResources, which the autotuner skips.
+``attention_configs()`` does the same for tutorial 06's fused attention forward.
 """
 
 import triton
@@ -23,6 +24,24 @@ _MATMUL_BLOCKS = {
     ("nvidia", "fp32"): [(128, 128, 32, 8, 2), (64, 64, 32, 4, 2), (64, 128, 16, 4, 2)],
     ("lavapipe", "fp16"): [(128, 64, 32, 8, 2), (64, 64, 32, 4, 2), (32, 32, 16, 4, 2)],
     ("lavapipe", "fp32"): [(128, 64, 32, 8, 2), (64, 64, 32, 4, 2), (32, 32, 16, 4, 2)],
+}
+
+
+# (BLOCK_M, BLOCK_N, num_warps, num_stages) of attention's forward (tutorial 06), fastest first,
+# by head_dim.
+_ATTENTION_BLOCKS = {
+    # H200, 4 x 32 heads, 4096 keys, dispatch (2026-11-27, bench/results/
+    # 2026-11-27-h200-session31-cooperative-beyond-48k.txt): 128x32 w4 s2 3.03 ms (causal 1.96),
+    # s3 3.04 (2.13), 64x32 w4 s2 4.62 (2.49). (256x32 w8, 3.01 / 2.04, keeps its Q tile in
+    # 36 KiB of global scratch per program.)
+    ("nvidia", 64): [(128, 32, 4, 2), (128, 32, 4, 3), (64, 32, 4, 2)],
+    # 128x32 w8 s2 7.05 ms (causal 3.89), s3 7.11 (3.95), 128x32 w4 8.55 (4.86): 8 warps halve
+    # the per-invocation share of the 128-wide output accumulator.
+    ("nvidia", 128): [(128, 32, 8, 2), (128, 32, 8, 3), (128, 32, 4, 3)],
+    # 2-core lavapipe, 4 heads x 512 keys: head_dim 64 128x64 w8 10.6 ms, 64x64 w4 11.0,
+    # 64x32 w8 11.5 (32x32 w4 12.4); head_dim 128 17.3, 18.9, 18.7 (22.2).
+    ("lavapipe", 64): [(128, 64, 8, 3), (64, 64, 4, 3), (64, 32, 8, 3)],
+    ("lavapipe", 128): [(128, 64, 8, 3), (64, 32, 8, 3), (64, 64, 4, 3)],
 }
 
 
@@ -50,3 +69,30 @@ def matmul_configs(dtype="fp16", profile=None, names=("BLOCK_SIZE_M", "BLOCK_SIZ
     return [triton.Config({block_m: m, block_n: n, block_k: k, **constexprs},
                           num_warps=warps, num_stages=stages)
             for m, n, k, warps, stages in blocks]
+
+
+def attention_configs(head_dim=None, profile=None, names=("BLOCK_M", "BLOCK_N"), **constexprs):
+    """Attention forward configurations (tutorial 06's kernel) for `profile` (default: the active
+    device's), measured at `head_dim` 64 or 128 (others: the nearer of the two; None: both lists,
+    for a kernel autotuned over head dims). names: the kernel's BLOCK_M and BLOCK_N
+    meta-parameters. constexprs: further meta-parameters every configuration sets.
+    """
+    profile = (profile or active_profile()).split("-")[0]
+    measured = sorted(d for p, d in _ATTENTION_BLOCKS if p == profile)
+    if not measured:
+        raise ValueError(f"triton_spirv.configs: no attention configurations for profile "
+                         f"{profile!r} (known: nvidia, lavapipe, lavapipe-mesa22)")
+    if head_dim is None:
+        dims = measured
+    else:
+        if not isinstance(head_dim, int) or head_dim <= 0:
+            raise ValueError(f"triton_spirv.configs: head_dim must be a positive int, "
+                             f"not {head_dim!r}")
+        dims = [min(measured, key=lambda d: (abs(d - head_dim), d))]
+    blocks = []
+    for d in dims:
+        blocks += [b for b in _ATTENTION_BLOCKS[(profile, d)] if b not in blocks]
+    block_m, block_n = names
+    return [triton.Config({block_m: m, block_n: n, **constexprs}, num_warps=warps,
+                          num_stages=stages)
+            for m, n, warps, stages in blocks]

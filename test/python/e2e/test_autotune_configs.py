@@ -1,5 +1,6 @@
-"""triton_spirv.configs: the matmul configurations autotune correctly on the default device, and
-the NVIDIA ones fit its 48 KiB of workgroup memory (fp16 on cooperative matrices)."""
+"""triton_spirv.configs: the matmul and attention configurations autotune correctly on the
+default device, and the NVIDIA ones fit its 48 KiB of workgroup memory (fp16 on cooperative
+matrices)."""
 
 import pytest
 import torch
@@ -9,6 +10,8 @@ from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
 from triton_spirv import configs
+
+from . import kernels
 
 NVIDIA_WORKGROUP_BYTES = 49152
 
@@ -84,3 +87,55 @@ def test_nvidia_matmul_configs_fit_workgroup_memory(dtype):
 def test_unknown_profile_is_refused():
     with pytest.raises(ValueError, match="no matmul configurations for profile 'mali'"):
         configs.matmul_configs(profile="mali")
+    with pytest.raises(ValueError, match="no attention configurations for profile 'mali'"):
+        configs.attention_configs(64, profile="mali")
+    with pytest.raises(ValueError, match="head_dim must be a positive int, not 0"):
+        configs.attention_configs(0, profile="nvidia")
+
+
+def _attention_reference(q, k, v, sm_scale, causal):
+    scores = (q.double() @ k.double().transpose(1, 2)) * sm_scale
+    if causal:
+        n = q.shape[1]
+        scores.masked_fill_(torch.ones(n, n, dtype=torch.bool).triu(1), float("-inf"))
+    return torch.softmax(scores, dim=-1) @ v.double()
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_autotuned_attention_on_default_device(causal):
+    tuned = triton.autotune(configs=configs.attention_configs(64), key=["N_CTX", "HEAD_DIM"])(
+        kernels.mha_fwd_kernel)
+    heads, n_ctx, head_dim, sm_scale = 2, 256, 64, 0.5
+    q, k, v = (torch.randn(heads, n_ctx, head_dim).half() for _ in range(3))
+    o = torch.full_like(q, float("nan"))
+    lse = torch.full((heads, n_ctx), float("nan"))
+    grid = lambda meta: (n_ctx // meta["BLOCK_M"], heads, 1)  # noqa: E731
+    tuned[grid](q, k, v, o, lse, sm_scale, N_CTX=n_ctx, HEAD_DIM=head_dim, CAUSAL=causal)
+    assert tuned.best_config in tuned.configs
+    assert not o.isnan().any() and not lse.isnan().any()
+    torch.testing.assert_close(o.double(), _attention_reference(q, k, v, sm_scale, causal),
+                               atol=2e-2, rtol=2e-2)
+
+
+@pytest.mark.parametrize("head_dim", [64, 128])
+def test_nvidia_attention_configs_on_cooperative_matrices(head_dim):
+    signature = {"q_ptr": "*fp16", "k_ptr": "*fp16", "v_ptr": "*fp16", "o_ptr": "*fp16",
+                 "lse_ptr": "*fp32", "sm_scale": "fp32", "N_CTX": "constexpr",
+                 "HEAD_DIM": "constexpr", "BLOCK_M": "constexpr", "BLOCK_N": "constexpr",
+                 "CAUSAL": "constexpr"}
+    chosen = configs.attention_configs(head_dim, profile="nvidia")
+    assert chosen and all(c.kwargs["BLOCK_M"] % 16 == 0 for c in chosen)
+    for config in chosen:
+        constexprs = {"N_CTX": 1024, "HEAD_DIM": head_dim, "CAUSAL": False, **config.kwargs}
+        kernel = triton.compile(ASTSource(kernels.mha_fwd_kernel, signature, constexprs),
+                                target=GPUTarget("spirv", "nvidia", 32),
+                                options={"num_warps": config.num_warps,
+                                         "num_stages": config.num_stages})
+        # Q's tile may be in global scratch (head_dim 128: 34 KiB padded), read before the
+        # key loop only.
+        assert 0 < kernel.metadata.shared <= NVIDIA_WORKGROUP_BYTES, config
+        # Both dots on cooperative matrices (an FMA dot here was 4-5x slower): each subgroup
+        # owns BLOCK_M / num_warps rows, and S = Q K^T and P V take as many 16x16x16 steps.
+        m, n = config.kwargs["BLOCK_M"], config.kwargs["BLOCK_N"]
+        steps = (m // 16 // config.num_warps) * (n // 16) * (head_dim // 16)
+        assert kernel.asm["spirvir"].count("CooperativeMatrixMulAdd") == 2 * steps, config

@@ -38,8 +38,9 @@ _ATTENTION_BLOCKS = {
     # 128x32 w8 s2 7.05 ms (causal 3.89), s3 7.11 (3.95), 128x32 w4 8.55 (4.86): 8 warps halve
     # the per-invocation share of the 128-wide output accumulator.
     ("nvidia", 128): [(128, 32, 8, 2), (128, 32, 8, 3), (128, 32, 4, 3)],
-    # 2-core lavapipe, 4 heads x 512 keys (bench/attention_tiles.py): head_dim 64 128x64 w8 10.6 ms, 64x64 w4 11.0,
-    # 64x32 w8 11.5 (32x32 w4 12.4); head_dim 128 17.3, 18.9, 18.7 (22.2).
+    # 2-core lavapipe, 4 heads x 512 keys (bench/attention_tiles.py): head_dim 64 128x64 w8
+    # 10.6 ms, 64x64 w4 11.0, 64x32 w8 11.5 (32x32 w4 12.4); head_dim 128 17.3, 18.9, 18.7
+    # (22.2).
     ("lavapipe", 64): [(128, 64, 8, 3), (64, 64, 4, 3), (64, 32, 8, 3)],
     ("lavapipe", 128): [(128, 64, 8, 3), (64, 32, 8, 3), (64, 64, 4, 3)],
 }

@@ -48,8 +48,7 @@ def main():
     for head_dim in (int(d) for d in args.head_dims.split(",")):
         listed = [(c.kwargs["BLOCK_M"], c.kwargs["BLOCK_N"], c.num_warps, c.num_stages)
                   for c in configs.attention_configs(head_dim)]
-        tiles = [BASELINE] + [t for t in listed + OTHERS if t != BASELINE]
-        tiles = [t for i, t in enumerate(tiles) if t not in tiles[:i] and args.n_ctx % t[0] == 0]
+        tiles = [t for t in dict.fromkeys([BASELINE] + listed + OTHERS) if args.n_ctx % t[0] == 0]
         runs = []
         for bm, bn, warps, stages in tiles:
             case = C.mha_case(args.heads, args.n_ctx, head_dim, False, bm, bn, num_warps=warps,

@@ -187,7 +187,7 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
   int64_t fullyUnrolled = aBits <= 16 && options.fullyUnrolledNarrowK > 0
                               ? options.fullyUnrolledNarrowK
                               : options.fullyUnrolledK;
-  int64_t kUnroll = kExtent <= fullyUnrolled    ? kExtent
+  int64_t kUnroll = kExtent <= fullyUnrolled  ? kExtent
                     : kExtent % kKUnroll == 0 ? kKUnroll
                                               : 1;
   auto kLoop = scf::ForOp::create(

@@ -44,6 +44,15 @@ inline constexpr llvm::StringLiteral kVolatileLoadsAttr =
 inline constexpr llvm::StringLiteral kBF16OperandsAttr =
     "triton_spirv.bf16_operands";
 
+/// On a memref.load/store of global memory (and the tt.load/tt.store it came
+/// from): the alignment in bytes that `tl.multiple_of` states for the
+/// pointers that start each contiguous run of the last dimension
+/// (`tt.divisibility` on the pointer's defining op, `tt.divisibility_argN` on
+/// the scf.for that carries it). Tiles of several rows imply that the base
+/// and every row offset are such multiples (vectorize-contiguous-runs).
+inline constexpr llvm::StringLiteral kHintedAlignmentAttr =
+    "triton_spirv.hinted_alignment";
+
 #define GEN_PASS_DECL
 #include "triton-spirv/Conversion/Passes.h.inc"
 

@@ -191,12 +191,15 @@ public:
   }
 
   /// Run-invariant values (defined before the loop) that, each a multiple of
-  /// the width, make every contiguous global access of the run an aligned
-  /// vector and every `linear < bound` mask uniform over a vector: the
-  /// divisibility Triton specializes (16) misses strides like 1000. Empty
-  /// when nothing would gain or a lane-varying part would still be unaligned.
-  SmallVector<Value> alignmentTerms() {
+  /// its modulus (the width; for the address of a view of an address read
+  /// from memory, the vector's bytes), make every contiguous global access
+  /// of the run an aligned vector and every `linear < bound` mask uniform
+  /// over a vector: the divisibility Triton specializes (16) misses strides
+  /// like 1000, and table addresses have none. Empty when nothing would gain
+  /// or a lane-varying part would still be unaligned.
+  SmallVector<std::pair<Value, int64_t>> alignmentTerms() {
     SetVector<Value> terms;
+    DenseMap<Value, int64_t> addressBytes;
     bool needed = false, feasible = true;
     auto requireMultiple = [&](Value v) {
       if (divisor(v) % width == 0)
@@ -204,13 +207,24 @@ public:
       needed = true;
       feasible &= splitIntoTerms(v, terms);
     };
+    auto requireAccess = [&](Value memref, ValueRange indices) {
+      if (!isConsecutive(memref, indices))
+        return;
+      if (!hasAlignedBase(memref)) {
+        Value address = viewAddress(memref);
+        if (!address)
+          return;
+        needed = true;
+        terms.insert(address);
+        addressBytes[address] = vectorBytesOf(memref);
+      }
+      requireMultiple(indices.back());
+    };
     loop.getBody()->walk([&](Operation *op) {
       if (auto load = dyn_cast<memref::LoadOp>(op))
-        if (isContiguous(load.getMemRef(), load.getIndices()))
-          requireMultiple(load.getIndices().back());
+        requireAccess(load.getMemRef(), load.getIndices());
       if (auto store = dyn_cast<memref::StoreOp>(op))
-        if (isContiguous(store.getMemRef(), store.getIndices()))
-          requireMultiple(store.getIndices().back());
+        requireAccess(store.getMemRef(), store.getIndices());
       if (auto ifOp = dyn_cast<scf::IfOp>(op))
         for (auto [linear, bound] : linearBounds(ifOp.getCondition())) {
           requireMultiple(linear);
@@ -219,38 +233,82 @@ public:
     });
     if (!needed || !feasible)
       return {};
-    return terms.takeVector();
+    SmallVector<std::pair<Value, int64_t>> moduli;
+    for (Value term : terms)
+      moduli.emplace_back(term, addressBytes.lookup(term) ? addressBytes.lookup(term) : width);
+    return moduli;
   }
 
-  /// Takes `values` as multiples of the width from now on (replacing any
+  /// Whether a load or store of the run states (tl.multiple_of) that its
+  /// runs start at addresses aligned to a whole vector: then a runtime check
+  /// of the run-invariant terms pays even without runtime-alignment-checks.
+  bool hasAlignmentHint() {
+    WalkResult hinted = loop.getBody()->walk([&](Operation *op) {
+      auto hint = op->getAttrOfType<IntegerAttr>(triton_spirv::kHintedAlignmentAttr);
+      Value memref = isa<memref::LoadOp>(op)    ? cast<memref::LoadOp>(op).getMemRef()
+                     : isa<memref::StoreOp>(op) ? cast<memref::StoreOp>(op).getMemRef()
+                                                : Value();
+      return hint && memref && hint.getInt() % vectorBytesOf(memref) == 0
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    return hinted.wasInterrupted();
+  }
+
+  /// Takes `terms` as multiples of their moduli from now on (replacing any
   /// earlier assumption).
-  void assumeMultiples(ArrayRef<Value> values) {
+  void assumeMultiples(ArrayRef<std::pair<Value, int64_t>> terms) {
     assumed.clear();
-    assumed.insert(values.begin(), values.end());
+    for (auto [term, modulus] : terms)
+      assumed.insert(term);
+  }
+
+  /// Whether an access of `memref` at `indices` reads or writes consecutive
+  /// elements of a rank-1 global buffer.
+  bool isConsecutive(Value memref, ValueRange indices) {
+    if (!isGlobalBuffer(memref) || indices.empty() ||
+        cast<MemRefType>(memref.getType()).getRank() != 1)
+      return false;
+    for (Value index : indices.drop_back())
+      if (stride(index) != 0)
+        return false;
+    return stride(indices.back()) == 1;
+  }
+
+  /// Bytes of one vector of `memref`'s elements.
+  int64_t vectorBytesOf(Value memref) {
+    return elementBytes(cast<MemRefType>(memref.getType()).getElementType()) * width;
+  }
+
+  /// The address (defined before the run) that `memref` views, when it is a
+  /// view of an address read from memory.
+  Value viewAddress(Value memref) {
+    auto view = memref.getDefiningOp<UnrealizedConversionCastOp>();
+    if (!view || !triton_spirv::isRawAddressView(view) ||
+        !loop.isDefinedOutsideOfLoop(view.getOperand(0)))
+      return Value();
+    return view.getOperand(0);
+  }
+
+  /// Whether `memref` starts at a vector-aligned address: a kernel argument
+  /// by its tt.divisibility, a view of an address read from memory once a
+  /// runtime check has proven it.
+  bool hasAlignedBase(Value memref) {
+    auto arg = dyn_cast<BlockArgument>(memref);
+    if (!arg) {
+      Value address = viewAddress(memref);
+      return address && assumed.contains(address);
+    }
+    auto func = cast<func::FuncOp>(arg.getOwner()->getParentOp());
+    auto baseAlign = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                        "tt.divisibility");
+    return baseAlign && baseAlign.getInt() % vectorBytesOf(memref) == 0;
   }
 
   /// Whether an access of `memref` at `indices` reads or writes consecutive
   /// elements of a rank-1 global buffer whose base is vector-aligned.
   bool isContiguous(Value memref, ValueRange indices) {
-    if (!isGlobalBuffer(memref) || indices.empty())
-      return false;
-    for (Value index : indices.drop_back())
-      if (stride(index) != 0)
-        return false;
-    if (stride(indices.back()) != 1)
-      return false;
-    auto type = cast<MemRefType>(memref.getType());
-    if (type.getRank() != 1)
-      return false;
-    int64_t bytes = elementBytes(type.getElementType());
-    // A view of an address read from memory has no known alignment.
-    auto arg = dyn_cast<BlockArgument>(memref);
-    if (!arg)
-      return false;
-    auto func = cast<func::FuncOp>(arg.getOwner()->getParentOp());
-    auto baseAlign = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
-                                                        "tt.divisibility");
-    return baseAlign && baseAlign.getInt() % (bytes * width) == 0;
+    return isConsecutive(memref, indices) && hasAlignedBase(memref);
   }
 
   /// Whether an access of `memref` at `indices` is one aligned vector.
@@ -331,6 +389,15 @@ private:
     if (isa<arith::AddIOp, arith::SubIOp>(def))
       return splitIntoTerms(def->getOperand(0), terms, depth + 1) &&
              splitIntoTerms(def->getOperand(1), terms, depth + 1);
+    // A product is a multiple when its run-invariant factor is (a row index
+    // times a stride Triton did not specialize).
+    if (isa<arith::MulIOp>(def))
+      for (Value factor : def->getOperands())
+        if (!varying.contains(factor) && loop.isDefinedOutsideOfLoop(factor) &&
+            !neverMultiple(factor)) {
+          terms.insert(factor);
+          return true;
+        }
     return false;
   }
 
@@ -685,28 +752,17 @@ private:
   DenseSet<Value> assumed;
 };
 
-/// Whether `loop` reads or writes a workgroup tile retyped to vectors (its
-/// accesses there must be widened, so the loop cannot keep a scalar copy).
-bool accessesVectorTile(scf::ForOp loop, const DenseMap<Value, int64_t> &tiles) {
-  WalkResult result = loop.getBody()->walk([&](Operation *op) {
-    for (Value operand : op->getOperands())
-      if (tiles.count(operand))
-        return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
-
-/// Runs a copy of `loop` when every one of `terms` is a multiple of `width`
-/// (a power of two), `loop` itself otherwise; returns the copy.
-scf::ForOp versionOnMultiples(scf::ForOp loop, ArrayRef<Value> terms, int64_t width) {
+/// Runs a copy of `loop` when every one of `terms` is a multiple of its
+/// modulus (a power of two), `loop` itself otherwise; returns the copy.
+scf::ForOp versionOnMultiples(scf::ForOp loop,
+                              ArrayRef<std::pair<Value, int64_t>> terms) {
   OpBuilder b(loop);
   Location loc = loop.getLoc();
   Value all;
-  for (Value term : terms) {
+  for (auto [term, modulus] : terms) {
     Value lowBits = arith::AndIOp::create(
         b, loc, term,
-        arith::ConstantOp::create(b, loc, b.getIntegerAttr(term.getType(), width - 1)));
+        arith::ConstantOp::create(b, loc, b.getIntegerAttr(term.getType(), modulus - 1)));
     Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(term.getType(), 0));
     Value isMultiple =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lowBits, zero);
@@ -782,16 +838,18 @@ struct VectorizeContiguousRunsPass
     for (auto &vectorizer : vectorizers) {
       vectorizer->setVectorTiles(&tiles);
       int64_t width = vectorizer->getWidth();
-      if (runtimeAlignmentChecks && (width & (width - 1)) == 0 &&
-          !accessesVectorTile(vectorizer->getLoop(), tiles)) {
-        SmallVector<Value> terms = vectorizer->alignmentTerms();
+      // Both copies are widened (the scalar one keeps per-lane global
+      // accesses), so workgroup tiles retyped to vectors are no obstacle.
+      if ((runtimeAlignmentChecks || vectorizer->hasAlignmentHint()) &&
+          (width & (width - 1)) == 0) {
+        SmallVector<std::pair<Value, int64_t>> terms = vectorizer->alignmentTerms();
         vectorizer->assumeMultiples(terms);
         bool gainsVectorAccess = !terms.empty() && vectorizer->hasVectorAccess();
         vectorizer->assumeMultiples({});
         if (gainsVectorAccess) {
           // Terms live before the loop, so the copy shares them.
           RunVectorizer aligned(
-              versionOnMultiples(vectorizer->getLoop(), terms, width), width,
+              versionOnMultiples(vectorizer->getLoop(), terms), width,
               bf16Values);
           aligned.findVarying();
           aligned.assumeMultiples(terms);

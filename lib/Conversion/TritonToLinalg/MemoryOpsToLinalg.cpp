@@ -119,12 +119,13 @@ unsigned naturalAlignment(Type type) {
 }
 
 /// Memory holds i1 as i8. A null `base` means `offset` is a raw address.
+/// `hint`: the access's kHintedAlignmentAttr, kept on the memref.load.
 /// A volatile load (one that polls what other programs write) must not be
 /// removed or hoisted although its value may look unused or invariant: it
 /// becomes an access with effects beyond a read, `llvm.load volatile` at a
 /// raw address or a relaxed atomic that writes back what it read.
 Value loadScalar(OpBuilder &builder, Location loc, Value base, Value offset,
-                 Type elementType, bool isVolatile) {
+                 Type elementType, bool isVolatile, Attribute hint) {
   if (!base) {
     Type stored = elementType.isInteger(1) ? builder.getI8Type() : elementType;
     Value value = LLVM::LoadOp::create(builder, loc, stored,
@@ -147,7 +148,10 @@ Value loadScalar(OpBuilder &builder, Location loc, Value base, Value offset,
     memref::AtomicYieldOp::create(builder, loc, reread.getCurrentValue());
     value = reread.getResult();
   } else {
-    value = memref::LoadOp::create(builder, loc, base, index);
+    auto load = memref::LoadOp::create(builder, loc, base, index);
+    if (hint)
+      load->setAttr(triton_spirv::kHintedAlignmentAttr, hint);
+    value = load;
   }
   if (elementType.isInteger(1))
     return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, value,
@@ -156,7 +160,7 @@ Value loadScalar(OpBuilder &builder, Location loc, Value base, Value offset,
 }
 
 void storeScalar(OpBuilder &builder, Location loc, Value base, Value offset,
-                 Value value) {
+                 Value value, Attribute hint) {
   auto asStored = [&](Value v) -> Value {
     if (v.getType().isInteger(1))
       return arith::ExtUIOp::create(builder, loc, builder.getI8Type(), v);
@@ -172,7 +176,9 @@ void storeScalar(OpBuilder &builder, Location loc, Value base, Value offset,
                                            builder.getIndexType(), offset);
   value = asStored(value);
   value = reinterpret(builder, loc, value, baseElementType(base));
-  memref::StoreOp::create(builder, loc, value, base, index);
+  auto store = memref::StoreOp::create(builder, loc, value, base, index);
+  if (hint)
+    store->setAttr(triton_spirv::kHintedAlignmentAttr, hint);
 }
 
 /// Runs `body` only where `mask` (if any) is true; yields `otherwise` else.
@@ -275,7 +281,8 @@ struct ConvertLoad : public ScalarBasePattern<LoadOp> {
           b, l, laneMask, elementType,
           [&](OpBuilder &bb, Location ll) {
             return loadScalar(bb, ll, *base, offset, elementType,
-                              op.getIsVolatile());
+                              op.getIsVolatile(),
+                              op->getAttr(triton_spirv::kHintedAlignmentAttr));
           },
           [&](OpBuilder &bb, Location ll) {
             return laneOther ? laneOther : zeroOf(bb, ll, elementType);
@@ -317,15 +324,16 @@ struct ConvertStore : public ScalarBasePattern<StoreOp> {
     Location loc = op.getLoc();
     Value offsets = pointerOffset(rewriter, loc, adaptor.getPtr());
     Value mask = adaptor.getMask();
+    Attribute hint = op->getAttr(triton_spirv::kHintedAlignmentAttr);
 
     auto storeOne = [&](OpBuilder &b, Location l, Value offset, Value value,
                         Value laneMask) {
       if (!laneMask) {
-        storeScalar(b, l, *base, offset, value);
+        storeScalar(b, l, *base, offset, value, hint);
         return;
       }
       scf::IfOp::create(b, l, laneMask, [&](OpBuilder &bb, Location ll) {
-        storeScalar(bb, ll, *base, offset, value);
+        storeScalar(bb, ll, *base, offset, value, hint);
         scf::YieldOp::create(bb, ll);
       });
     };

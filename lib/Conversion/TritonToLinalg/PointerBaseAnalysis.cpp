@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "TritonToLinalgPatterns.h"
 
+#include "triton-spirv/Conversion/Passes.h"
 #include "triton-spirv/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -135,6 +136,33 @@ static Value accessedPointer(Operation *op) {
   return Value();
 }
 
+/// The last dimension's entry of a `tt.divisibility` hint (an integer, or one
+/// per dimension); 0 when there is none.
+static int64_t lastDimensionHint(Attribute hint) {
+  if (auto value = dyn_cast_or_null<IntegerAttr>(hint))
+    return value.getInt();
+  auto values = dyn_cast_or_null<DenseIntElementsAttr>(hint);
+  if (!values || values.empty())
+    return 0;
+  return (*(values.value_begin<APInt>() + (values.getNumElements() - 1)))
+      .getSExtValue();
+}
+
+/// The alignment `tl.multiple_of` states for a tensor of pointers: on the op
+/// defining it, or on the scf.for whose loop-carried argument it is.
+static int64_t hintedAlignment(Value ptr) {
+  if (!isa<RankedTensorType>(ptr.getType()))
+    return 0;
+  if (Operation *def = ptr.getDefiningOp())
+    return lastDimensionHint(def->getAttr("tt.divisibility"));
+  auto argument = cast<BlockArgument>(ptr);
+  auto loop = dyn_cast<scf::ForOp>(argument.getOwner()->getParentOp());
+  if (!loop)
+    return 0;
+  return lastDimensionHint(loop->getAttr(
+      ("tt.divisibility_arg" + Twine(argument.getArgNumber())).str()));
+}
+
 /// Whether `op` stores, exchanges or compares a pointer's value (not an
 /// access through it).
 static bool usesPointerAsValue(Operation *op) {
@@ -202,6 +230,9 @@ LogicalResult mlir::triton_spirv::annotatePointerBases(Operation *module) {
     auto i32Attr = [&](int64_t v) {
       return IntegerAttr::get(IntegerType::get(op->getContext(), 32), v);
     };
+    if (isa<LoadOp, StoreOp>(op))
+      if (int64_t alignment = hintedAlignment(ptr); alignment > 1)
+        op->setAttr(kHintedAlignmentAttr, i32Attr(alignment));
     if (auto argument = dyn_cast<BlockArgument>(base)) {
       op->setAttr(kBaseArgAttr, i32Attr(argument.getArgNumber()));
       return WalkResult::advance();

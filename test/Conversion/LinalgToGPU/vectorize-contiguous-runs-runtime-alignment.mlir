@@ -102,3 +102,100 @@ func.func @misaligned_run(%in: memref<?xf32> {tt.divisibility = 16 : i32},
   } {triton_spirv.contiguous_run}
   return
 }
+
+// -----
+
+// A tile staged from a matrix whose address was read from a table (a view of
+// that address: no known alignment) at `row * ld` with `ld` loaded too. The
+// loads carry tl.multiple_of's hint (16 bytes), so the run gets its vector
+// copy without the option, guarded by a check of the address (8 bytes: 4
+// f16) and of `ld` (a multiple of 4): the hint is a promise, the check keeps
+// a wrong one harmless. Writing a tile retyped to vectors is no obstacle:
+// the other copy keeps per-lane global loads and widens its tile stores.
+// CHECK-LABEL: func.func @hinted_table_matrix(
+// CHECK:         %[[ADDRESS:.*]] = memref.load %arg0
+// CHECK:         %[[VIEW:.*]] = builtin.unrealized_conversion_cast %[[ADDRESS]] : i64 to memref<?xf16>
+// CHECK:         %[[LD:.*]] = memref.load %arg1
+// CHECK:         scf.for
+// CHECK-DAG:       %[[ALOW:.*]] = arith.andi %[[ADDRESS]], %c7_i64 : i64
+// CHECK-DAG:       %[[LDLOW:.*]] = arith.andi %[[LD]], %c3_i32 : i32
+// CHECK:           scf.if
+// CHECK:             vector.load %[[VIEW]][%{{.*}}] : memref<?xf16>, vector<4xf16>
+// CHECK:             memref.store %{{.*}} : memref<16x8xvector<4xf16>, #spirv.storage_class<Workgroup>>
+// CHECK:           } else {
+// CHECK-COUNT-4:     memref.load %[[VIEW]]
+// CHECK:             vector.from_elements
+// CHECK:             memref.store %{{.*}} : memref<16x8xvector<4xf16>, #spirv.storage_class<Workgroup>>
+// CHECK:           }
+// Without the hint it stays per lane, also under the other RUN line.
+// STATIC-LABEL: func.func @hinted_table_matrix(
+// STATIC:         scf.if
+// STATIC:           vector.load
+// STATIC-LABEL: func.func @unhinted_table_matrix(
+// STATIC-NOT:     vector.load
+// STATIC:         return
+func.func @hinted_table_matrix(%table: memref<?xi64> {tt.divisibility = 16 : i32},
+                               %lds: memref<?xi32> {tt.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %address = memref.load %table[%c0] : memref<?xi64>
+  %matrix = builtin.unrealized_conversion_cast %address : i64 to memref<?xf16>
+  %ld = memref.load %lds[%c0] : memref<?xi32>
+  %tile = memref.alloc() : memref<16x32xf16, #spirv.storage_class<Workgroup>>
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c4 : index
+  scf.for %round = %c0 to %c512 step %c128 {
+    %base = arith.addi %round, %first : index
+    scf.for %j = %c0 to %c4 step %c1 {
+      %flat = arith.addi %base, %j : index
+      %col = arith.remui %flat, %c32 : index
+      %row = arith.divui %flat, %c32 : index
+      %row_i32 = arith.index_cast %row : index to i32
+      %col_i32 = arith.index_cast %col : index to i32
+      %row_offset = arith.muli %row_i32, %ld : i32
+      %offset = arith.addi %row_offset, %col_i32 : i32
+      %i = arith.index_cast %offset : i32 to index
+      %x = memref.load %matrix[%i] {triton_spirv.hinted_alignment = 16 : i32} : memref<?xf16>
+      memref.store %x, %tile[%row, %col] : memref<16x32xf16, #spirv.storage_class<Workgroup>>
+    } {triton_spirv.contiguous_run}
+  }
+  return
+}
+
+func.func @unhinted_table_matrix(%table: memref<?xi64> {tt.divisibility = 16 : i32},
+                                 %lds: memref<?xi32> {tt.divisibility = 16 : i32},
+                                 %out: memref<?xf16> {tt.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %address = memref.load %table[%c0] : memref<?xi64>
+  %matrix = builtin.unrealized_conversion_cast %address : i64 to memref<?xf16>
+  %ld = memref.load %lds[%c0] : memref<?xi32>
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c4 : index
+  scf.for %round = %c0 to %c512 step %c128 {
+    %base = arith.addi %round, %first : index
+    scf.for %j = %c0 to %c4 step %c1 {
+      %flat = arith.addi %base, %j : index
+      %col = arith.remui %flat, %c32 : index
+      %row = arith.divui %flat, %c32 : index
+      %row_i32 = arith.index_cast %row : index to i32
+      %col_i32 = arith.index_cast %col : index to i32
+      %row_offset = arith.muli %row_i32, %ld : i32
+      %offset = arith.addi %row_offset, %col_i32 : i32
+      %i = arith.index_cast %offset : i32 to index
+      %x = memref.load %matrix[%i] : memref<?xf16>
+      %flat_i32 = arith.index_cast %flat : index to i32
+      %o = arith.index_cast %flat_i32 : i32 to index
+      memref.store %x, %out[%o] : memref<?xf16>
+    } {triton_spirv.contiguous_run}
+  }
+  return
+}

@@ -444,3 +444,42 @@ def values_across_barriers_kernel(x_ptr, out_ptr, shift, scale, n_cols, BLOCK: t
     x = tl.load(x_ptr + row * n_cols + cols, mask=cols < n_cols, other=0.0)
     tl.store(out_ptr + row * n_cols + cols, x * total + (shift - 4294967296).to(tl.float32),
              mask=cols < n_cols)
+
+
+@triton.jit
+def hinted_grouped_gemm_kernel(a_table, b_table, c_table, sizes_ptr, lds_ptr, groups,
+                               BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                               BLOCK_K: tl.constexpr, HINTS: tl.constexpr = True):
+    # Tutorial 08's grouped GEMM, whole tiles only (sizes multiples of the blocks): program
+    # `pid` finds its group's tile; the matrices' addresses come from tables.
+    pid = tl.program_id(0)
+    first = 0
+    for g in range(groups):
+        m = tl.load(sizes_ptr + 3 * g)
+        n = tl.load(sizes_ptr + 3 * g + 1)
+        k = tl.load(sizes_ptr + 3 * g + 2)
+        tiles_n = n // BLOCK_N
+        tiles = (m // BLOCK_M) * tiles_n
+        if pid >= first and pid < first + tiles:
+            tile = pid - first
+            lda = tl.load(lds_ptr + 3 * g)
+            ldb = tl.load(lds_ptr + 3 * g + 1)
+            ldc = tl.load(lds_ptr + 3 * g + 2)
+            a_ptr = tl.load(a_table + g).to(tl.pointer_type(tl.float16))
+            b_ptr = tl.load(b_table + g).to(tl.pointer_type(tl.float16))
+            c_ptr = tl.load(c_table + g).to(tl.pointer_type(tl.float32))
+            rows = (tile // tiles_n) * BLOCK_M + tl.arange(0, BLOCK_M)
+            cols = (tile % tiles_n) * BLOCK_N + tl.arange(0, BLOCK_N)
+            ks = tl.arange(0, BLOCK_K)
+            a_ptrs = a_ptr + rows[:, None] * lda + ks[None, :]
+            b_ptrs = b_ptr + ks[:, None] * ldb + cols[None, :]
+            acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+            for _ in range(0, k // BLOCK_K):
+                if HINTS:  # each row of both tiles starts 16-byte aligned
+                    tl.multiple_of(a_ptrs, [16, 16])
+                    tl.multiple_of(b_ptrs, [16, 16])
+                acc += tl.dot(tl.load(a_ptrs), tl.load(b_ptrs))
+                a_ptrs += BLOCK_K
+                b_ptrs += BLOCK_K * ldb
+            tl.store(c_ptr + rows[:, None] * ldc + cols[None, :], acc)
+        first += tiles

@@ -378,7 +378,11 @@ def VectorizeContiguousRuns : Pass<"vectorize-contiguous-runs", "func::FuncOp"> 
     before the run (a row offset `row * stride` with a stride Triton did not
     specialize, an odd-looking bound) is versioned: `scf.if` every such value
     is a multiple of the width, the widened run with those accesses as
-    vectors, else the run as before.
+    vectors, else the run as before. A run with an access that carries
+    `triton_spirv.hinted_alignment` (tl.multiple_of) is versioned so without
+    the option, and a view of an address read from memory joins the check
+    (its address a multiple of the vector's bytes): the hint decides that the
+    check pays, the check keeps a hint that does not hold harmless.
     Workgroup allocs that every run loads/stores as whole aligned vectors
     (and cooperative-matrix ops read or write at vector-aligned columns)
     become arrays of `vector<lanes x T>`: one shared-memory access per run.

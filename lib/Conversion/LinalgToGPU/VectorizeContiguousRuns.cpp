@@ -51,6 +51,15 @@ using mlir::triton_spirv::knownDivisor;
 namespace {
 constexpr llvm::StringLiteral kRunAttr = "triton_spirv.contiguous_run";
 
+/// The memref a memref.load or memref.store accesses; null for other ops.
+Value accessedMemref(Operation *op) {
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    return load.getMemRef();
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    return store.getMemRef();
+  return Value();
+}
+
 bool isElementwise(Operation *op) {
   if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
       isa<arith::ConstantOp>(op) || op->getNumRegions() || op->getNumResults() != 1)
@@ -234,8 +243,10 @@ public:
     if (!needed || !feasible)
       return {};
     SmallVector<std::pair<Value, int64_t>> moduli;
-    for (Value term : terms)
-      moduli.emplace_back(term, addressBytes.lookup(term) ? addressBytes.lookup(term) : width);
+    for (Value term : terms) {
+      int64_t bytes = addressBytes.lookup(term);
+      moduli.emplace_back(term, bytes ? bytes : width);
+    }
     return moduli;
   }
 
@@ -245,9 +256,7 @@ public:
   bool hasAlignmentHint() {
     WalkResult hinted = loop.getBody()->walk([&](Operation *op) {
       auto hint = op->getAttrOfType<IntegerAttr>(triton_spirv::kHintedAlignmentAttr);
-      Value memref = isa<memref::LoadOp>(op)    ? cast<memref::LoadOp>(op).getMemRef()
-                     : isa<memref::StoreOp>(op) ? cast<memref::StoreOp>(op).getMemRef()
-                                                : Value();
+      Value memref = accessedMemref(op);
       return hint && memref && hint.getInt() % vectorBytesOf(memref) == 0
                  ? WalkResult::interrupt()
                  : WalkResult::advance();
@@ -798,11 +807,7 @@ struct VectorizeContiguousRunsPass
       // The widest global element sets the lane count.
       int64_t widest = 1;
       loop.getBody()->walk([&](Operation *op) {
-        Value memref;
-        if (auto load = dyn_cast<memref::LoadOp>(op))
-          memref = load.getMemRef();
-        if (auto store = dyn_cast<memref::StoreOp>(op))
-          memref = store.getMemRef();
+        Value memref = accessedMemref(op);
         if (memref && isGlobalBuffer(memref))
           widest = std::max(widest, elementBytes(cast<MemRefType>(memref.getType()).getElementType()));
       });

@@ -168,6 +168,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   // Fragments of tiles no iteration writes (attention's Q) stay in registers.
   if (cooperativeMatrix)
     pm.addNestedPass<func::FuncOp>(createHoistInvariantFragments());
+  // Alignment checks of hinted runs move in front of the K loop (two copies
+  // of it), so that its staging rounds are straight-line code to prefetch.
+  pm.addNestedPass<func::FuncOp>(createUnswitchAlignmentVersions());
   // Staged tiles: the next iteration's global loads overlap this one's work.
   PrefetchWorkgroupTilesOptions prefetch;
   prefetch.distance = std::max<int64_t>(1, options.numStages - 1);

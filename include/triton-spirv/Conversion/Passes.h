@@ -53,6 +53,13 @@ inline constexpr llvm::StringLiteral kBF16OperandsAttr =
 inline constexpr llvm::StringLiteral kHintedAlignmentAttr =
     "triton_spirv.hinted_alignment";
 
+/// Unit attribute on the `scf.if` that vectorize-contiguous-runs builds
+/// around a run's two copies (then: the vector copy, valid when the
+/// condition's terms are multiples of the width; else: the run as before).
+/// unswitch-alignment-versions hoists such checks out of loops.
+inline constexpr llvm::StringLiteral kAlignmentVersionAttr =
+    "triton_spirv.alignment_version";
+
 #define GEN_PASS_DECL
 #include "triton-spirv/Conversion/Passes.h.inc"
 

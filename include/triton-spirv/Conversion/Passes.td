@@ -76,7 +76,7 @@ def DoubleBufferWorkgroupTiles
     the second just before the yield, whose workgroup accesses are stores
     into tiles before the first barrier and loads (memref, vector or
     cooperative-matrix) after it, the tiles being allocs used only in the
-    loop: each tile gets a leading dimension of 2, iteration i uses copy
+    loop (one the body allocates moves in front of it): each tile gets a leading dimension of 2, iteration i uses copy
     ((iv - lb) / step) % 2, and the second barrier is removed (the next
     writer of a copy is two iterations later, past a barrier every reader
     of it has reached). Skipped when the copies would exceed
@@ -516,6 +516,29 @@ def SPIRVRebroadcastUniforms
            "The device's subgroup operations take 8-, 16- and 64-bit values "
            "(shaderSubgroupExtendedTypes): broadcast those directly">,
   ];
+}
+
+def UnswitchAlignmentVersions
+    : Pass<"unswitch-alignment-versions", "func::FuncOp"> {
+  let summary = "Check a vectorized run's alignment once, before the loops "
+                "it does not depend on";
+  let description = [{
+    vectorize-contiguous-runs versions a run whose alignment rests on
+    run-time values (a `tl.multiple_of` hint on an address read from memory,
+    a loaded stride): an `scf.if` marked `triton_spirv.alignment_version`
+    takes the vector copy when those values are multiples of the width.
+    Inside a K loop that branch surrounds every staging round, and with the
+    stores in its branches prefetch-workgroup-tiles cannot carry the loaded
+    values to the next iteration. Where the condition depends only on values
+    from outside an enclosing `scf.for` (its pure computation is cloned in
+    front), the outermost such loop is duplicated once under the conjunction
+    of all its versions' conditions: the first copy takes every vector
+    branch, the second every original one (always valid). Both copies are
+    then branch-free straight-line staging. Workgroup buffers the loop body
+    allocates move in front of it, one for both copies (double buffering
+    then finds them outside the loop, and the copies do not count twice).
+  }];
+  let dependentDialects = ["arith::ArithDialect", "scf::SCFDialect"];
 }
 
 def PrefetchWorkgroupTiles : Pass<"prefetch-workgroup-tiles", "func::FuncOp"> {

@@ -11,7 +11,7 @@
 //
 // Legal when the loop's only workgroup accesses are writes of its tiles
 // before the first barrier and reads after it, and the tiles are used nowhere
-// else; applied when the extra copies fit the device's workgroup memory (on
+// else (a tile the body allocates becomes one allocation in front of it); applied when the extra copies fit the device's workgroup memory (on
 // NVIDIA only to cooperative-matrix loops: an FMA loop lost occupancy).
 //
 //===----------------------------------------------------------------------===//
@@ -111,7 +111,10 @@ std::optional<StagedLoop> matchStagedLoop(scf::ForOp loop) {
         continue;
       auto alloc = operand.getDefiningOp<memref::AllocOp>();
       TileAccess access = accessOf(op, operand);
-      if (!alloc || loop->isAncestor(alloc) || access == TileAccess::Unknown ||
+      // A tile the body allocates each iteration is allocated once instead.
+      bool allocatedByBody = alloc && alloc->getParentOp() == loop;
+      if (!alloc || (loop->isAncestor(alloc) && !allocatedByBody) ||
+          access == TileAccess::Unknown ||
           !alloc.getType().hasStaticShape() ||
           !alloc.getType().getLayout().isIdentity())
         return WalkResult::interrupt();
@@ -184,6 +187,9 @@ void doubleBuffer(StagedGroup &group) {
     auto doubled = MemRefType::get(shape, type.getElementType(), nullptr,
                                    type.getMemorySpace());
     builder.setInsertionPoint(tile);
+    for (StagedLoop *staged : group.loops)
+      if (staged->loop->isAncestor(tile))
+        builder.setInsertionPoint(staged->loop);
     Value copies = memref::AllocOp::create(builder, tile.getLoc(), doubled);
     // Growing the index list reallocates the operands: no OpOperand kept.
     SmallVector<Operation *> users(tile->getUsers());

@@ -23,9 +23,9 @@
 #include "CooperativeMatmul.h"
 #include "triton-spirv/Conversion/Passes.h"
 
+#include "InvocationVariance.h"
 #include "MemorySpaces.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -41,7 +41,9 @@ namespace mlir::triton_spirv {
 } // namespace mlir::triton_spirv
 
 using namespace mlir;
+using mlir::triton_spirv::InvocationVariance;
 using mlir::triton_spirv::isGlobalBuffer;
+using mlir::triton_spirv::isInvocationId;
 using mlir::triton_spirv::isWorkgroupMemref;
 
 namespace {
@@ -59,37 +61,6 @@ Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
 bool isConstant(Value value, int64_t expected) {
   std::optional<int64_t> constant = getConstantIntValue(value);
   return constant && *constant == expected;
-}
-
-bool isInvocationId(Operation *op) {
-  return isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp>(op);
-}
-
-/// Whether `value` may differ between the invocations of a workgroup: it
-/// depends on an invocation id or on a block argument other than a kernel
-/// argument (an enclosing loop's, conservatively).
-bool variesPerInvocation(Value value) {
-  auto isVaryingArgument = [](Value v) {
-    auto arg = dyn_cast<BlockArgument>(v);
-    return arg && !isa<func::FuncOp>(arg.getOwner()->getParentOp());
-  };
-  if (isVaryingArgument(value))
-    return true;
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return false;
-  SetVector<Operation *> slice;
-  BackwardSliceOptions options;
-  options.inclusive = true;
-  options.omitBlockArguments = true;
-  (void)getBackwardSlice(def, &slice, options);
-  for (Operation *op : slice) {
-    if (isInvocationId(op))
-      return true;
-    if (llvm::any_of(op->getOperands(), isVaryingArgument))
-      return true;
-  }
-  return false;
 }
 
 //===----------------------------------------------------------------------===//
@@ -383,6 +354,7 @@ std::optional<InPlaceUpdate> matchInPlaceUpdate(Value c, scf::ForOp loop) {
       load->getBlock() != store->getBlock())
     return std::nullopt;
   // From the stored value back to the loaded one.
+  InvocationVariance variance(loop->getParentOfType<func::FuncOp>());
   InPlaceUpdate update{loop, {}};
   Value value = store.getValue();
   while (value != load.getResult()) {
@@ -396,7 +368,7 @@ std::optional<InPlaceUpdate> matchInPlaceUpdate(Value c, scf::ForOp loop) {
         if (onPath)
           return std::nullopt;
         onPath = operand;
-      } else if (!operand.getType().isF32() || variesPerInvocation(operand)) {
+      } else if (!operand.getType().isF32() || variance.varies(operand)) {
         return std::nullopt;
       }
     }
@@ -573,8 +545,9 @@ std::optional<EpilogueLoop> matchEpilogue(scf::ForOp loop, Value c) {
       return WalkResult::advance();
     return WalkResult::interrupt();
   });
+  InvocationVariance variance(loop->getParentOfType<func::FuncOp>());
   if (walk.wasInterrupted() || epilogue.reads.empty() ||
-      llvm::any_of(outsideValues, variesPerInvocation))
+      llvm::any_of(outsideValues, [&](Value value) { return variance.varies(value); }))
     return std::nullopt;
   return epilogue;
 }

@@ -778,6 +778,7 @@ scf::ForOp versionOnMultiples(scf::ForOp loop,
     all = all ? arith::AndIOp::create(b, loc, all, isMultiple) : isMultiple;
   }
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, all, /*withElseRegion=*/true);
+  ifOp->setAttr(triton_spirv::kAlignmentVersionAttr, b.getUnitAttr());
   loop->moveBefore(ifOp.elseBlock()->getTerminator());
   OpBuilder tb = OpBuilder::atBlockTerminator(ifOp.thenBlock());
   return cast<scf::ForOp>(tb.clone(*loop));

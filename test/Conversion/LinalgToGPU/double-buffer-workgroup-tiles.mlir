@@ -238,3 +238,34 @@ func.func @two_versions_used_after(%fast: i1, %n: index, %v: f32) -> f32 {
   %last = memref.load %t[%c0] : memref<64xf32, #spirv.storage_class<Workgroup>>
   return %last : f32
 }
+
+// -----
+
+// The body allocates its tile each iteration (a K loop nested in a branch,
+// as tutorial 08's grouped GEMM has it): the two copies are one allocation
+// in front of the loop.
+// CHECK-LABEL: func.func @tile_allocated_in_body(
+// CHECK:         %[[T:.*]] = memref.alloc() : memref<2x16x24xf16, #spirv.storage_class<Workgroup>>
+// CHECK-NEXT:    scf.for
+// CHECK-NOT:       memref.alloc
+// CHECK:           memref.store %{{.*}}, %[[T]][%{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK-NEXT:      gpu.barrier
+// CHECK:           gpu.subgroup_mma_load_matrix %[[T]]
+// CHECK-NOT:       gpu.barrier
+// CHECK:           scf.yield
+func.func @tile_allocated_in_body(%lb: index, %ub: index, %step: index, %v: f16)
+    -> !gpu.mma_matrix<16x16xf16, "AOp"> {
+  %c0 = arith.constant 0 : index
+  %tid = gpu.thread_id x
+  %init = gpu.subgroup_mma_constant_matrix %v : !gpu.mma_matrix<16x16xf16, "AOp">
+  %r = scf.for %k = %lb to %ub step %step iter_args(%f = %init) -> (!gpu.mma_matrix<16x16xf16, "AOp">) {
+    %t = memref.alloc() : memref<16x24xf16, #spirv.storage_class<Workgroup>>
+    memref.store %v, %t[%tid, %c0] : memref<16x24xf16, #spirv.storage_class<Workgroup>>
+    gpu.barrier
+    %frag = gpu.subgroup_mma_load_matrix %t[%c0, %c0] {leadDimension = 24 : index}
+        : memref<16x24xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+    gpu.barrier
+    scf.yield %frag : !gpu.mma_matrix<16x16xf16, "AOp">
+  }
+  return %r : !gpu.mma_matrix<16x16xf16, "AOp">
+}

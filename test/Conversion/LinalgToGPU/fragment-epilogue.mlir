@@ -574,3 +574,108 @@ func.func @read_only_accumulator(%a: !gpu.mma_matrix<16x16xf16, "AOp">, %b: !gpu
   memref.store %v, %out[%tid] : memref<?xf32>
   return
 }
+
+// -----
+
+// The accumulator of a persistent kernel's tile loop: the epilogue's output
+// offset is carried by the loop, the same for every invocation (its start
+// and its step are), so the epilogue runs on the fragments. Where the
+// carried value starts from the invocation's id, it varies, and C stays.
+// CHECK-LABEL: func.func @tile_loop(
+// CHECK:         scf.for %{{.*}} iter_args(%[[BASE:.*]] = %c0)
+// CHECK-NOT:       memref<32x8xvector<4xf32>
+// CHECK:           gpu.lane_id
+// CHECK:           gpu.subgroup_mma_store_matrix %{{.*}}, %{{.*}}[%{{.*}}, %c0] {leadDimension = 4 : index}
+// CHECK:           arith.addi %{{.*}}, %[[BASE]]
+// CHECK:           vector.store
+// CHECK-LABEL: func.func @varying_tile_loop(
+// CHECK:         memref.alloc() : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+// CHECK-NOT:     gpu.lane_id
+// CHECK:         return
+func.func @tile_loop(%out: memref<?xf32>, %tiles: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c1024 = arith.constant 1024 : index
+  %zero = arith.constant dense<0.0> : vector<4xf32>
+  %tid = gpu.thread_id x
+  %offset = arith.muli %tid, %c4 : index
+  %last = scf.for %t = %c0 to %tiles step %c1 iter_args(%base = %c0) -> (index) {
+    %c = memref.alloc() : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+    scf.for %i = %c0 to %c1024 step %c1024 {
+      %e = arith.addi %i, %offset : index
+      %r = arith.divui %e, %c32 : index
+      %m = arith.remui %e, %c32 : index
+      %col = arith.divui %m, %c4 : index
+      memref.store %zero, %c[%r, %col] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+    }
+    gpu.barrier
+    %sg = gpu.subgroup_id : index
+    %row = arith.muli %sg, %c16 : index
+    %f0 = gpu.subgroup_mma_load_matrix %c[%row, %c0] {leadDimension = 8 : index} : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+    %f1 = gpu.subgroup_mma_load_matrix %c[%row, %c4] {leadDimension = 8 : index} : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+    %s = gpu.subgroup_mma_elementwise addf %f0, %f1 : (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">) -> !gpu.mma_matrix<16x16xf32, "COp">
+    gpu.subgroup_mma_store_matrix %s, %c[%row, %c0] {leadDimension = 8 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+    gpu.subgroup_mma_store_matrix %f1, %c[%row, %c4] {leadDimension = 8 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+    gpu.barrier
+    scf.for %i = %c0 to %c1024 step %c1024 {
+      %e = arith.addi %i, %offset : index
+      %r = arith.divui %e, %c32 : index
+      %m = arith.remui %e, %c32 : index
+      %col = arith.divui %m, %c4 : index
+      %v = memref.load %c[%r, %col] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+      %at = arith.addi %e, %base : index
+      vector.store %v, %out[%at] : memref<?xf32>, vector<4xf32>
+    }
+    gpu.barrier
+    %next = arith.addi %base, %c1024 : index
+    scf.yield %next : index
+  }
+  return
+}
+
+func.func @varying_tile_loop(%out: memref<?xf32>, %tiles: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c1024 = arith.constant 1024 : index
+  %zero = arith.constant dense<0.0> : vector<4xf32>
+  %tid = gpu.thread_id x
+  %offset = arith.muli %tid, %c4 : index
+  %last = scf.for %t = %c0 to %tiles step %c1 iter_args(%base = %tid) -> (index) {
+    %c = memref.alloc() : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+    scf.for %i = %c0 to %c1024 step %c1024 {
+      %e = arith.addi %i, %offset : index
+      %r = arith.divui %e, %c32 : index
+      %m = arith.remui %e, %c32 : index
+      %col = arith.divui %m, %c4 : index
+      memref.store %zero, %c[%r, %col] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+    }
+    gpu.barrier
+    %sg = gpu.subgroup_id : index
+    %row = arith.muli %sg, %c16 : index
+    %f0 = gpu.subgroup_mma_load_matrix %c[%row, %c0] {leadDimension = 8 : index} : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+    %f1 = gpu.subgroup_mma_load_matrix %c[%row, %c4] {leadDimension = 8 : index} : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+    %s = gpu.subgroup_mma_elementwise addf %f0, %f1 : (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">) -> !gpu.mma_matrix<16x16xf32, "COp">
+    gpu.subgroup_mma_store_matrix %s, %c[%row, %c0] {leadDimension = 8 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+    gpu.subgroup_mma_store_matrix %f1, %c[%row, %c4] {leadDimension = 8 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+    gpu.barrier
+    scf.for %i = %c0 to %c1024 step %c1024 {
+      %e = arith.addi %i, %offset : index
+      %r = arith.divui %e, %c32 : index
+      %m = arith.remui %e, %c32 : index
+      %col = arith.divui %m, %c4 : index
+      %v = memref.load %c[%r, %col] : memref<32x8xvector<4xf32>, #spirv.storage_class<Workgroup>>
+      %at = arith.addi %e, %base : index
+      vector.store %v, %out[%at] : memref<?xf32>, vector<4xf32>
+    }
+    gpu.barrier
+    %next = arith.addi %base, %c1024 : index
+    scf.yield %next : index
+  }
+  return
+}

@@ -72,6 +72,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createThreadIdFromSubgroups(); });
   registerOurPass([] { return triton_spirv::createPrefetchWorkgroupTiles(); });
   registerOurPass([] { return triton_spirv::createUnswitchAlignmentVersions(); });
+  registerOurPass([] { return triton_spirv::createTransposeColumnLoads(); });
   registerOurPass([] { return triton_spirv::createVectorizeContiguousRuns(); });
   registerOurPass([] { return triton_spirv::createDecomposeDotScaled(); });
   registerOurPass([] { return triton_spirv::createLowerBlockPointers(); });

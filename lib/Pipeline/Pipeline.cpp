@@ -63,6 +63,10 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createFuseElementwiseChains());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // K^T blocks loaded through transposed pointers: loaded as K, read
+  // column-major by the cooperative matmul.
+  if (cooperativeMatrix)
+    pm.addNestedPass<func::FuncOp>(createTransposeColumnLoads());
   // Loop accumulators (acc += x) bufferize in place: no per-iteration copy.
   pm.addNestedPass<func::FuncOp>(createAccumulateInPlace());
 

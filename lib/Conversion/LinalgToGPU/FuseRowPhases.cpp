@@ -670,9 +670,21 @@ struct FuseRowPhases
       current.clear();
       shape = RowShape();
     };
+    // In the fragment form, an update of a later dot's accumulator (the
+    // online softmax's acc * alpha) stays out: the cooperative lowering
+    // scales the carried fragments, and C never enters workgroup memory.
+    auto updatesLaterAccumulator = [&](Operation *op) {
+      auto generic = dyn_cast<linalg::GenericOp>(op);
+      if (minRowsAfterDot <= 0 || !generic)
+        return false;
+      return llvm::any_of(block.getOps<linalg::MatmulOp>(), [&](linalg::MatmulOp matmul) {
+        return op->isBeforeInBlock(matmul) &&
+               llvm::is_contained(generic.getDpsInits(), matmul.getOutputs()[0]);
+      });
+    };
     for (Operation &op : block) {
       RowShape extended = shape;
-      if (isRowLocal(&op, extended, readsDot(&op))) {
+      if (!updatesLaterAccumulator(&op) && isRowLocal(&op, extended, readsDot(&op))) {
         current.push_back(&op);
         shape = extended;
         continue;

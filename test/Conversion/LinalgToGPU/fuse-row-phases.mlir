@@ -289,3 +289,74 @@ func.func @between_dots_global_columns(%k: memref<8x16xf16>, %qt: memref<16x4xf1
   }
   return
 }
+
+// -----
+
+// Scores as wide as the output (BLOCK_N = HEAD_DIM): the running output's
+// rescale (acc * alpha) is row-local on the same 8x16 shape as the chain.
+// Without min-rows-after-dot it joins the row phase; with it, it stays a
+// generic of its own before the second matmul, whose cooperative lowering
+// scales the carried fragments (the output never enters workgroup memory).
+// CHECK-LABEL: func.func @scores_as_wide_as_output(
+// CHECK:           } {triton_spirv.row_phase}
+// CHECK-NEXT:      linalg.matmul
+// DOT-LABEL: func.func @scores_as_wide_as_output(
+// DOT:           } {triton_spirv.row_phase}
+// DOT:           memref.expand_shape
+// DOT-NEXT:      linalg.generic
+// DOT:             arith.mulf
+// DOT:           linalg.matmul ins(%{{.*}}, %{{.*}} : memref<8x16xf16>, memref<16x16xf16>) outs(%{{.*}} : memref<8x16xf32>)
+func.func @scores_as_wide_as_output(%q: memref<8x16xf16>, %k: memref<16x16xf16>, %v: memref<16x16xf16>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %nan = arith.constant 0xFFC00000 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %scale = arith.constant 0.5 : f32
+  %zeros = memref.alloc() : memref<8x16xf32>
+  linalg.fill ins(%zero : f32) outs(%zeros : memref<8x16xf32>)
+  %s = memref.alloc() : memref<8x16xf32>
+  %p = memref.alloc() : memref<8x16xf16>
+  %rowmax = memref.alloc() : memref<8xf32>
+  %m = memref.alloc() : memref<8xf32>
+  %l = memref.alloc() : memref<8xf32>
+  %acc = memref.alloc() : memref<8x16xf32>
+  linalg.fill ins(%ninf : f32) outs(%m : memref<8xf32>)
+  linalg.fill ins(%zero : f32) outs(%l : memref<8xf32>)
+  scf.for %i = %c0 to %steps step %c1 {
+    memref.copy %zeros, %s : memref<8x16xf32> to memref<8x16xf32>
+    linalg.matmul ins(%q, %k : memref<8x16xf16>, memref<16x16xf16>) outs(%s : memref<8x16xf32>)
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%scale : f32) outs(%s : memref<8x16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.mulf %out, %in : f32
+      linalg.yield %0 : f32
+    }
+    linalg.fill ins(%nan : f32) outs(%rowmax : memref<8xf32>)
+    linalg.reduce { arith.maxnumf } ins(%s : memref<8x16xf32>) outs(%rowmax : memref<8xf32>) dimensions = [1]
+    linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%m : memref<8xf32>) outs(%m, %rowmax, %l : memref<8xf32>, memref<8xf32>, memref<8xf32>) {
+    ^bb0(%in: f32, %out: f32, %out_1: f32, %out_2: f32):
+      %0 = arith.maxnumf %out, %out_1 : f32
+      %1 = arith.subf %in, %0 : f32
+      %2 = math.exp2 %1 : f32
+      %3 = arith.mulf %out_2, %2 : f32
+      linalg.yield %0, %2, %3 : f32, f32, f32
+    }
+    %mcol = memref.expand_shape %m [[0, 1]] output_shape [8, 1] : memref<8xf32> into memref<8x1xf32>
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%mcol : memref<8x1xf32>) outs(%s, %p : memref<8x16xf32>, memref<8x16xf16>) {
+    ^bb0(%in: f32, %out: f32, %out_1: f16):
+      %0 = arith.subf %out, %in : f32
+      %1 = math.exp2 %0 : f32
+      %2 = arith.truncf %1 : f32 to f16
+      linalg.yield %1, %2 : f32, f16
+    }
+    linalg.reduce { arith.addf } ins(%s : memref<8x16xf32>) outs(%l : memref<8xf32>) dimensions = [1]
+    %acol = memref.expand_shape %rowmax [[0, 1]] output_shape [8, 1] : memref<8xf32> into memref<8x1xf32>
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%acol : memref<8x1xf32>) outs(%acc : memref<8x16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.mulf %out, %in : f32
+      linalg.yield %0 : f32
+    }
+    linalg.matmul ins(%p, %v : memref<8x16xf16>, memref<16x16xf16>) outs(%acc : memref<8x16xf32>)
+  }
+  return
+}

@@ -1,0 +1,193 @@
+//===- TransposeColumnLoads.cpp - load K^T as K, read it column-major ------===//
+//
+// Attention loads K^T through transposed pointers (`k + n * HEAD_DIM + d`
+// for a HEAD_DIM x BLOCK_N block): consecutive elements of a row are
+// HEAD_DIM apart in memory, so each invocation's run along the row is one
+// 2-byte load per element, and the staged tile takes scalar stores. Where
+// such a load feeds a cooperative matmul, this pass loads the block in its
+// memory order instead (a BLOCK_N x HEAD_DIM generic, the two loop indices
+// swapped) followed by a linalg.transpose, which the cooperative lowering
+// absorbs by reading the fragments column-major:
+//
+//   %kt = linalg.generic {(d0, d1) -> (d0, d1)} outs(tensor<64x32xf16>) {
+//     ... memref.load %k[(d1 * 64 + d0) + %base] ...                    }
+// becomes
+//   %k = linalg.generic {(d0, d1) -> (d0, d1)} outs(tensor<32x64xf16>) {
+//     ... memref.load %k[(d0 * 64 + d1) + %base] ...                    }
+//   %kt = linalg.transpose ins(%k) outs(tensor<64x32xf16>) permutation = [1, 0]
+//
+//===----------------------------------------------------------------------===//
+#include "triton-spirv/Conversion/Passes.h"
+
+#include "MemorySpaces.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_TRANSPOSECOLUMNLOADS
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+
+namespace {
+/// Fragment edge of the cooperative matmuls this serves.
+constexpr int64_t kFragment = 16;
+
+/// The coefficients of linalg.index 0 and 1 in `v`, an integer computed by
+/// sums, constant products and casts from them and loop-invariant values
+/// (null when it is not such a sum, or a coefficient is not constant).
+struct IndexTerms {
+  int64_t row = 0, column = 0;
+};
+
+std::optional<IndexTerms> indexTerms(Value v, Block *body) {
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getBlock() != body)
+    return IndexTerms{}; // invariant in the generic
+  if (auto index = dyn_cast<linalg::IndexOp>(def)) {
+    IndexTerms terms;
+    (index.getDim() == 0 ? terms.row : terms.column) = 1;
+    return terms;
+  }
+  if (isa<arith::ExtSIOp, arith::IndexCastOp>(def))
+    return indexTerms(def->getOperand(0), body);
+  if (isa<arith::AddIOp, arith::SubIOp>(def)) {
+    std::optional<IndexTerms> lhs = indexTerms(def->getOperand(0), body);
+    std::optional<IndexTerms> rhs = indexTerms(def->getOperand(1), body);
+    if (!lhs || !rhs)
+      return std::nullopt;
+    int64_t sign = isa<arith::SubIOp>(def) ? -1 : 1;
+    return IndexTerms{lhs->row + sign * rhs->row, lhs->column + sign * rhs->column};
+  }
+  if (isa<arith::MulIOp>(def)) {
+    for (int side = 0; side < 2; ++side) {
+      std::optional<int64_t> factor = getConstantIntValue(def->getOperand(1 - side));
+      if (!factor)
+        continue;
+      std::optional<IndexTerms> terms = indexTerms(def->getOperand(side), body);
+      if (!terms)
+        return std::nullopt;
+      return IndexTerms{terms->row * *factor, terms->column * *factor};
+    }
+    // A product of two index-free values is invariant too.
+    std::optional<IndexTerms> lhs = indexTerms(def->getOperand(0), body);
+    std::optional<IndexTerms> rhs = indexTerms(def->getOperand(1), body);
+    if (lhs && rhs && !lhs->row && !lhs->column && !rhs->row && !rhs->column)
+      return IndexTerms{};
+    return std::nullopt;
+  }
+  // Anything else is fine when it does not use the indices.
+  bool usesIndex = false;
+  def->walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (std::optional<IndexTerms> terms = indexTerms(operand, body);
+          !terms || terms->row || terms->column)
+        usesIndex = true;
+  });
+  if (usesIndex)
+    return std::nullopt;
+  return IndexTerms{};
+}
+
+/// Whether `matmul` can run on cooperative matrices: 16-bit operands and
+/// dimensions that are multiples of the fragment.
+bool isCooperativeCandidate(linalg::MatmulOp matmul) {
+  for (Value input : matmul.getInputs()) {
+    auto type = dyn_cast<RankedTensorType>(input.getType());
+    if (!type || type.getRank() != 2 || !type.hasStaticShape() ||
+        !(type.getElementType().isF16() || type.getElementType().isBF16()) ||
+        type.getDimSize(0) % kFragment || type.getDimSize(1) % kFragment)
+      return false;
+  }
+  return true;
+}
+
+/// A 2-D all-parallel generic writing a fresh tensor from one global load
+/// whose address steps by one along dim 0 and by something else along
+/// dim 1, read only by cooperative matmuls.
+bool isColumnContiguousLoad(linalg::GenericOp generic) {
+  if (generic.getNumLoops() != 2 || generic.getNumParallelLoops() != 2 ||
+      generic.getNumDpsInits() != 1 || generic->getNumResults() != 1 ||
+      !generic.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>() ||
+      !generic.getMatchingIndexingMap(generic.getDpsInitOperand(0)).isIdentity())
+    return false;
+  // Scalar inputs only: their block arguments do not vary with the indices.
+  for (OpOperand *input : generic.getDpsInputOperands())
+    if (generic.getMatchingIndexingMap(input).getNumResults() != 0)
+      return false;
+  if (generic->getResult(0).use_empty() ||
+      !llvm::all_of(generic->getResult(0).getUsers(), [](Operation *user) {
+        auto matmul = dyn_cast<linalg::MatmulOp>(user);
+        return matmul && isCooperativeCandidate(matmul);
+      }))
+    return false;
+  Block *body = generic.getBody();
+  memref::LoadOp load;
+  for (Operation &op : *body) {
+    if (auto candidate = dyn_cast<memref::LoadOp>(op)) {
+      if (load || !triton_spirv::isGlobalBuffer(candidate.getMemRef()) ||
+          candidate.getIndices().size() != 1)
+        return false;
+      load = candidate;
+    }
+  }
+  if (!load)
+    return false;
+  std::optional<IndexTerms> terms = indexTerms(load.getIndices()[0], body);
+  return terms && terms->row == 1 && terms->column != 1 && terms->column != 0;
+}
+
+void transposeLoad(linalg::GenericOp generic) {
+  OpBuilder b(generic);
+  Location loc = generic.getLoc();
+  auto type = cast<RankedTensorType>(generic->getResult(0).getType());
+  auto swapped = RankedTensorType::get({type.getDimSize(1), type.getDimSize(0)},
+                                       type.getElementType());
+  Value empty = tensor::EmptyOp::create(b, loc, swapped.getShape(), swapped.getElementType());
+  // The new iteration (e0, e1) is the old (d1, d0).
+  AffineMap swap = AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, b.getContext());
+  SmallVector<AffineMap> maps;
+  for (OpOperand *input : generic.getDpsInputOperands())
+    maps.push_back(generic.getMatchingIndexingMap(input).compose(swap));
+  maps.push_back(b.getMultiDimIdentityMap(2));
+  auto loaded = linalg::GenericOp::create(
+      b, loc, TypeRange{swapped}, generic.getDpsInputs(), ValueRange{empty}, maps,
+      generic.getIteratorTypesArray(),
+      [&](OpBuilder &nested, Location, ValueRange args) {
+        IRMapping mapping;
+        mapping.map(generic.getBody()->getArguments(), args);
+        for (Operation &op : generic.getBody()->getOperations()) {
+          if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+            mapping.map(index.getResult(),
+                        linalg::IndexOp::create(nested, index.getLoc(), 1 - index.getDim()));
+            continue;
+          }
+          nested.clone(op, mapping);
+        }
+      });
+  Value init = tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
+  auto transpose = linalg::TransposeOp::create(b, loc, loaded->getResult(0), init,
+                                               ArrayRef<int64_t>{1, 0});
+  generic->replaceAllUsesWith(transpose->getResults());
+  generic->erase();
+}
+
+struct TransposeColumnLoadsPass
+    : public triton_spirv::impl::TransposeColumnLoadsBase<TransposeColumnLoadsPass> {
+  void runOnOperation() override {
+    SmallVector<linalg::GenericOp> loads;
+    getOperation().walk([&](linalg::GenericOp generic) {
+      if (isColumnContiguousLoad(generic))
+        loads.push_back(generic);
+    });
+    for (linalg::GenericOp generic : loads)
+      transposeLoad(generic);
+  }
+};
+} // namespace

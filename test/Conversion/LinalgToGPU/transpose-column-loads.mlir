@@ -1,0 +1,105 @@
+// RUN: triton-spirv-opt %s --split-input-file --transpose-column-loads | FileCheck %s
+
+// Attention's K^T block (64 x 32) through transposed pointers: element
+// (d, n) at base + n * 64 + d. It is loaded as the 32 x 64 block K, whose
+// rows are contiguous, and transposed for the matmul.
+// CHECK-LABEL: func.func @k_transposed(
+// CHECK-SAME:      %[[K:[^:]*]]: memref<?xf16>, %[[BASE:[^:]*]]: i64
+// CHECK:         %[[EMPTY:.*]] = tensor.empty() : tensor<32x64xf16>
+// CHECK:         %[[ROWS:.*]] = linalg.generic {{.*}} ins(%[[BASE]] : i64) outs(%[[EMPTY]] : tensor<32x64xf16>)
+// CHECK:           %[[D:.*]] = linalg.index 1 : index
+// CHECK:           %[[N:.*]] = linalg.index 0 : index
+// CHECK:           %[[DI:.*]] = arith.index_cast %[[D]] : index to i64
+// CHECK:           %[[NI:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK:           %[[ROW:.*]] = arith.muli %[[NI]], %c64_i64
+// CHECK:           %[[AT:.*]] = arith.addi %[[ROW]], %[[DI]]
+// CHECK:           memref.load %[[K]]
+// CHECK:         %[[INIT:.*]] = tensor.empty() : tensor<64x32xf16>
+// CHECK:         %[[KT:.*]] = linalg.transpose ins(%[[ROWS]] : tensor<32x64xf16>) outs(%[[INIT]] : tensor<64x32xf16>) permutation = [1, 0]
+// CHECK:         linalg.matmul ins(%{{.*}}, %[[KT]] : tensor<128x64xf16>, tensor<64x32xf16>)
+func.func @k_transposed(%k: memref<?xf16>, %base: i64, %q: tensor<128x64xf16>,
+                        %acc: tensor<128x32xf32>) -> tensor<128x32xf32> {
+  %c64 = arith.constant 64 : i64
+  %empty = tensor.empty() : tensor<64x32xf16>
+  %kt = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>],
+                        iterator_types = ["parallel", "parallel"]}
+      ins(%base : i64) outs(%empty : tensor<64x32xf16>) {
+  ^bb0(%b: i64, %out: f16):
+    %d = linalg.index 0 : index
+    %n = linalg.index 1 : index
+    %di = arith.index_cast %d : index to i64
+    %ni = arith.index_cast %n : index to i64
+    %row = arith.muli %ni, %c64 : i64
+    %at = arith.addi %row, %di : i64
+    %at2 = arith.addi %at, %b : i64
+    %i = arith.index_cast %at2 : i64 to index
+    %v = memref.load %k[%i] : memref<?xf16>
+    linalg.yield %v : f16
+  } -> tensor<64x32xf16>
+  %r = linalg.matmul ins(%q, %kt : tensor<128x64xf16>, tensor<64x32xf16>)
+                     outs(%acc : tensor<128x32xf32>) -> tensor<128x32xf32>
+  return %r : tensor<128x32xf32>
+}
+
+// -----
+
+// Rows already contiguous (V's block), a column load that something other
+// than a matmul reads, and one whose column step is not a constant: left
+// alone.
+// CHECK-LABEL: func.func @left_alone(
+// CHECK-NOT:     linalg.transpose
+// CHECK:         return
+func.func @left_alone(%k: memref<?xf16>, %stride: i64, %p: tensor<32x64xf16>,
+                      %acc: tensor<32x64xf32>) -> (tensor<32x64xf32>, tensor<64x64xf16>, tensor<32x64xf32>) {
+  %c64 = arith.constant 64 : i64
+  %e0 = tensor.empty() : tensor<64x64xf16>
+  %rows = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>],
+                          iterator_types = ["parallel", "parallel"]}
+      outs(%e0 : tensor<64x64xf16>) {
+  ^bb0(%out: f16):
+    %r = linalg.index 0 : index
+    %c = linalg.index 1 : index
+    %ri = arith.index_cast %r : index to i64
+    %ci = arith.index_cast %c : index to i64
+    %row = arith.muli %ri, %c64 : i64
+    %at = arith.addi %row, %ci : i64
+    %i = arith.index_cast %at : i64 to index
+    %v = memref.load %k[%i] : memref<?xf16>
+    linalg.yield %v : f16
+  } -> tensor<64x64xf16>
+  %mm = linalg.matmul ins(%p, %rows : tensor<32x64xf16>, tensor<64x64xf16>)
+                      outs(%acc : tensor<32x64xf32>) -> tensor<32x64xf32>
+  %e1 = tensor.empty() : tensor<64x64xf16>
+  %cols = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>],
+                          iterator_types = ["parallel", "parallel"]}
+      outs(%e1 : tensor<64x64xf16>) {
+  ^bb0(%out: f16):
+    %r = linalg.index 0 : index
+    %c = linalg.index 1 : index
+    %ri = arith.index_cast %r : index to i64
+    %ci = arith.index_cast %c : index to i64
+    %col = arith.muli %ci, %c64 : i64
+    %at = arith.addi %col, %ri : i64
+    %i = arith.index_cast %at : i64 to index
+    %v = memref.load %k[%i] : memref<?xf16>
+    linalg.yield %v : f16
+  } -> tensor<64x64xf16>
+  %e2 = tensor.empty() : tensor<64x64xf16>
+  %strided = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>],
+                             iterator_types = ["parallel", "parallel"]}
+      outs(%e2 : tensor<64x64xf16>) {
+  ^bb0(%out: f16):
+    %r = linalg.index 0 : index
+    %c = linalg.index 1 : index
+    %ri = arith.index_cast %r : index to i64
+    %ci = arith.index_cast %c : index to i64
+    %col = arith.muli %ci, %stride : i64
+    %at = arith.addi %col, %ri : i64
+    %i = arith.index_cast %at : i64 to index
+    %v = memref.load %k[%i] : memref<?xf16>
+    linalg.yield %v : f16
+  } -> tensor<64x64xf16>
+  %mm2 = linalg.matmul ins(%p, %strided : tensor<32x64xf16>, tensor<64x64xf16>)
+                       outs(%acc : tensor<32x64xf32>) -> tensor<32x64xf32>
+  return %mm, %cols, %mm2 : tensor<32x64xf32>, tensor<64x64xf16>, tensor<32x64xf32>
+}

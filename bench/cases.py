@@ -220,6 +220,33 @@ def matmul_case(m, n, k, dtype, bm, bn, bk, num_warps=4, cuda_only=False):
                 tol=tol, config=f"{bm}x{bn}x{bk}", cuda_only=cuda_only)
 
 
+def matmul_nt_case(m, n, k, dtype, bm, bn, bk, num_warps=4):
+    """x @ w.T with w a row-major (n, k) matrix (nn.Linear's weight): the same kernel as
+    matmul_case, B read through stride_bk = 1 and stride_bn = k (B's columns are contiguous)."""
+    def torch_mm(t):
+        return t["a"] @ t["w"].T
+
+    size = f"{m}^3" if m == n == k else f"{m}x{n}x{k}"
+    esz = torch.tensor([], dtype=dtype).element_size()
+    tol = {torch.float16: 2e-3, torch.bfloat16: 1e-2}[dtype]
+    return Case(f"matmul_nt_{_f(dtype)}", size, K.matmul_kernel,
+                {"a": Tensor((m, k), dtype), "w": Tensor((n, k), dtype),
+                 "c": Tensor((m, n), dtype, output=True)},
+                [T("a"), T("w"), T("c"), m, n, k, k, 1, 1, k, n, 1],
+                {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk},
+                (math.ceil(m / bm), math.ceil(n / bn), 1), num_warps,
+                reference=lambda t: {"c": torch_mm(t)}, torch_fn=torch_mm,
+                bytes=esz * (m * k + k * n + m * n), flops=2 * m * n * k, tol=tol,
+                config=f"{bm}x{bn}x{bk}")
+
+
+def gpu_matmul_nt_cases():
+    """fp16 x @ w.T (B column-major) beside x @ b at the same blocks, 1024^3 and 4096^3."""
+    return [case(size, size, size, torch.float16, bm, bn, bk, nw)
+            for size in (1024, 4096) for case in (matmul_nt_case, matmul_case)
+            for bm, bn, bk, nw in [(128, 128, 32, 4), (128, 64, 32, 4), (128, 128, 32, 8)]]
+
+
 def dot_loop_case(dtype, bm, bn, bk, num_warps, iters=512, programs=528):
     """K.dot_loop_kernel: each program multiplies one loaded tile pair `iters` times, so the time
     is the dot's own (the MMAs — since hoist-invariant-fragments their fragments stay in
@@ -673,9 +700,9 @@ GPU_SETS = {"suite": gpu_cases, "tutorial06": gpu_tutorial06_cases,
             "attention_any_length": gpu_any_length_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
             "fp16tiles": gpu_fp16_tiles_cases, "fp16stages": gpu_fp16_stages_cases,
-            "alignment": gpu_alignment_cases}
+            "alignment": gpu_alignment_cases, "matmul_nt": gpu_matmul_nt_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_tiles", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_d128", "tutorial06_d128_tiles", "tutorial06_long", "bf16", "attention", "attention_any_length", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment")
+GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_tiles", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_d128", "tutorial06_d128_tiles", "tutorial06_long", "bf16", "attention", "attention_any_length", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment", "matmul_nt")
 
 
 def by_id(cases):

@@ -63,8 +63,8 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createFuseElementwiseChains());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  // K^T blocks loaded through transposed pointers: loaded as K, read
-  // column-major by the cooperative matmul.
+  // Blocks loaded through transposed pointers (attention's K^T, x @ w.T's
+  // B): loaded in memory order, read column-major by the cooperative matmul.
   if (cooperativeMatrix)
     pm.addNestedPass<func::FuncOp>(createTransposeColumnLoads());
   // Loop accumulators (acc += x) bufferize in place: no per-iteration copy.

@@ -523,11 +523,12 @@ def TransposeColumnLoads : Pass<"transpose-column-loads", "func::FuncOp"> {
                 "order, then transpose it (absorbed by cooperative matmuls)";
   let description = [{
     On tensors, before bufferization. A 2-D `linalg.generic` that fills a
-    fresh tensor from one global `memref.load` whose address steps by one
-    element along dim 0 and by a constant other than 0 and 1 along dim 1
-    (attention's K^T block through transposed pointers), from scalar
-    inputs only, and that only f16/bf16 matmuls with fragment-sized
-    dimensions read, becomes the same load over the swapped iteration space
+    fresh tensor from one global `memref.load` (masked or not) whose address
+    steps by one element along dim 0 and by anything but 0 or 1 along dim 1,
+    a constant or a run-time stride (attention's K^T block through
+    transposed pointers, the B operand of `x @ w.T`), from scalar inputs
+    only, and that only f16/bf16 matmuls with fragment-sized dimensions
+    read, becomes the same load over the swapped iteration space
     (a row-contiguous block: vector loads, vector workgroup stores) followed
     by a `linalg.transpose`. The cooperative-matrix lowering reads the
     transpose's source column-major instead of copying it. Run only where

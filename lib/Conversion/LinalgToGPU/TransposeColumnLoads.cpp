@@ -3,11 +3,13 @@
 // Attention loads K^T through transposed pointers (`k + n * HEAD_DIM + d`
 // for a HEAD_DIM x BLOCK_N block): consecutive elements of a row are
 // HEAD_DIM apart in memory, so each invocation's run along the row is one
-// 2-byte load per element, and the staged tile takes scalar stores. Where
-// such a load feeds a cooperative matmul, this pass loads the block in its
-// memory order instead (a BLOCK_N x HEAD_DIM generic, the two loop indices
-// swapped) followed by a linalg.transpose, which the cooperative lowering
-// absorbs by reading the fragments column-major:
+// 2-byte load per element, and the staged tile takes scalar stores (so does
+// the B operand of `x @ w.T`: k + n * stride_bn, a run-time stride, often
+// under a mask). Where such a load feeds a cooperative matmul, this pass
+// loads the block in its memory order instead (a BLOCK_N x HEAD_DIM
+// generic, the two loop indices swapped) followed by a linalg.transpose,
+// which the cooperative lowering absorbs by reading the fragments
+// column-major:
 //
 //   %kt = linalg.generic {(d0, d1) -> (d0, d1)} outs(tensor<64x32xf16>) {
 //     ... memref.load %k[(d1 * 64 + d0) + %base] ...                    }
@@ -39,16 +41,41 @@ namespace {
 /// Fragment edge of the cooperative matmuls this serves.
 constexpr int64_t kFragment = 16;
 
-/// The coefficients of linalg.index 0 and 1 in `v`, an integer computed by
-/// sums, constant products and casts from them and loop-invariant values
-/// (null when it is not such a sum, or a coefficient is not constant).
+/// A coefficient of an index: a constant, or nullopt for a loop-invariant
+/// value known only at run time (a stride argument).
+using Coefficient = std::optional<int64_t>;
+
+/// The coefficients of linalg.index 0 and 1 in an integer computed by sums,
+/// products with invariant values and casts from them and invariant values.
 struct IndexTerms {
-  int64_t row = 0, column = 0;
+  Coefficient row = 0, column = 0;
+  bool isInvariant() const { return row == 0 && column == 0; }
 };
 
-std::optional<IndexTerms> indexTerms(Value v, Block *body) {
+Coefficient add(Coefficient a, Coefficient b, int64_t sign) {
+  if (b == 0)
+    return a;
+  if (a == 0)
+    return b ? Coefficient(sign * *b) : std::nullopt;
+  if (a && b)
+    return *a + sign * *b;
+  return std::nullopt;
+}
+
+/// `a` times an invariant factor (`factor`: its value when constant).
+Coefficient scale(Coefficient a, Coefficient factor) {
+  if (a == 0 || factor == 0)
+    return 0;
+  if (a && factor)
+    return *a * *factor;
+  return std::nullopt;
+}
+
+/// The terms of `v` in `generic`'s body (null when it is not such a sum).
+/// Block arguments are the generic's scalar inputs: invariant.
+std::optional<IndexTerms> indexTerms(Value v, Operation *generic) {
   Operation *def = v.getDefiningOp();
-  if (!def || def->getBlock() != body)
+  if (!def || !generic->isProperAncestor(def))
     return IndexTerms{}; // invariant in the generic
   if (auto index = dyn_cast<linalg::IndexOp>(def)) {
     IndexTerms terms;
@@ -56,41 +83,34 @@ std::optional<IndexTerms> indexTerms(Value v, Block *body) {
     return terms;
   }
   if (isa<arith::ExtSIOp, arith::IndexCastOp>(def))
-    return indexTerms(def->getOperand(0), body);
-  if (isa<arith::AddIOp, arith::SubIOp>(def)) {
-    std::optional<IndexTerms> lhs = indexTerms(def->getOperand(0), body);
-    std::optional<IndexTerms> rhs = indexTerms(def->getOperand(1), body);
+    return indexTerms(def->getOperand(0), generic);
+  if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def)) {
+    std::optional<IndexTerms> lhs = indexTerms(def->getOperand(0), generic);
+    std::optional<IndexTerms> rhs = indexTerms(def->getOperand(1), generic);
     if (!lhs || !rhs)
       return std::nullopt;
-    int64_t sign = isa<arith::SubIOp>(def) ? -1 : 1;
-    return IndexTerms{lhs->row + sign * rhs->row, lhs->column + sign * rhs->column};
-  }
-  if (isa<arith::MulIOp>(def)) {
-    for (int side = 0; side < 2; ++side) {
-      std::optional<int64_t> factor = getConstantIntValue(def->getOperand(1 - side));
-      if (!factor)
-        continue;
-      std::optional<IndexTerms> terms = indexTerms(def->getOperand(side), body);
-      if (!terms)
-        return std::nullopt;
-      return IndexTerms{terms->row * *factor, terms->column * *factor};
+    if (!isa<arith::MulIOp>(def)) {
+      int64_t sign = isa<arith::SubIOp>(def) ? -1 : 1;
+      return IndexTerms{add(lhs->row, rhs->row, sign), add(lhs->column, rhs->column, sign)};
     }
-    // A product of two index-free values is invariant too.
-    std::optional<IndexTerms> lhs = indexTerms(def->getOperand(0), body);
-    std::optional<IndexTerms> rhs = indexTerms(def->getOperand(1), body);
-    if (lhs && rhs && !lhs->row && !lhs->column && !rhs->row && !rhs->column)
-      return IndexTerms{};
-    return std::nullopt;
+    // One factor must be invariant: the other's terms scale by it.
+    Value factor = def->getOperand(1);
+    if (!rhs->isInvariant()) {
+      std::swap(lhs, rhs);
+      factor = def->getOperand(0);
+    }
+    if (!rhs->isInvariant())
+      return std::nullopt;
+    Coefficient constant = getConstantIntValue(factor);
+    return IndexTerms{scale(lhs->row, constant), scale(lhs->column, constant)};
   }
   // Anything else is fine when it does not use the indices.
-  bool usesIndex = false;
-  def->walk([&](Operation *op) {
-    for (Value operand : op->getOperands())
-      if (std::optional<IndexTerms> terms = indexTerms(operand, body);
-          !terms || terms->row || terms->column)
-        usesIndex = true;
-  });
-  if (usesIndex)
+  for (Value operand : def->getOperands()) {
+    std::optional<IndexTerms> terms = indexTerms(operand, generic);
+    if (!terms || !terms->isInvariant())
+      return std::nullopt;
+  }
+  if (def->getNumRegions() != 0)
     return std::nullopt;
   return IndexTerms{};
 }
@@ -127,19 +147,19 @@ bool isColumnContiguousLoad(linalg::GenericOp generic) {
         return matmul && isCooperativeCandidate(matmul);
       }))
     return false;
+  // One global load, perhaps under its mask's branch.
   Block *body = generic.getBody();
   memref::LoadOp load;
-  for (Operation &op : *body) {
-    if (auto candidate = dyn_cast<memref::LoadOp>(op)) {
-      if (load || !triton_spirv::isGlobalBuffer(candidate.getMemRef()) ||
-          candidate.getIndices().size() != 1)
-        return false;
-      load = candidate;
-    }
-  }
-  if (!load)
+  WalkResult walk = body->walk([&](memref::LoadOp candidate) {
+    if (load || !triton_spirv::isGlobalBuffer(candidate.getMemRef()) ||
+        candidate.getIndices().size() != 1)
+      return WalkResult::interrupt();
+    load = candidate;
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted() || !load)
     return false;
-  std::optional<IndexTerms> terms = indexTerms(load.getIndices()[0], body);
+  std::optional<IndexTerms> terms = indexTerms(load.getIndices()[0], generic);
   return terms && terms->row == 1 && terms->column != 1 && terms->column != 0;
 }
 

@@ -43,14 +43,13 @@ func.func @k_transposed(%k: memref<?xf16>, %base: i64, %q: tensor<128x64xf16>,
 
 // -----
 
-// Rows already contiguous (V's block), a column load that something other
-// than a matmul reads, and one whose column step is not a constant: left
-// alone.
+// Rows already contiguous (V's block) and a column load that something
+// other than a matmul reads: left alone.
 // CHECK-LABEL: func.func @left_alone(
 // CHECK-NOT:     linalg.transpose
 // CHECK:         return
-func.func @left_alone(%k: memref<?xf16>, %stride: i64, %p: tensor<32x64xf16>,
-                      %acc: tensor<32x64xf32>) -> (tensor<32x64xf32>, tensor<64x64xf16>, tensor<32x64xf32>) {
+func.func @left_alone(%k: memref<?xf16>, %p: tensor<32x64xf16>,
+                      %acc: tensor<32x64xf32>) -> (tensor<32x64xf32>, tensor<64x64xf16>) {
   %c64 = arith.constant 64 : i64
   %e0 = tensor.empty() : tensor<64x64xf16>
   %rows = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>],
@@ -84,22 +83,50 @@ func.func @left_alone(%k: memref<?xf16>, %stride: i64, %p: tensor<32x64xf16>,
     %v = memref.load %k[%i] : memref<?xf16>
     linalg.yield %v : f16
   } -> tensor<64x64xf16>
-  %e2 = tensor.empty() : tensor<64x64xf16>
-  %strided = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>],
-                             iterator_types = ["parallel", "parallel"]}
-      outs(%e2 : tensor<64x64xf16>) {
-  ^bb0(%out: f16):
-    %r = linalg.index 0 : index
-    %c = linalg.index 1 : index
-    %ri = arith.index_cast %r : index to i64
-    %ci = arith.index_cast %c : index to i64
-    %col = arith.muli %ci, %stride : i64
-    %at = arith.addi %col, %ri : i64
-    %i = arith.index_cast %at : i64 to index
-    %v = memref.load %k[%i] : memref<?xf16>
+  return %mm, %cols : tensor<32x64xf32>, tensor<64x64xf16>
+}
+
+// -----
+
+// x @ w.T with w row-major (K, N) given as its transpose: B's element (k, n)
+// at k + n * stride_bn, a run-time stride, under the mask of a ragged edge.
+// It is loaded row by row of w and transposed; the mask moves with it.
+// CHECK-LABEL: func.func @masked_runtime_stride(
+// CHECK-SAME:      %[[W:[^:]*]]: memref<?xf16>, %[[STRIDE:[^:]*]]: i64, %[[KMAX:[^:]*]]: index
+// CHECK:         %[[ROWS:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<64x32xf16>)
+// CHECK:           %[[K:.*]] = linalg.index 1 : index
+// CHECK:           %[[N:.*]] = linalg.index 0 : index
+// CHECK:           arith.cmpi slt, %[[K]], %[[KMAX]]
+// CHECK:           %[[NI:.*]] = arith.index_cast %[[N]]
+// CHECK:           arith.muli %[[NI]], %{{.*}} : i64
+// CHECK:           scf.if
+// CHECK:             memref.load %[[W]]
+// CHECK:         linalg.transpose ins(%[[ROWS]] : tensor<64x32xf16>) outs(%{{.*}} : tensor<32x64xf16>) permutation = [1, 0]
+func.func @masked_runtime_stride(%w: memref<?xf16>, %stride: i64, %kmax: index,
+                                 %x: tensor<64x32xf16>, %acc: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %zero = arith.constant 0.0 : f16
+  %e = tensor.empty() : tensor<32x64xf16>
+  %b = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%stride : i64) outs(%e : tensor<32x64xf16>) {
+  ^bb0(%s: i64, %out: f16):
+    %k = linalg.index 0 : index
+    %n = linalg.index 1 : index
+    %inside = arith.cmpi slt, %k, %kmax : index
+    %ki = arith.index_cast %k : index to i64
+    %ni = arith.index_cast %n : index to i64
+    %col = arith.muli %ni, %s : i64
+    %at = arith.addi %ki, %col : i64
+    %v = scf.if %inside -> (f16) {
+      %i = arith.index_cast %at : i64 to index
+      %l = memref.load %w[%i] : memref<?xf16>
+      scf.yield %l : f16
+    } else {
+      scf.yield %zero : f16
+    }
     linalg.yield %v : f16
-  } -> tensor<64x64xf16>
-  %mm2 = linalg.matmul ins(%p, %strided : tensor<32x64xf16>, tensor<64x64xf16>)
-                       outs(%acc : tensor<32x64xf32>) -> tensor<32x64xf32>
-  return %mm, %cols, %mm2 : tensor<32x64xf32>, tensor<64x64xf16>, tensor<32x64xf32>
+  } -> tensor<32x64xf16>
+  %r = linalg.matmul ins(%x, %b : tensor<64x32xf16>, tensor<32x64xf16>)
+                     outs(%acc : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
 }

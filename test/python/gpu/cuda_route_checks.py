@@ -269,6 +269,33 @@ def bf16_matmul_on_cooperative_matrices():
 
 
 @check
+def fp16_matmul_with_transposed_weight():
+    # x @ w.T with w a row-major (N, K) matrix: B's columns are contiguous (stride_bk 1), at
+    # sizes that are and are not multiples of the blocks (masked edges). On NVIDIA the B block
+    # is loaded row by row of w and multiplied column-major.
+    from triton_spirv.driver import _profile_for
+    from triton_spirv import _vulkan_runtime as runtime
+    profile = _profile_for(runtime.get_device().device_properties())
+    cases = {}
+    for M, N, K in ((512, 512, 512), (300, 200, 136)):
+        x = torch.randn(M, K, device="cuda").half()
+        w = torch.randn(N, K, device="cuda").half()
+        c = torch.full((M, N), float("nan"), device="cuda")
+        b = w.T
+        kernel = matmul_kernel[(triton.cdiv(M, 128), triton.cdiv(N, 64))](
+            x, b, c, M, N, K, x.stride(0), x.stride(1), b.stride(0), b.stride(1),
+            c.stride(0), c.stride(1), BLOCK_M=128, BLOCK_N=64, BLOCK_K=32, num_warps=4)
+        reference = x.double() @ w.double().T
+        spirv = kernel.asm["spirvir"]
+        cases[f"{M}x{N}x{K}"] = {
+            "max_error": float((c.double() - reference).abs().max()),
+            "scale": float(reference.abs().max()),
+            "unwritten": int(c.isnan().sum()),
+            "column_major_b": "ColumnMajor" in spirv}
+    return {"profile": profile, "cases": cases}
+
+
+@check
 def bf16_memory_bound_kernels():
     # bf16 data through the NVIDIA profile's path (bf16 bits in f16 memory, vector code):
     # add, softmax and layer norm against float64 results of the same bf16 inputs, at sizes

@@ -103,6 +103,15 @@ def test_bf16_matmul_on_cooperative_matrices(results):
         assert case["bf16_matrices"] == (value["profile"] == "nvidia"), (shape, value["profile"])
 
 
+def test_fp16_matmul_with_transposed_weight(results):
+    value = ok(results, "fp16_matmul_with_transposed_weight")
+    for shape, case in value["cases"].items():
+        assert case["unwritten"] == 0, shape
+        # fp16 products are exact in f32; the f32 sums round.
+        assert case["max_error"] <= 1e-4 * case["scale"], (shape, case)
+        assert case["column_major_b"] == (value["profile"] == "nvidia"), (shape, value["profile"])
+
+
 def test_bf16_memory_bound_kernels(results):
     for name, case in ok(results, "bf16_memory_bound_kernels").items():
         assert case["unwritten"] == 0, name

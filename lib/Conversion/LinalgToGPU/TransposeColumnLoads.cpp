@@ -182,15 +182,16 @@ void transposeLoad(linalg::GenericOp generic) {
       [&](OpBuilder &nested, Location, ValueRange args) {
         IRMapping mapping;
         mapping.map(generic.getBody()->getArguments(), args);
-        for (Operation &op : generic.getBody()->getOperations()) {
-          if (auto index = dyn_cast<linalg::IndexOp>(op)) {
-            mapping.map(index.getResult(),
-                        linalg::IndexOp::create(nested, index.getLoc(), 1 - index.getDim()));
-            continue;
-          }
+        for (Operation &op : generic.getBody()->getOperations())
           nested.clone(op, mapping);
-        }
       });
+  // Every index, nested regions included, counts the other dimension now.
+  loaded.getBody()->walk([&](linalg::IndexOp index) {
+    OpBuilder at(index);
+    index.replaceAllUsesWith(
+        linalg::IndexOp::create(at, index.getLoc(), 1 - index.getDim()).getResult());
+    index.erase();
+  });
   Value init = tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
   auto transpose = linalg::TransposeOp::create(b, loc, loaded->getResult(0), init,
                                                ArrayRef<int64_t>{1, 0});

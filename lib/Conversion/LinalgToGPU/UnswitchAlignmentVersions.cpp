@@ -120,7 +120,10 @@ void unswitch(scf::ForOp loop) {
   for (Operation &op : llvm::make_early_inc_range(loop.getBody()->without_terminator()))
     if (auto alloc = dyn_cast<memref::AllocOp>(op);
         alloc && alloc->getNumOperands() == 0 &&
-        triton_spirv::isWorkgroupMemref(alloc.getResult()))
+        triton_spirv::isWorkgroupMemref(alloc.getResult()) &&
+        llvm::none_of(alloc->getUsers(), [](Operation *user) {
+          return user->hasTrait<OpTrait::IsTerminator>(); // carried out of an iteration
+        }))
       alloc->moveBefore(loop);
   OpBuilder b(loop);
   Location loc = loop.getLoc();

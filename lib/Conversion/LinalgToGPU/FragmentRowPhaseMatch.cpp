@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -79,6 +80,42 @@ bool inExclusiveBranches(Operation *a, Operation *b) {
     Region &then = branch.getThenRegion();
     return then.isAncestor(a->getParentRegion()) !=
            then.isAncestor(b->getParentRegion());
+  }
+  return false;
+}
+
+/// Whether `user` lies in a loop run before or after the one holding `a`
+/// (causal attention's two key loops share P's buffer) whose body writes
+/// `buffer` before anything reads it there: no value the phase keeps in
+/// registers is read in that loop.
+bool inLoopWritingFirst(Operation *a, Operation *user, Value buffer) {
+  for (Operation *loop = user->getParentOp(); loop; loop = loop->getParentOp()) {
+    if (loop->isAncestor(a))
+      return false;
+    if (!isa<scf::ForOp>(loop) || !loop->getBlock()->findAncestorOpInBlock(*a))
+      continue;
+    // The first top-level op of the body that touches the buffer only
+    // stores into it (a view or a read-and-write does not count).
+    for (Operation &op : cast<scf::ForOp>(loop).getBody()->without_terminator()) {
+      bool reads = false, writes = false;
+      op.walk([&](Operation *inner) {
+        for (OpOperand &operand : inner->getOpOperands()) {
+          if (operand.get() != buffer)
+            continue;
+          // The destination of a store (memref, vector or fragment).
+          if (isa<memref::StoreOp, vector::StoreOp, gpu::SubgroupMmaStoreMatrixOp>(inner) &&
+              operand.getOperandNumber() == 1)
+            writes = true;
+          else
+            reads = true;
+        }
+      });
+      if (reads)
+        return false;
+      if (writes)
+        return true;
+    }
+    return false;
   }
   return false;
 }
@@ -433,7 +470,8 @@ private:
     for (Operation *user : scores.getUsers()) {
       if (llvm::is_contained(stores, user) ||
           llvm::is_contained(phase.ops, user) ||
-          isa<memref::AllocOp>(user) || inExclusiveBranches(phase.first, user))
+          isa<memref::AllocOp>(user) || inExclusiveBranches(phase.first, user) ||
+          inLoopWritingFirst(phase.first, user, scores))
         continue;
       Operation *ancestor = block->findAncestorOpInBlock(*user);
       if (ancestor && writtenBack && phase.second->isBeforeInBlock(ancestor))
@@ -487,7 +525,8 @@ private:
     auto type = cast<MemRefType>(phase.probabilities.getType());
     for (Operation *user : phase.probabilities.getUsers()) {
       if (llvm::is_contained(phase.ops, user) || isa<memref::AllocOp>(user) ||
-          inExclusiveBranches(phase.first, user))
+          inExclusiveBranches(phase.first, user) ||
+          inLoopWritingFirst(phase.first, user, phase.probabilities))
         continue;
       Operation *ancestor = block->findAncestorOpInBlock(*user);
       if (ancestor && ancestor->isBeforeInBlock(phase.first))

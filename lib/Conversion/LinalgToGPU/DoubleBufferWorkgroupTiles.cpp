@@ -11,8 +11,9 @@
 //
 // Legal when the loop's only workgroup accesses are writes of its tiles
 // before the first barrier and reads after it, and the tiles are used nowhere
-// else (a tile the body allocates becomes one allocation in front of it); applied when the extra copies fit the device's workgroup memory (on
-// NVIDIA only to cooperative-matrix loops: an FMA loop lost occupancy).
+// else (a tile the body allocates becomes one allocation in front of it);
+// applied when the extra copies fit the device's workgroup memory (on NVIDIA
+// only to cooperative-matrix loops: an FMA loop lost occupancy).
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"

@@ -170,14 +170,11 @@ void transposeLoad(linalg::GenericOp generic) {
   auto swapped = RankedTensorType::get({type.getDimSize(1), type.getDimSize(0)},
                                        type.getElementType());
   Value empty = tensor::EmptyOp::create(b, loc, swapped.getShape(), swapped.getElementType());
-  // The new iteration (e0, e1) is the old (d1, d0).
-  AffineMap swap = AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, b.getContext());
-  SmallVector<AffineMap> maps;
-  for (OpOperand *input : generic.getDpsInputOperands())
-    maps.push_back(generic.getMatchingIndexingMap(input).compose(swap));
-  maps.push_back(b.getMultiDimIdentityMap(2));
+  // The new iteration (e0, e1) is the old (d1, d0): only the body's indices
+  // change (the inputs are scalars, the output map the identity).
   auto loaded = linalg::GenericOp::create(
-      b, loc, TypeRange{swapped}, generic.getDpsInputs(), ValueRange{empty}, maps,
+      b, loc, TypeRange{swapped}, generic.getDpsInputs(), ValueRange{empty},
+      generic.getIndexingMapsArray(),
       generic.getIteratorTypesArray(),
       [&](OpBuilder &nested, Location, ValueRange args) {
         IRMapping mapping;

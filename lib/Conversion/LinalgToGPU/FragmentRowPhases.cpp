@@ -20,6 +20,14 @@
 // S and P no longer pass through workgroup memory, and the barrier between
 // S's stores and the phase goes.
 //
+// Per-row state a later op of the block reads back as a row broadcast onto
+// accumulator fragments of the same rows (attention's `acc * alpha[:, None]`:
+// a stride-0 column-major fragment load) is taken from the phase's registers
+// instead: every invocation of a row's quad holds the row's value, and its
+// accumulator components sit in the rows of its S components. The barrier in
+// front of those loads goes too when nothing else needs it, and a state
+// buffer nothing reads any more goes with its stores.
+//
 // The causal diagonal block's mask compares each row's position with
 // start_n + j: column 0's comparison runs per component with the
 // component's column added.
@@ -43,6 +51,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+
+#include <array>
 
 namespace mlir::triton_spirv {
 #define GEN_PASS_DEF_FRAGMENTROWPHASES
@@ -68,9 +78,21 @@ Value fragmentOf(OpBuilder &builder, Location loc, Type type,
   return fragment;
 }
 
+/// A per-row state value the phase stores from the quad's first invocation:
+/// row `base + quadRow + 8 * half` of `buffer` (`base`: the rows of S's
+/// fragment group), the same value in each of the quad's invocations.
+struct RowState {
+  Value buffer, base;
+  int64_t half;
+  Value value;
+  scf::IfOp store;
+};
+
 /// Writes the phase on the fragments and removes S's stores, P's loads, the
-/// phase and the barrier before it.
-void rewrite(RowPhase &phase, int64_t subgroupSize) {
+/// phase and the barrier before it. Appends the per-row state it stores to
+/// `states`.
+void rewrite(RowPhase &phase, int64_t subgroupSize,
+             SmallVectorImpl<RowState> &states) {
   Operation *firstOp = phase.first;
   Location loc = phase.first.getLoc();
   OpBuilder builder(firstOp);
@@ -217,6 +239,12 @@ void rewrite(RowPhase &phase, int64_t subgroupSize) {
           auto leader = scf::IfOp::create(builder, loc, quadLeader);
           OpBuilder inside = leader.getThenBodyBuilder();
           inside.clone(*op, rowMap);
+          if (store.getIndices().size() == 1 &&
+              store.getIndices()[0] == phase.threadId)
+            states.push_back({store.getMemref(), stores.front().getIndices()[0],
+                              half,
+                              rowMap.lookupOrDefault(store.getValueToStore()),
+                              leader});
           continue;
         }
         if (auto load = dyn_cast<memref::LoadOp>(op))
@@ -323,6 +351,115 @@ bool barrierNeeded(const RowPhase &phase) {
   return after.sharesBufferWith(before);
 }
 
+/// Whether `barrier` orders nothing: the workgroup accesses between it and
+/// the barriers before and after it in its block do not conflict.
+bool barrierRedundant(gpu::BarrierOp barrier) {
+  if (barrier->hasAttr(triton_spirv::kUserBarrierAttr) ||
+      barrier->hasAttr(triton_spirv::kGlobalMemoryBarrierAttr))
+    return false;
+  Operation *previous = barrier->getPrevNode();
+  while (previous && !isa<gpu::BarrierOp>(previous))
+    previous = previous->getPrevNode();
+  Operation *next = barrier->getNextNode();
+  while (next && !isa<gpu::BarrierOp>(next))
+    next = next->getNextNode();
+  if (!previous || !next)
+    return false; // a segment reaches the block's start or end
+  triton_spirv::Accesses before = triton_spirv::accessesOf(
+      std::next(previous->getIterator()), barrier->getIterator());
+  triton_spirv::Accesses after = triton_spirv::accessesOf(
+      std::next(barrier->getIterator()), next->getIterator());
+  return !before.nestedBarrier && !after.nestedBarrier &&
+         !before.conflictsWith(after);
+}
+
+/// Replaces row broadcasts of the phases' per-row state onto accumulator
+/// fragments (`load %state[%base] {leadDimension = 0, transpose}`, later in
+/// the block that stored the state) with fragments of the registers, then
+/// drops barriers and state buffers that no longer serve anything.
+void broadcastRowStateFromRegisters(ArrayRef<RowState> states) {
+  // (buffer, base, block) -> the two halves' values; keys stored more than
+  // once (two phases of a block) are left alone.
+  using Key = std::tuple<Value, Value, Block *>;
+  DenseMap<Key, std::array<RowState, 2>> rows;
+  DenseMap<Key, unsigned> seen;
+  DenseSet<Operation *> stateStores;
+  for (const RowState &state : states) {
+    Key key{state.buffer, state.base, state.store->getBlock()};
+    rows[key][state.half] = state;
+    unsigned bit = 1u << state.half;
+    seen[key] = seen.lookup(key) & bit ? 4u : seen.lookup(key) | bit;
+    stateStores.insert(state.store);
+  }
+  SmallVector<gpu::BarrierOp> barriers;
+  DenseSet<Value> buffers;
+  for (auto &[key, halves] : rows) {
+    if (seen.lookup(key) != 3)
+      continue;
+    auto [buffer, base, block] = key;
+    Operation *lastStore = halves[0].store->isBeforeInBlock(halves[1].store)
+                               ? halves[1].store
+                               : halves[0].store;
+    // Writes of the buffer in the block other than the phases' state stores
+    // (which write their own groups' rows).
+    SmallVector<Operation *> writers;
+    for (Operation *user : buffer.getUsers())
+      if (!isa<gpu::SubgroupMmaLoadMatrixOp, memref::LoadOp>(user))
+        if (Operation *inBlock = block->findAncestorOpInBlock(*user))
+          if (!stateStores.contains(inBlock))
+            writers.push_back(inBlock);
+    for (Operation *user : llvm::to_vector(buffer.getUsers())) {
+      auto load = dyn_cast<gpu::SubgroupMmaLoadMatrixOp>(user);
+      if (!load || load->getBlock() != block ||
+          !lastStore->isBeforeInBlock(load) || load.getIndices().size() != 1 ||
+          load.getIndices()[0] != base || load.getLeadDimension() != 0 ||
+          !load.getTranspose().value_or(false))
+        continue;
+      auto type = cast<gpu::MMAMatrixType>(load.getRes().getType());
+      if (type.getOperand() != "COp" ||
+          type.getElementType() != halves[0].value.getType())
+        continue;
+      if (llvm::any_of(writers, [&](Operation *writer) {
+            return lastStore->isBeforeInBlock(writer) &&
+                   writer->isBeforeInBlock(load);
+          }))
+        continue;
+      OpBuilder builder(load);
+      SmallVector<Value> components;
+      for (int64_t c = 0; c < kComponents; ++c)
+        components.push_back(halves[c / kRowComponents].value);
+      load.getRes().replaceAllUsesWith(
+          fragmentOf(builder, load.getLoc(), type, components));
+      for (Operation *op = load->getPrevNode(); op && op != lastStore;
+           op = op->getPrevNode())
+        if (auto barrier = dyn_cast<gpu::BarrierOp>(op)) {
+          if (!llvm::is_contained(barriers, barrier))
+            barriers.push_back(barrier);
+          break;
+        }
+      load.erase();
+      buffers.insert(buffer);
+    }
+  }
+  // A state buffer only written now: its stores and itself go.
+  for (Value buffer : buffers) {
+    if (!llvm::all_of(buffer.getUsers(), llvm::IsaPred<memref::StoreOp>))
+      continue;
+    for (Operation *user : llvm::to_vector(buffer.getUsers())) {
+      auto guard = dyn_cast<scf::IfOp>(user->getParentOp());
+      user->erase();
+      if (guard && guard.getElseRegion().empty() &&
+          guard.thenBlock()->getOperations().size() == 1)
+        guard.erase();
+    }
+    if (Operation *alloc = buffer.getDefiningOp<memref::AllocOp>())
+      alloc->erase();
+  }
+  for (gpu::BarrierOp barrier : barriers)
+    if (barrierRedundant(barrier))
+      barrier.erase();
+}
+
 struct FragmentRowPhasesPass
     : triton_spirv::impl::FragmentRowPhasesBase<FragmentRowPhasesPass> {
   using FragmentRowPhasesBase::FragmentRowPhasesBase;
@@ -333,16 +470,18 @@ struct FragmentRowPhasesPass
       return;
     SmallVector<gpu::BarrierOp> barriers;
     getOperation().walk([&](gpu::BarrierOp b) { barriers.push_back(b); });
+    SmallVector<RowState> states;
     for (gpu::BarrierOp barrier : barriers) {
       std::optional<RowPhase> phase =
           matchRowPhase(barrier, numThreads, subgroupSize);
       if (!phase)
         continue;
       bool dropBarrier = !barrierNeeded(*phase);
-      rewrite(*phase, subgroupSize);
+      rewrite(*phase, subgroupSize, states);
       if (dropBarrier)
         barrier.erase();
     }
+    broadcastRowStateFromRegisters(states);
   }
 };
 } // namespace

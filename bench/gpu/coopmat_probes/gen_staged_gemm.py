@@ -2,13 +2,21 @@
 with subgroup-scope cooperative matrices, as the compiler stages it: each K step the
 workgroup's invocations store the A/B tile pieces they loaded in the previous step (16-byte
 vectors) into one of two padded workgroup copies, load the next step's pieces from global
-memory, pass one barrier, then every subgroup loads its fragments and multiplies."""
+memory, pass one barrier, then every subgroup loads its fragments and multiplies.
+
+Variants (the sixth argument, default `prefetch`, the compiler's form):
+  prefetch   as above, the two copies chosen by the step's parity at run time;
+  prefetch2  the same with the loop unrolled twice over two separate workgroup arrays;
+  direct     each step copies the next step's pieces straight into the other copy (a global load
+             stored at once: what an asynchronous global-to-workgroup copy would take), then
+             multiplies the current copy; one barrier per step;
+  direct2    `direct` unrolled twice over two separate arrays."""
 import sys
 
 from spirv_text import header, matrices, gemm_arguments, invocation_ids
 
 
-def kernel(WM, WN, FM, FN, TK, PAD=8):
+def kernel(WM, WN, FM, FN, TK, variant="prefetch", PAD=8):
     WG = WM * WN * 32
     TM, TN = WM * FM * 16, WN * FN * 16
     KS = TK // 16
@@ -18,7 +26,7 @@ def kernel(WM, WN, FM, FN, TK, PAD=8):
     perA, perB = piecesA // WG, piecesB // WG
     copyA, copyB = TM * rowA, TK * rowB                     # pieces per copy
     consts = {0, 1, 2, 3, 4, 5, 8, 16, 32, WN, FM * 16, FN * 16, TM, TN, TK, TK // 8, TN // 8, rowA, rowB,
-              copyA, copyB} | {j * WG for j in range(max(perA, perB))} | {k * 2 for k in range(KS)} \
+              copyA, copyB, 2 * TK} | {j * WG for j in range(max(perA, perB))} | {k * 2 for k in range(KS)} \
         | {k * 16 * rowB for k in range(KS)} | {i * 16 for i in range(max(FM, FN))}
     L = []
     add = L.append
@@ -69,46 +77,99 @@ def kernel(WM, WN, FM, FN, TK, PAD=8):
             out.append(f"%{prefix}bp{j} = OpConvertUToPtr %psbv4 %{prefix}ba{j}")
             out.append(f"%{prefix}vb{j} = OpLoad %v4u %{prefix}bp{j} Aligned 16")
         return out
-    first = "\n".join(loads("f", "%c0"))
-    body = []
-    # copy selector: (it & 1) * copy size
-    body.append("%par = OpBitwiseAnd %u32 %it %c1")
-    body.append(f"%offA = OpIMul %u32 %par %c{copyA}")
-    body.append(f"%offB = OpIMul %u32 %par %c{copyB}")
-    for j in range(perA):
-        body.append(f"%sa{j} = OpIAdd %u32 %sidxA{j} %offA")
-        body.append(f"%spa{j} = OpAccessChain %wgv4 %SA %sa{j}")
-        body.append(f"OpStore %spa{j} %cva{j}")
-    for j in range(perB):
-        body.append(f"%sb{j} = OpIAdd %u32 %sidxB{j} %offB")
-        body.append(f"%spb{j} = OpAccessChain %wgv4 %SB %sb{j}")
-        body.append(f"OpStore %spb{j} %cvb{j}")
-    # next step's pieces (the last step loads itself again)
-    body.append("%kn0 = OpIAdd %u32 %k %cTK")
-    body.append("%kl = OpISub %u32 %K %cTK")
-    body.append("%knlt = OpULessThan %bool %kn0 %K")
-    body.append("%kn = OpSelect %u32 %knlt %kn0 %kl")
-    body += loads("n", "%kn")
-    body.append("OpControlBarrier %wgs %wgs %sem")
-    for ks in range(KS):
-        for i in range(FM):
-            body.append(f"%ao_{ks}_{i} = OpIAdd %u32 %arow{i} %c{ks * 2}")
-            body.append(f"%ao2_{ks}_{i} = OpIAdd %u32 %ao_{ks}_{i} %offA")
-            body.append(f"%apf_{ks}_{i} = OpAccessChain %wgv4 %SA %ao2_{ks}_{i}")
-            body.append(f"%A_{ks}_{i} = OpCooperativeMatrixLoadKHR %matA %apf_{ks}_{i} %rowmajor %c{rowA}")
-        for j in range(FN):
-            body.append(f"%bo_{ks}_{j} = OpIAdd %u32 %bcol{j} %c{ks * 16 * rowB}")
-            body.append(f"%bo2_{ks}_{j} = OpIAdd %u32 %bo_{ks}_{j} %offB")
-            body.append(f"%bpf_{ks}_{j} = OpAccessChain %wgv4 %SB %bo2_{ks}_{j}")
-            body.append(f"%B_{ks}_{j} = OpCooperativeMatrixLoadKHR %matB %bpf_{ks}_{j} %rowmajor %c{rowB}")
-        for i in range(FM):
+    static = variant.endswith("2")
+    arrays = (("%SA0", "%SB0"), ("%SA1", "%SB1")) if static else (("%SA", "%SB"),)
+
+    def store_pieces(prefix, vals, array, offA, offB):
+        out = []
+        SA, SB = arrays[array]
+        for j in range(perA):
+            out += [f"%{prefix}sa{j} = OpIAdd %u32 %sidxA{j} {offA}",
+                    f"%{prefix}spa{j} = OpAccessChain %wgv4 {SA} %{prefix}sa{j}",
+                    f"OpStore %{prefix}spa{j} %{vals}va{j}"]
+        for j in range(perB):
+            out += [f"%{prefix}sb{j} = OpIAdd %u32 %sidxB{j} {offB}",
+                    f"%{prefix}spb{j} = OpAccessChain %wgv4 {SB} %{prefix}sb{j}",
+                    f"OpStore %{prefix}spb{j} %{vals}vb{j}"]
+        return out
+
+    def compute(prefix, array, offA, offB, acc_in):
+        """Fragments from one copy and the MulAdds; returns lines, the result ids."""
+        out = []
+        SA, SB = arrays[array]
+        result = {}
+        for ks in range(KS):
+            for i in range(FM):
+                out += [f"%{prefix}ao_{ks}_{i} = OpIAdd %u32 %arow{i} %c{ks * 2}",
+                        f"%{prefix}ao2_{ks}_{i} = OpIAdd %u32 %{prefix}ao_{ks}_{i} {offA}",
+                        f"%{prefix}apf_{ks}_{i} = OpAccessChain %wgv4 {SA} %{prefix}ao2_{ks}_{i}",
+                        f"%{prefix}A_{ks}_{i} = OpCooperativeMatrixLoadKHR %matA %{prefix}apf_{ks}_{i} %rowmajor %c{rowA}"]
             for j in range(FN):
-                prev = f"%acc_{i}_{j}" if ks == 0 else f"%m_{ks-1}_{i}_{j}"
-                body.append(f"%m_{ks}_{i}_{j} = OpCooperativeMatrixMulAddKHR %matC %A_{ks}_{i} %B_{ks}_{j} {prev}")
-    last = KS - 1
-    phis = [f"%acc_{i}_{j} = OpPhi %matC %zeroC %entry %m_{last}_{i}_{j} %latch" for i in range(FM) for j in range(FN)]
-    phis += [f"%cva{j} = OpPhi %v4u %fva{j} %entry %nva{j} %latch" for j in range(perA)]
-    phis += [f"%cvb{j} = OpPhi %v4u %fvb{j} %entry %nvb{j} %latch" for j in range(perB)]
+                out += [f"%{prefix}bo_{ks}_{j} = OpIAdd %u32 %bcol{j} %c{ks * 16 * rowB}",
+                        f"%{prefix}bo2_{ks}_{j} = OpIAdd %u32 %{prefix}bo_{ks}_{j} {offB}",
+                        f"%{prefix}bpf_{ks}_{j} = OpAccessChain %wgv4 {SB} %{prefix}bo2_{ks}_{j}",
+                        f"%{prefix}B_{ks}_{j} = OpCooperativeMatrixLoadKHR %matB %{prefix}bpf_{ks}_{j} %rowmajor %c{rowB}"]
+            for i in range(FM):
+                for j in range(FN):
+                    prev = acc_in[i, j] if ks == 0 else f"%{prefix}m_{ks-1}_{i}_{j}"
+                    out.append(f"%{prefix}m_{ks}_{i}_{j} = OpCooperativeMatrixMulAddKHR %matC "
+                               f"%{prefix}A_{ks}_{i} %{prefix}B_{ks}_{j} {prev}")
+                    result[i, j] = f"%{prefix}m_{ks}_{i}_{j}"
+        return out, result
+
+    def next_k(name, step_ahead):
+        """The k of `step_ahead` steps on, the last step's own k where that is past K."""
+        return [f"%{name}0 = OpIAdd %u32 %k %c{step_ahead * TK}",
+                "%kl = OpISub %u32 %K %cTK" if name == "kn" else f"%{name}l = OpISub %u32 %K %cTK",
+                f"%{name}lt = OpULessThan %bool %{name}0 %K",
+                f"%{name} = OpSelect %u32 %{name}lt %{name}0 %{'kl' if name == 'kn' else name + 'l'}"]
+
+    barrier = "OpControlBarrier %wgs %wgs %sem"
+    acc = {(i, j): f"%acc_{i}_{j}" for i in range(FM) for j in range(FN)}
+    carried = []        # (phi id, initial id, latch id) of pieces carried in registers
+    body = []
+    step_size = 2 if static else 1
+    if variant == "prefetch":
+        first = "\n".join(loads("f", "%c0"))
+        body += ["%par = OpBitwiseAnd %u32 %it %c1", f"%offA = OpIMul %u32 %par %c{copyA}",
+                 f"%offB = OpIMul %u32 %par %c{copyB}"]
+        body += store_pieces("c", "c", 0, "%offA", "%offB")
+        body += next_k("kn", 1) + loads("n", "%kn") + [barrier]
+        lines, out = compute("", 0, "%offA", "%offB", acc)
+        body += lines
+        carried = [(f"%cv{w}{j}", f"%fv{w}{j}", f"%nv{w}{j}") for w, n in (("a", perA), ("b", perB)) for j in range(n)]
+    elif variant == "prefetch2":
+        first = "\n".join(loads("f", "%c0"))
+        body += store_pieces("c", "c", 0, "%c0", "%c0")
+        body += next_k("kn", 1) + loads("n", "%kn") + [barrier]
+        lines, mid = compute("x", 0, "%c0", "%c0", acc)
+        body += lines
+        body += store_pieces("d", "n", 1, "%c0", "%c0")
+        body += next_k("ko", 2) + loads("o", "%ko") + [barrier]
+        lines, out = compute("", 1, "%c0", "%c0", mid)
+        body += lines
+        carried = [(f"%cv{w}{j}", f"%fv{w}{j}", f"%ov{w}{j}") for w, n in (("a", perA), ("b", perB)) for j in range(n)]
+    elif variant == "direct":
+        first = "\n".join(loads("f", "%c0") + store_pieces("f", "f", 0, "%c0", "%c0") + [barrier])
+        body += ["%par = OpBitwiseAnd %u32 %it %c1", f"%offA = OpIMul %u32 %par %c{copyA}",
+                 f"%offB = OpIMul %u32 %par %c{copyB}",
+                 "%npar = OpISub %u32 %c1 %par", f"%noffA = OpIMul %u32 %npar %c{copyA}",
+                 f"%noffB = OpIMul %u32 %npar %c{copyB}"]
+        body += next_k("kn", 1) + loads("n", "%kn") + store_pieces("n", "n", 0, "%noffA", "%noffB")
+        lines, out = compute("", 0, "%offA", "%offB", acc)
+        body += lines + [barrier]
+    elif variant == "direct2":
+        first = "\n".join(loads("f", "%c0") + store_pieces("f", "f", 0, "%c0", "%c0") + [barrier])
+        body += next_k("kn", 1) + loads("n", "%kn") + store_pieces("n", "n", 1, "%c0", "%c0")
+        lines, mid = compute("x", 0, "%c0", "%c0", acc)
+        body += lines + [barrier]
+        body += next_k("ko", 2) + loads("o", "%ko") + store_pieces("o", "o", 0, "%c0", "%c0")
+        lines, out = compute("", 1, "%c0", "%c0", mid)
+        body += lines + [barrier]
+    else:
+        raise SystemExit(f"unknown variant {variant}")
+    phis = [f"%acc_{i}_{j} = OpPhi %matC %zeroC %entry {out[i, j]} %latch" for i in range(FM) for j in range(FN)]
+    phis += [f"{phi} = OpPhi %v4u {init} %entry {latch} %latch" for phi, init, latch in carried]
     stores = []
     for i in range(FM):
         for j in range(FN):
@@ -125,8 +186,15 @@ OpCooperativeMatrixStoreKHR %cp_{i}_{j} %acc_{i}_{j} %rowmajor %N Aligned 16""")
     arow = "\n".join(f"%arow{i}a = OpIAdd %u32 %wrow %c{i * 16}\n%arow{i} = OpIMul %u32 %arow{i}a %c{rowA}" for i in range(FM))
     bcol = "\n".join(f"%bcol{j}a = OpIAdd %u32 %wcol %c{j * 16}\n%bcol{j} = OpUDiv %u32 %bcol{j}a %c8" for j in range(FN))
     nl = "\n"
+    copies = 1 if static else 2
+    arrays_text = "\n".join([
+        f"%nA = OpConstant %u32 {copies * copyA}", f"%nB = OpConstant %u32 {copies * copyB}",
+        "%arrA = OpTypeArray %v4u %nA", "%arrB = OpTypeArray %v4u %nB",
+        "%wgArrA = OpTypePointer Workgroup %arrA", "%wgArrB = OpTypePointer Workgroup %arrB"]
+        + [f"{SA} = OpVariable %wgArrA Workgroup\n{SB} = OpVariable %wgArrB Workgroup" for SA, SB in arrays])
+    interface = tuple(name for pair in arrays for name in pair)
     return f"""
-{header(WG, interface=('%SA', '%SB'))}
+{header(WG, interface=interface)}
 {const_lines}
 %cTK = OpConstant %u32 {TK}
 %two64 = OpConstant %u64 2
@@ -135,15 +203,8 @@ OpCooperativeMatrixStoreKHR %cp_{i}_{j} %acc_{i}_{j} %rowmajor %N Aligned 16""")
 %wgs = OpConstant %u32 2
 %sem = OpConstant %u32 264
 %c16x = OpConstant %u32 16
-%nA = OpConstant %u32 {2 * copyA}
-%nB = OpConstant %u32 {2 * copyB}
-%arrA = OpTypeArray %v4u %nA
-%arrB = OpTypeArray %v4u %nB
-%wgArrA = OpTypePointer Workgroup %arrA
-%wgArrB = OpTypePointer Workgroup %arrB
+{arrays_text}
 %wgv4 = OpTypePointer Workgroup %v4u
-%SA = OpVariable %wgArrA Workgroup
-%SB = OpVariable %wgArrB Workgroup
 {matrices('%sg', '%c16x', '%c16x', '%c16x')}
 %main = OpFunction %void None %fn
 %entry = OpLabel
@@ -175,7 +236,7 @@ OpBranchConditional %more %body %exit
 OpBranch %latch
 %latch = OpLabel
 %itnext = OpIAdd %u32 %it %c1
-%knext = OpIAdd %u32 %k %cTK
+%knext = OpIAdd %u32 %k %c{step_size * TK}
 OpBranch %header
 %exit = OpLabel
 {nl.join(stores)}
@@ -186,4 +247,4 @@ OpFunctionEnd
 
 if __name__ == "__main__":
     WM, WN, FM, FN, TK = map(int, sys.argv[1:6])
-    sys.stdout.write(kernel(WM, WN, FM, FN, TK))
+    sys.stdout.write(kernel(WM, WN, FM, FN, TK, *sys.argv[6:7]))

@@ -1,4 +1,4 @@
-"""Times the hand-written staged GEMMs (g_WM_WN_FM_FN_TK.spv from gen_staged_gemm.py) at 4096^3 against
+"""Times the hand-written staged GEMMs (g_WM_WN_FM_FN_TK[_VARIANT].spv from gen_staged_gemm.py) at 4096^3 against
 cuBLAS in the same process, each checked against an fp32 torch product."""
 import glob, os, statistics, struct
 import triton  # noqa: F401
@@ -22,7 +22,9 @@ torch.cuda.synchronize()
 cublas = begin.elapsed_time(end) / 50
 print(f"cuBLAS {cublas:.4f} ms {2 * M * N * K / cublas / 1e9:.0f} TFLOP/s")
 for path in sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__)), "g_*.spv"))):
-    WM, WN, FM, FN, TK = map(int, os.path.basename(path)[2:-4].split("_"))
+    fields = os.path.basename(path)[2:-4].split("_")
+    WM, WN, FM, FN, TK = map(int, fields[:5])
+    variant = fields[5] if len(fields) > 5 else "prefetch"
     TM, TN = WM * FM * 16, WN * FN * 16
     c = torch.full((M, N), float("nan"), device="cuda")
     packed = struct.pack("<QQQIII", _device_address(a, "a"), _device_address(b, "b"),
@@ -36,8 +38,8 @@ for path in sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file
         ms = statistics.median(dev.time_launches(kernel, *grid, packed, 30))
         stats = str(kernel.executables())
         regs = stats[stats.find("Register Count") + 16:stats.find(", 'Binary")]
-        print(f"{TM}x{TN}x{TK} subgroups {WM}x{WN} fragments {FM}x{FN}: {ms:.4f} ms "
+        print(f"{TM}x{TN}x{TK} subgroups {WM}x{WN} fragments {FM}x{FN} {variant}: {ms:.4f} ms "
               f"{2 * M * N * K / ms / 1e9:.0f} TFLOP/s ({cublas / ms:.2f} of cuBLAS) regs {regs} "
               f"max err {err:.3g} nan {int(c.isnan().sum())}")
     except Exception as ex:
-        print(f"{TM}x{TN}x{TK} {WM}x{WN} {FM}x{FN}: FAILED {ex}")
+        print(f"{TM}x{TN}x{TK} {WM}x{WN} {FM}x{FN} {variant}: FAILED {ex}")

@@ -675,7 +675,7 @@ def gpu_bf16_cases():
     kernels on bf16 data."""
     cases = []
     for size in (1024, 4096):
-        for bm, bn, bk, nw in [(64, 64, 32, 4), (128, 64, 32, 8), (128, 128, 32, 8)]:
+        for bm, bn, bk, nw in [(64, 64, 32, 4), (128, 64, 32, 8), (128, 128, 32, 8), (128, 128, 32, 4)]:
             for dtype in (torch.bfloat16, torch.float16):
                 cases.append(matmul_case(size, size, size, dtype, bm, bn, bk, nw))
         for bm, bn, bk, nw in CUDA_MM_CONFIGS[torch.float16]:

@@ -118,11 +118,11 @@ def kernel(WM, WN, FM, FN, TK, variant="prefetch", PAD=8):
         return out, result
 
     def next_k(name, step_ahead):
-        """The k of `step_ahead` steps on, the last step's own k where that is past K."""
+        """%name: the k of `step_ahead` steps on, the last step's own k where that is past K."""
         return [f"%{name}0 = OpIAdd %u32 %k %c{step_ahead * TK}",
-                "%kl = OpISub %u32 %K %cTK" if name == "kn" else f"%{name}l = OpISub %u32 %K %cTK",
+                f"%{name}l = OpISub %u32 %K %cTK",
                 f"%{name}lt = OpULessThan %bool %{name}0 %K",
-                f"%{name} = OpSelect %u32 %{name}lt %{name}0 %{'kl' if name == 'kn' else name + 'l'}"]
+                f"%{name} = OpSelect %u32 %{name}lt %{name}0 %{name}l"]
 
     barrier = "OpControlBarrier %wgs %wgs %sem"
     acc = {(i, j): f"%acc_{i}_{j}" for i in range(FM) for j in range(FN)}

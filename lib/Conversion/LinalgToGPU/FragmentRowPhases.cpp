@@ -51,6 +51,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <array>
 
@@ -379,9 +381,10 @@ bool barrierRedundant(gpu::BarrierOp barrier) {
 /// drops barriers and state buffers that no longer serve anything.
 void broadcastRowStateFromRegisters(ArrayRef<RowState> states) {
   // (buffer, base, block) -> the two halves' values; keys stored more than
-  // once (two phases of a block) are left alone.
+  // once (two phases of a block) are left alone. In the phases' order, so
+  // that barriers are tried in a fixed order.
   using Key = std::tuple<Value, Value, Block *>;
-  DenseMap<Key, std::array<RowState, 2>> rows;
+  llvm::MapVector<Key, std::array<RowState, 2>> rows;
   DenseMap<Key, unsigned> seen;
   DenseSet<Operation *> stateStores;
   for (const RowState &state : states) {
@@ -392,7 +395,7 @@ void broadcastRowStateFromRegisters(ArrayRef<RowState> states) {
     stateStores.insert(state.store);
   }
   SmallVector<gpu::BarrierOp> barriers;
-  DenseSet<Value> buffers;
+  llvm::SetVector<Value> buffers;
   for (auto &[key, halves] : rows) {
     if (seen.lookup(key) != 3)
       continue;

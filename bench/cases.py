@@ -669,6 +669,16 @@ def gpu_tutorial06_d128_tile_cases():
                                        (256, 32, 8, 3), (128, 32, 8, 2)]]
 
 
+def gpu_tutorial06_waves_cases():
+    """Causal and non-causal attention at 1024 keys, head_dim 64, with 128 and 1024 heads: the
+    same programs, 8x as many of them. Causal programs differ in length (the key blocks left of
+    the diagonal), so the share of the last, partly filled wave of programs shrinks with more
+    heads; Triton-CUDA at the same configurations."""
+    return [mha_case(heads, 1024, 64, causal, bm, bn)
+            for heads in (128, 1024) for causal in (False, True)
+            for bm, bn in [(128, 32), (64, 32)]]
+
+
 def gpu_bf16_cases():
     """bf16 matmuls (bf16 cooperative matrices where the driver has them) beside fp16 ones at the
     same configurations, Triton-CUDA's own fp16 tuning points for bf16, and the memory-bound
@@ -696,13 +706,14 @@ GPU_SETS = {"suite": gpu_cases, "tutorial06": gpu_tutorial06_cases,
             "tutorial06_long": lambda: gpu_tutorial06_cases(n_ctxs=(16384,)),
             "tutorial06_tiles": gpu_tutorial06_tile_cases, "tutorial06_bwd": gpu_tutorial06_bwd_cases,
             "tutorial06_narrow": gpu_tutorial06_narrow_cases,
-            "tutorial06_d128_tiles": gpu_tutorial06_d128_tile_cases, "bf16": gpu_bf16_cases, "attention": gpu_attention_cases,
+            "tutorial06_d128_tiles": gpu_tutorial06_d128_tile_cases,
+            "tutorial06_waves": gpu_tutorial06_waves_cases, "bf16": gpu_bf16_cases, "attention": gpu_attention_cases,
             "attention_any_length": gpu_any_length_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
             "fp16tiles": gpu_fp16_tiles_cases, "fp16stages": gpu_fp16_stages_cases,
             "alignment": gpu_alignment_cases, "matmul_nt": gpu_matmul_nt_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_tiles", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_d128", "tutorial06_d128_tiles", "tutorial06_long", "bf16", "attention", "attention_any_length", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment", "matmul_nt")
+GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_tiles", "tutorial06_waves", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_d128", "tutorial06_d128_tiles", "tutorial06_long", "bf16", "attention", "attention_any_length", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment", "matmul_nt")
 
 
 def by_id(cases):

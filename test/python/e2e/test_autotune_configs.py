@@ -2,6 +2,8 @@
 default device, and the NVIDIA ones fit its 48 KiB of workgroup memory (fp16 on cooperative
 matrices)."""
 
+import re
+
 import pytest
 import torch
 import triton
@@ -139,3 +141,7 @@ def test_nvidia_attention_configs_on_cooperative_matrices(head_dim):
         # no global access of a single half is left.
         assert '["Aligned", 2] : f16' not in kernel.asm["spirvir"], config
         assert "<ColumnMajor>" in kernel.asm["spirvir"], config
+        # The output's rescale takes each row's alpha from registers: no row broadcast (a
+        # stride-0 column-major fragment load) through workgroup memory is left.
+        assert not re.search(r"CooperativeMatrixLoad %\w+, %cst0_i32, <ColumnMajor>",
+                             kernel.asm["spirvir"]), config

@@ -24,9 +24,10 @@
 // accumulator fragments of the same rows (attention's `acc * alpha[:, None]`:
 // a stride-0 column-major fragment load) is taken from the phase's registers
 // instead: every invocation of a row's quad holds the row's value, and its
-// accumulator components sit in the rows of its S components. The barrier in
-// front of those loads goes too when nothing else needs it, and a state
-// buffer nothing reads any more goes with its stores.
+// accumulator components sit in the rows of its S components. A state buffer
+// nothing reads any more goes with its stores; the barrier in front of those
+// loads then orders nothing, and --eliminate-redundant-barriers (NVIDIA)
+// removes it.
 //
 // The causal diagonal block's mask compares each row's position with
 // start_n + j: column 0's comparison runs per component with the
@@ -353,32 +354,11 @@ bool barrierNeeded(const RowPhase &phase) {
   return after.sharesBufferWith(before);
 }
 
-/// Whether `barrier` orders nothing: the workgroup accesses between it and
-/// the barriers before and after it in its block do not conflict.
-bool barrierRedundant(gpu::BarrierOp barrier) {
-  if (barrier->hasAttr(triton_spirv::kUserBarrierAttr) ||
-      barrier->hasAttr(triton_spirv::kGlobalMemoryBarrierAttr))
-    return false;
-  Operation *previous = barrier->getPrevNode();
-  while (previous && !isa<gpu::BarrierOp>(previous))
-    previous = previous->getPrevNode();
-  Operation *next = barrier->getNextNode();
-  while (next && !isa<gpu::BarrierOp>(next))
-    next = next->getNextNode();
-  if (!previous || !next)
-    return false; // a segment reaches the block's start or end
-  triton_spirv::Accesses before = triton_spirv::accessesOf(
-      std::next(previous->getIterator()), barrier->getIterator());
-  triton_spirv::Accesses after = triton_spirv::accessesOf(
-      std::next(barrier->getIterator()), next->getIterator());
-  return !before.nestedBarrier && !after.nestedBarrier &&
-         !before.conflictsWith(after);
-}
-
 /// Replaces row broadcasts of the phases' per-row state onto accumulator
 /// fragments (`load %state[%base] {leadDimension = 0, transpose}`, later in
 /// the block that stored the state) with fragments of the registers, then
-/// drops barriers and state buffers that no longer serve anything.
+/// drops state buffers nothing reads any more. The barrier in front of such a
+/// load is left to --eliminate-redundant-barriers.
 void broadcastRowStateFromRegisters(ArrayRef<RowState> states) {
   // (buffer, base, block) -> the two halves' values; keys stored more than
   // once (two phases of a block) are left alone. In the phases' order, so
@@ -394,7 +374,6 @@ void broadcastRowStateFromRegisters(ArrayRef<RowState> states) {
     seen[key] = seen.lookup(key) & bit ? 4u : seen.lookup(key) | bit;
     stateStores.insert(state.store);
   }
-  SmallVector<gpu::BarrierOp> barriers;
   llvm::SetVector<Value> buffers;
   for (auto &[key, halves] : rows) {
     if (seen.lookup(key) != 3)
@@ -433,13 +412,6 @@ void broadcastRowStateFromRegisters(ArrayRef<RowState> states) {
         components.push_back(halves[c / kRowComponents].value);
       load.getRes().replaceAllUsesWith(
           fragmentOf(builder, load.getLoc(), type, components));
-      for (Operation *op = load->getPrevNode(); op && op != lastStore;
-           op = op->getPrevNode())
-        if (auto barrier = dyn_cast<gpu::BarrierOp>(op)) {
-          if (!llvm::is_contained(barriers, barrier))
-            barriers.push_back(barrier);
-          break;
-        }
       load.erase();
       buffers.insert(buffer);
     }
@@ -458,9 +430,6 @@ void broadcastRowStateFromRegisters(ArrayRef<RowState> states) {
     if (Operation *alloc = buffer.getDefiningOp<memref::AllocOp>())
       alloc->erase();
   }
-  for (gpu::BarrierOp barrier : barriers)
-    if (barrierRedundant(barrier))
-      barrier.erase();
 }
 
 struct FragmentRowPhasesPass

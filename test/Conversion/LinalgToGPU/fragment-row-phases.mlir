@@ -1,4 +1,5 @@
 // RUN: triton-spirv-opt %s --split-input-file --fragment-row-phases=num-threads=64 --cse | FileCheck %s
+// RUN: triton-spirv-opt %s --split-input-file --fragment-row-phases=num-threads=64 --eliminate-redundant-barriers --cse | FileCheck %s --check-prefix=ELIM
 
 // Online softmax between two dots, 2 subgroups of 32 invocations, two 16-row
 // fragments of S each (16 columns). Each invocation runs the phase for its 4
@@ -8,7 +9,8 @@
 // invocation's 8 f16 elements. S, P and the barrier after S's store go. The
 // output's rescale takes each row's alpha from the registers (components 0-3:
 // row lane/4, 4-7: row lane/4 + 8), and alpha's buffer goes; the barrier in
-// front of it stays (its segment reaches the loop's start).
+// front of it stays (left to eliminate-redundant-barriers, which keeps it
+// here: its segment reaches the loop's start).
 // CHECK-LABEL: func.func @whole_rows
 // CHECK: %[[ROW0:.*]] = arith.muli %{{.*}}, %c32
 // CHECK-COUNT-2: memref.alloc() : memref<64xf32
@@ -268,17 +270,22 @@ func.func @whole_rows(%q: !gpu.mma_matrix<16x16xf16, "AOp">, %k: !gpu.mma_matrix
 // V staged through workgroup memory at the loop's start (a barrier before
 // the phase in the block): once alpha comes from the registers, the barrier
 // in front of the rescale orders nothing (the phase's state buffers on one
-// side, V's fragments on the other) and goes.
+// side, V's fragments on the other), and eliminate-redundant-barriers
+// removes it.
 // CHECK-LABEL: func.func @staged_values
 // CHECK: scf.for
-// CHECK: memref.store %{{.*}}, %[[VT:.*]][%c0, %{{.*}}]
-// CHECK-NEXT: gpu.barrier
-// CHECK-NOT: gpu.barrier
-// CHECK: gpu.subgroup_mma_elementwise mulf
-// CHECK-NOT: gpu.barrier
-// CHECK: gpu.subgroup_mma_load_matrix %[[VT]]
-// CHECK: gpu.barrier
+// CHECK-COUNT-3: gpu.barrier
 // CHECK-NEXT: scf.yield
+// ELIM-LABEL: func.func @staged_values
+// ELIM: scf.for
+// ELIM: memref.store %{{.*}}, %[[VT:.*]][%c0, %{{.*}}]
+// ELIM-NEXT: gpu.barrier
+// ELIM-NOT: gpu.barrier
+// ELIM: gpu.subgroup_mma_elementwise mulf
+// ELIM-NOT: gpu.barrier
+// ELIM: gpu.subgroup_mma_load_matrix %[[VT]]
+// ELIM: gpu.barrier
+// ELIM-NEXT: scf.yield
 func.func @staged_values(%q: !gpu.mma_matrix<16x16xf16, "AOp">, %k: !gpu.mma_matrix<16x16xf16, "BOp">, %v: !gpu.mma_matrix<16x16xf16, "BOp">, %scale: f32, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

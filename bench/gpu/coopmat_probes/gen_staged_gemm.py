@@ -126,46 +126,58 @@ def kernel(WM, WN, FM, FN, TK, variant="prefetch", PAD=8):
 
     barrier = "OpControlBarrier %wgs %wgs %sem"
     acc = {(i, j): f"%acc_{i}_{j}" for i in range(FM) for j in range(FN)}
-    carried = []        # (phi id, initial id, latch id) of pieces carried in registers
+
+    def prefetch_step(stored, store_array, name, ahead, loaded, compute_prefix, offA, offB, acc_in):
+        """Store the pieces `stored` loaded a step earlier into `store_array`, load the pieces
+        `ahead` steps on (ids %{loaded}...), barrier, multiply that copy."""
+        lines = store_pieces(stored, stored, store_array, offA, offB)
+        lines += next_k(name, ahead) + loads(loaded, f"%{name}") + [barrier]
+        multiplied, out = compute(compute_prefix, store_array, offA, offB, acc_in)
+        return lines + multiplied, out
+
+    def direct_step(name, ahead, loaded, store_array, noffA, noffB, compute_prefix, compute_array,
+                    offA, offB, acc_in):
+        """Load the pieces `ahead` steps on and store them into `store_array` at once, multiply
+        `compute_array`, barrier."""
+        lines = next_k(name, ahead) + loads(loaded, f"%{name}")
+        lines += store_pieces(loaded, loaded, store_array, noffA, noffB)
+        multiplied, out = compute(compute_prefix, compute_array, offA, offB, acc_in)
+        return lines + multiplied + [barrier], out
+
+    def carried_from(latch):
+        """(phi, initial, latch) ids of the pieces carried in registers to the next step."""
+        return [(f"%cv{w}{j}", f"%fv{w}{j}", f"%{latch}v{w}{j}")
+                for w, n in (("a", perA), ("b", perB)) for j in range(n)]
+
+    carried = []
     body = []
     step_size = 2 if static else 1
+    parity = ["%par = OpBitwiseAnd %u32 %it %c1", f"%offA = OpIMul %u32 %par %c{copyA}",
+              f"%offB = OpIMul %u32 %par %c{copyB}"]
     if variant == "prefetch":
         first = "\n".join(loads("f", "%c0"))
-        body += ["%par = OpBitwiseAnd %u32 %it %c1", f"%offA = OpIMul %u32 %par %c{copyA}",
-                 f"%offB = OpIMul %u32 %par %c{copyB}"]
-        body += store_pieces("c", "c", 0, "%offA", "%offB")
-        body += next_k("kn", 1) + loads("n", "%kn") + [barrier]
-        lines, out = compute("", 0, "%offA", "%offB", acc)
-        body += lines
-        carried = [(f"%cv{w}{j}", f"%fv{w}{j}", f"%nv{w}{j}") for w, n in (("a", perA), ("b", perB)) for j in range(n)]
+        lines, out = prefetch_step("c", 0, "kn", 1, "n", "", "%offA", "%offB", acc)
+        body += parity + lines
+        carried = carried_from("n")
     elif variant == "prefetch2":
         first = "\n".join(loads("f", "%c0"))
-        body += store_pieces("c", "c", 0, "%c0", "%c0")
-        body += next_k("kn", 1) + loads("n", "%kn") + [barrier]
-        lines, mid = compute("x", 0, "%c0", "%c0", acc)
+        lines, mid = prefetch_step("c", 0, "kn", 1, "n", "x", "%c0", "%c0", acc)
         body += lines
-        body += store_pieces("d", "n", 1, "%c0", "%c0")
-        body += next_k("ko", 2) + loads("o", "%ko") + [barrier]
-        lines, out = compute("", 1, "%c0", "%c0", mid)
+        lines, out = prefetch_step("n", 1, "ko", 2, "o", "", "%c0", "%c0", mid)
         body += lines
-        carried = [(f"%cv{w}{j}", f"%fv{w}{j}", f"%ov{w}{j}") for w, n in (("a", perA), ("b", perB)) for j in range(n)]
+        carried = carried_from("o")
     elif variant == "direct":
         first = "\n".join(loads("f", "%c0") + store_pieces("f", "f", 0, "%c0", "%c0") + [barrier])
-        body += ["%par = OpBitwiseAnd %u32 %it %c1", f"%offA = OpIMul %u32 %par %c{copyA}",
-                 f"%offB = OpIMul %u32 %par %c{copyB}",
-                 "%npar = OpISub %u32 %c1 %par", f"%noffA = OpIMul %u32 %npar %c{copyA}",
-                 f"%noffB = OpIMul %u32 %npar %c{copyB}"]
-        body += next_k("kn", 1) + loads("n", "%kn") + store_pieces("n", "n", 0, "%noffA", "%noffB")
-        lines, out = compute("", 0, "%offA", "%offB", acc)
-        body += lines + [barrier]
+        body += parity + ["%npar = OpISub %u32 %c1 %par", f"%noffA = OpIMul %u32 %npar %c{copyA}",
+                          f"%noffB = OpIMul %u32 %npar %c{copyB}"]
+        lines, out = direct_step("kn", 1, "n", 0, "%noffA", "%noffB", "", 0, "%offA", "%offB", acc)
+        body += lines
     elif variant == "direct2":
         first = "\n".join(loads("f", "%c0") + store_pieces("f", "f", 0, "%c0", "%c0") + [barrier])
-        body += next_k("kn", 1) + loads("n", "%kn") + store_pieces("n", "n", 1, "%c0", "%c0")
-        lines, mid = compute("x", 0, "%c0", "%c0", acc)
-        body += lines + [barrier]
-        body += next_k("ko", 2) + loads("o", "%ko") + store_pieces("o", "o", 0, "%c0", "%c0")
-        lines, out = compute("", 1, "%c0", "%c0", mid)
-        body += lines + [barrier]
+        lines, mid = direct_step("kn", 1, "n", 1, "%c0", "%c0", "x", 0, "%c0", "%c0", acc)
+        body += lines
+        lines, out = direct_step("ko", 2, "o", 0, "%c0", "%c0", "", 1, "%c0", "%c0", mid)
+        body += lines
     else:
         raise SystemExit(f"unknown variant {variant}")
     phis = [f"%acc_{i}_{j} = OpPhi %matC %zeroC %entry {out[i, j]} %latch" for i in range(FM) for j in range(FN)]

@@ -479,8 +479,10 @@ def SPIRVLoopControl : Pass<"spirv-loop-control", "spirv::ModuleOp"> {
     store workgroup memory at any depth; `nested-global`, loops inside
     a loop with a run-time trip count that touch no workgroup memory and index
     no function-storage array (their unrolled global accesses re-run every
-    outer iteration);
-    `none`. Loops that already carry a loop control keep it. llvmpipe turns
+    outer iteration); `short-matrix-loops`, loops of cooperative-matrix
+    multiply-adds whose trip count is a constant of at most 8, even between
+    run-time bounds (NVIDIA unrolls those entirely, and the copies crowd out
+    the main loop's code); `none`. Loops that already carry a loop control keep it. llvmpipe turns
     each memory access into a loop over the lanes: unrolled loops of
     workgroup accesses took some scan kernels tens of seconds to compile,
     and unrolled global-access loops inside a kernel's column loop ran
@@ -489,7 +491,7 @@ def SPIRVLoopControl : Pass<"spirv-loop-control", "spirv::ModuleOp"> {
   let options = [
     Option<"dontUnroll", "dont-unroll", "std::string", "\"none\"",
            "Loop classes to mark DontUnroll: none, all, workgroup-memory, "
-           "nested-global (comma-separated)">,
+           "nested-global, short-matrix-loops (comma-separated)">,
   ];
 }
 

@@ -11,6 +11,12 @@
 // 1.66 -> 1.20 ms rolled), while at the top level unrolled ones were faster
 // (a copy: 0.57 vs 0.65 ms), so only the nested ones are marked.
 //
+// NVIDIA's compiler unrolls a loop of cooperative-matrix work entirely when
+// its trip count is a small constant, even one between run-time bounds
+// (causal attention's diagonal blocks, [m * 128, (m + 1) * 128) by 32). The
+// copies multiply the code the SM alternates with the main loop's: causal
+// attention at 128 x 32 tiles took as long as the non-causal kernel.
+//
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
@@ -78,15 +84,123 @@ bool insideRuntimeLoop(spirv::LoopOp loop) {
   return false;
 }
 
+/// Trip counts a driver unrolls entirely (NVIDIA: 4 is; a kernel's key loop
+/// over a constexpr sequence, 32 and more, is not).
+constexpr int64_t kShortTripCount = 8;
+
+/// `value` as a sum of constant multiples of opaque values plus a constant,
+/// through spirv.Constant, IAdd, ISub and multiplications by a constant.
+struct LinearForm {
+  llvm::SmallDenseMap<Value, int64_t, 4> terms;
+  int64_t constant = 0;
+
+  static LinearForm of(Value value, int depth = 0) {
+    LinearForm form;
+    IntegerAttr attr;
+    if (auto constantOp = value.getDefiningOp<spirv::ConstantOp>())
+      attr = dyn_cast<IntegerAttr>(constantOp.getValue());
+    if (attr) {
+      form.constant = attr.getInt();
+      return form;
+    }
+    Operation *op = value.getDefiningOp();
+    if (depth < 8 && isa_and_nonnull<spirv::IAddOp, spirv::ISubOp>(op)) {
+      LinearForm lhs = of(op->getOperand(0), depth + 1);
+      LinearForm rhs = of(op->getOperand(1), depth + 1);
+      return lhs.plus(rhs, isa<spirv::ISubOp>(op) ? -1 : 1);
+    }
+    if (depth < 8 && isa_and_nonnull<spirv::IMulOp>(op)) {
+      LinearForm lhs = of(op->getOperand(0), depth + 1);
+      LinearForm rhs = of(op->getOperand(1), depth + 1);
+      if (lhs.terms.empty())
+        return rhs.times(lhs.constant);
+      if (rhs.terms.empty())
+        return lhs.times(rhs.constant);
+    }
+    form.terms[value] = 1;
+    return form;
+  }
+
+  LinearForm plus(const LinearForm &other, int64_t sign) const {
+    LinearForm sum = *this;
+    sum.constant += sign * other.constant;
+    for (auto [term, factor] : other.terms)
+      if ((sum.terms[term] += sign * factor) == 0)
+        sum.terms.erase(term);
+    return sum;
+  }
+
+  LinearForm times(int64_t factor) const {
+    LinearForm product;
+    if (factor == 0)
+      return product;
+    product.constant = constant * factor;
+    for (auto [term, f] : terms)
+      product.terms[term] = f * factor;
+    return product;
+  }
+};
+
+/// The trip count of a loop whose header tests `iv < bound` (signed or
+/// unsigned) and whose back edge adds a constant step, when the bound minus
+/// the initial value is a constant: scf.for as convert-kernel-to-spirv
+/// lowers it.
+std::optional<int64_t> constantTripCount(spirv::LoopOp loop) {
+  Block *entry = loop.getEntryBlock();
+  auto enter = dyn_cast<spirv::BranchOp>(entry->getTerminator());
+  if (!enter)
+    return std::nullopt;
+  Block *header = enter.getTarget();
+  auto test = dyn_cast<spirv::BranchConditionalOp>(header->getTerminator());
+  Operation *compare = test ? test.getCondition().getDefiningOp() : nullptr;
+  if (!isa_and_nonnull<spirv::SLessThanOp, spirv::ULessThanOp>(compare))
+    return std::nullopt;
+  auto iv = dyn_cast<BlockArgument>(compare->getOperand(0));
+  if (!iv || iv.getOwner() != header)
+    return std::nullopt;
+  Value init = enter.getTargetOperands()[iv.getArgNumber()];
+  std::optional<int64_t> step;
+  for (Block *pred : header->getPredecessors()) {
+    auto back = dyn_cast<spirv::BranchOp>(pred->getTerminator());
+    if (!back || pred == entry)
+      continue;
+    LinearForm advance = LinearForm::of(back.getTargetOperands()[iv.getArgNumber()])
+                             .plus(LinearForm::of(iv), -1);
+    if (!advance.terms.empty() || advance.constant <= 0 ||
+        (step && *step != advance.constant))
+      return std::nullopt;
+    step = advance.constant;
+  }
+  LinearForm span = LinearForm::of(compare->getOperand(1))
+                        .plus(LinearForm::of(init), -1);
+  if (!step || !span.terms.empty())
+    return std::nullopt;
+  return std::max<int64_t>(0, (span.constant + *step - 1) / *step);
+}
+
+bool multipliesMatrices(spirv::LoopOp loop) {
+  return loop.getBody()
+      .walk([](spirv::KHRCooperativeMatrixMulAddOp) {
+        return WalkResult::interrupt();
+      })
+      .wasInterrupted();
+}
+
 /// The loop classes `dont-unroll` may name.
 struct LoopClasses {
   bool all = false;
   bool workgroupMemory = false;
   bool nestedGlobal = false;
+  bool shortMatrixLoops = false;
 
   bool matches(spirv::LoopOp loop) const {
     if (all)
       return true;
+    if (shortMatrixLoops && multipliesMatrices(loop)) {
+      std::optional<int64_t> trips = constantTripCount(loop);
+      if (trips && *trips <= kShortTripCount)
+        return true;
+    }
     bool touchesWorkgroup = accessesWorkgroupMemory(loop);
     if (workgroupMemory && touchesWorkgroup)
       return true;
@@ -113,9 +227,12 @@ struct SPIRVLoopControlPass
         classes.workgroupMemory = true;
       else if (name == "nested-global")
         classes.nestedGlobal = true;
+      else if (name == "short-matrix-loops")
+        classes.shortMatrixLoops = true;
       else {
         getOperation().emitError("spirv-loop-control: dont-unroll takes none, "
-                                 "all, workgroup-memory or nested-global "
+                                 "all, workgroup-memory, nested-global or "
+                                 "short-matrix-loops "
                                  "(comma-separated), not '")
             << name << "'";
         return signalPassFailure();

@@ -2,6 +2,7 @@
 // RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=all | FileCheck %s --check-prefix=ALL
 // RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control | FileCheck %s --check-prefix=NONE
 // RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=workgroup-memory,nested-global | FileCheck %s --check-prefix=NESTED
+// RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=short-matrix-loops | FileCheck %s --check-prefix=SHORT
 // RUN: not triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=some 2>&1 | FileCheck %s --check-prefix=BAD
 
 // A loop that stores to workgroup memory from a nested selection, and one that
@@ -15,7 +16,7 @@ spirv.module Logical GLSL450 {
   // ALL-COUNT-2:  spirv.mlir.loop control(DontUnroll)
   // NONE-LABEL: spirv.func @two_loops
   // NONE-NOT:     DontUnroll
-  // BAD: spirv-loop-control: dont-unroll takes none, all, workgroup-memory or nested-global (comma-separated), not 'some'
+  // BAD: spirv-loop-control: dont-unroll takes none, all, workgroup-memory, nested-global or short-matrix-loops (comma-separated), not 'some'
   spirv.func @two_loops(%count : i32, %value : f32) "None" {
     %zero = spirv.Constant 0 : i32
     %one = spirv.Constant 1 : i32
@@ -200,5 +201,94 @@ spirv.module Logical GLSL450 {
       spirv.mlir.merge
     }
     spirv.Return
+  }
+}
+
+// -----
+
+// Loops of cooperative-matrix multiply-adds: causal attention's diagonal
+// blocks [m * 128, (m + 1) * 128) by 32 (4 trips between run-time bounds),
+// a loop up to a run-time bound, one of 128 constant trips, and a 4-trip loop
+// without matrix work.
+!acc = !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>
+!a = !spirv.coopmatrix<16x16xf16, Subgroup, MatrixA>
+!b = !spirv.coopmatrix<16x16xf16, Subgroup, MatrixB>
+spirv.module Logical GLSL450 {
+  // SHORT-LABEL: spirv.func @matrix_loops
+  // SHORT:         spirv.mlir.loop control(DontUnroll)
+  // SHORT-NEXT:      spirv.Branch ^bb1(%[[FIRST:.*]], %{{.*}} : i32, !spirv.coopmatrix
+  // SHORT:         spirv.mlir.loop {
+  // SHORT:         spirv.mlir.loop {
+  // SHORT:         spirv.mlir.loop {
+  // SHORT-NOT:     DontUnroll
+  // NONE-LABEL: spirv.func @matrix_loops
+  // NONE-NOT:     DontUnroll
+  spirv.func @matrix_loops(%m : i32, %count : i32, %x : !a, %y : !b, %init : !acc) -> !acc "None" {
+    %zero = spirv.Constant 0 : i32
+    %one = spirv.Constant 1 : i32
+    %c4 = spirv.Constant 4 : i32
+    %c32 = spirv.Constant 32 : i32
+    %c128 = spirv.Constant 128 : i32
+    %c4096 = spirv.Constant 4096 : i32
+    %lo = spirv.IMul %m, %c128 : i32
+    %m1 = spirv.IAdd %m, %one : i32
+    %hi = spirv.IMul %m1, %c128 : i32
+    %r0 = spirv.Variable : !spirv.ptr<!acc, Function>
+    spirv.mlir.loop {
+      spirv.Branch ^header(%lo, %init : i32, !acc)
+    ^header(%iv : i32, %c : !acc):
+      spirv.Store "Function" %r0, %c : !acc
+      %more = spirv.SLessThan %iv, %hi : i32
+      spirv.BranchConditional %more, ^body, ^merge
+    ^body:
+      %d = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %c : !a, !b -> !acc
+      %next = spirv.IAdd %iv, %c32 : i32
+      spirv.Branch ^header(%next, %d : i32, !acc)
+    ^merge:
+      spirv.mlir.merge
+    }
+    %c0 = spirv.Load "Function" %r0 : !acc
+    %r1 = spirv.Variable : !spirv.ptr<!acc, Function>
+    spirv.mlir.loop {
+      spirv.Branch ^header(%zero, %c0 : i32, !acc)
+    ^header(%iv : i32, %c : !acc):
+      spirv.Store "Function" %r1, %c : !acc
+      %more = spirv.SLessThan %iv, %lo : i32
+      spirv.BranchConditional %more, ^body, ^merge
+    ^body:
+      %d = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %c : !a, !b -> !acc
+      %next = spirv.IAdd %iv, %c32 : i32
+      spirv.Branch ^header(%next, %d : i32, !acc)
+    ^merge:
+      spirv.mlir.merge
+    }
+    %c1 = spirv.Load "Function" %r1 : !acc
+    %r2 = spirv.Variable : !spirv.ptr<!acc, Function>
+    spirv.mlir.loop {
+      spirv.Branch ^header(%zero, %c1 : i32, !acc)
+    ^header(%iv : i32, %c : !acc):
+      spirv.Store "Function" %r2, %c : !acc
+      %more = spirv.SLessThan %iv, %c4096 : i32
+      spirv.BranchConditional %more, ^body, ^merge
+    ^body:
+      %d = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %c : !a, !b -> !acc
+      %next = spirv.IAdd %iv, %c32 : i32
+      spirv.Branch ^header(%next, %d : i32, !acc)
+    ^merge:
+      spirv.mlir.merge
+    }
+    %c2 = spirv.Load "Function" %r2 : !acc
+    spirv.mlir.loop {
+      spirv.Branch ^header(%zero : i32)
+    ^header(%iv : i32):
+      %more = spirv.SLessThan %iv, %c4 : i32
+      spirv.BranchConditional %more, ^body, ^merge
+    ^body:
+      %next = spirv.IAdd %iv, %one : i32
+      spirv.Branch ^header(%next : i32)
+    ^merge:
+      spirv.mlir.merge
+    }
+    spirv.ReturnValue %c2 : !acc
   }
 }

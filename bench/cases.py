@@ -27,6 +27,10 @@ import triton.language as tl  # noqa: E402
 from e2e import kernels as K  # noqa: E402  (imported after TRITON_INTERPRET is decided)
 
 
+# Integer outputs start at this value (no int8 product sum reaches it): NaN's role.
+_UNWRITTEN_INT = -(2 ** 31)
+
+
 @dataclass(frozen=True)
 class T:
     """A tensor argument, by name."""
@@ -78,7 +82,13 @@ class Case:
         gen = torch.Generator(device="cpu").manual_seed(seed)
         out = {}
         for name, spec in self.tensors.items():
-            if spec.output:
+            integer = not spec.dtype.is_floating_point
+            if spec.output and integer:
+                t = torch.full(spec.shape, _UNWRITTEN_INT, dtype=spec.dtype)
+            elif integer:
+                info = torch.iinfo(spec.dtype)
+                t = torch.randint(info.min, info.max + 1, spec.shape, generator=gen, dtype=spec.dtype)
+            elif spec.output:
                 t = torch.full(spec.shape, float("nan"), dtype=spec.dtype)
             elif spec.init == "rand_pos":
                 t = (torch.rand(spec.shape, generator=gen) + 0.5).to(spec.dtype)
@@ -107,6 +117,10 @@ class Case:
         ref = self.reference({k: v.double() for k, v in tensors.items()})
         worst, msgs = 0.0, []
         for name, expected in ref.items():
+            if not tensors[name].dtype.is_floating_point:
+                unwritten = int((tensors[name] == _UNWRITTEN_INT).sum())
+                if unwritten:
+                    return False, f"{name}: {unwritten} elements not written"
             got = tensors[name].double()
             if torch.isnan(got).any():
                 return False, f"{name}: {int(torch.isnan(got).sum())} elements not written (NaN)"
@@ -218,6 +232,28 @@ def matmul_case(m, n, k, dtype, bm, bn, bk, num_warps=4, cuda_only=False):
                 (math.ceil(m / bm), math.ceil(n / bn), 1), num_warps, reference=ref,
                 torch_fn=torch_mm, bytes=esz * (m * k + k * n + m * n), flops=2 * m * n * k,
                 tol=tol, config=f"{bm}x{bn}x{bk}", cuda_only=cuda_only)
+
+
+def int8_matmul_case(m, n, k, bm, bn, bk, num_warps=4, cuda_only=False, options=None):
+    """int8 x int8 -> int32 (exact: every product sum of 4096 int8 pairs fits a double)."""
+    def torch_mm(t):
+        if t["a"].is_cuda:
+            return torch._int_mm(t["a"], t["b"])
+        return t["a"].int() @ t["b"].int()
+
+    size = f"{m}^3" if m == n == k else f"{m}x{n}x{k}"
+    case = Case("matmul_int8", size, K.int8_matmul_kernel,
+                {"a": Tensor((m, k), torch.int8), "b": Tensor((k, n), torch.int8),
+                 "c": Tensor((m, n), torch.int32, output=True)},
+                [T("a"), T("b"), T("c"), m, n, k, k, 1, n, 1, n, 1],
+                {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk},
+                (math.ceil(m / bm), math.ceil(n / bn), 1), num_warps,
+                reference=lambda t: {"c": t["a"] @ t["b"]}, torch_fn=torch_mm,
+                bytes=m * k + k * n + 4 * m * n, flops=2 * m * n * k, tol=0.0,
+                config=f"{bm}x{bn}x{bk}", cuda_only=cuda_only)
+    if options:
+        case.spirv_options = options
+    return case
 
 
 def matmul_nt_case(m, n, k, dtype, bm, bn, bk, num_warps=4):
@@ -701,19 +737,31 @@ def gpu_bf16_cases():
     return cases
 
 
+def gpu_int8_cases():
+    """int8 matmuls (16x16x32 integer cooperative matrices where the driver lists them) at
+    Triton-CUDA-style int8 tiles, and one configuration on integer FMAs as the baseline."""
+    cases = []
+    for size in (1024, 4096):
+        for bm, bn, bk, nw in [(64, 64, 64, 4), (128, 64, 64, 4), (128, 128, 64, 4), (128, 128, 64, 8),
+                               (128, 128, 128, 8), (128, 256, 64, 8), (256, 128, 64, 8)]:
+            cases.append(int8_matmul_case(size, size, size, bm, bn, bk, nw))
+    cases.append(int8_matmul_case(4096, 4096, 4096, 128, 128, 64, 4, options={"cooperative_matrix": 0}))
+    return cases
+
+
 GPU_SETS = {"suite": gpu_cases, "tutorial06": gpu_tutorial06_cases,
             "tutorial06_d128": lambda: gpu_tutorial06_cases((128,)),
             "tutorial06_long": lambda: gpu_tutorial06_cases(n_ctxs=(16384,)),
             "tutorial06_tiles": gpu_tutorial06_tile_cases, "tutorial06_bwd": gpu_tutorial06_bwd_cases,
             "tutorial06_narrow": gpu_tutorial06_narrow_cases,
             "tutorial06_d128_tiles": gpu_tutorial06_d128_tile_cases,
-            "tutorial06_waves": gpu_tutorial06_waves_cases, "bf16": gpu_bf16_cases, "attention": gpu_attention_cases,
+            "tutorial06_waves": gpu_tutorial06_waves_cases, "bf16": gpu_bf16_cases, "int8": gpu_int8_cases, "attention": gpu_attention_cases,
             "attention_any_length": gpu_any_length_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
             "fp16tiles": gpu_fp16_tiles_cases, "fp16stages": gpu_fp16_stages_cases,
             "alignment": gpu_alignment_cases, "matmul_nt": gpu_matmul_nt_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("tutorial06", "tutorial06_tiles", "tutorial06_waves", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_d128", "tutorial06_d128_tiles", "tutorial06_long", "bf16", "attention", "attention_any_length", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment", "matmul_nt")
+GPU_EVERY_POINT_SETS = ("int8", "tutorial06", "tutorial06_tiles", "tutorial06_waves", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_d128", "tutorial06_d128_tiles", "tutorial06_long", "bf16", "attention", "attention_any_length", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment", "matmul_nt")
 
 
 def by_id(cases):

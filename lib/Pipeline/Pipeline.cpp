@@ -106,6 +106,8 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
                                             ? profile->subgroupSize
                                             : 0;
   distribute.cooperativeMatrix = cooperativeMatrix;
+  distribute.cooperativeInt8 =
+      cooperativeMatrix && profile->hasInt8CooperativeMatrix;
   distribute.subgroupSize = profile->subgroupSize;
   distribute.subgroupContiguous = profile->subgroupContiguousLoops;
   distribute.barrierAfterPrivatePhases = !profile->minimalBarriers;

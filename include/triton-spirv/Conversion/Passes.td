@@ -311,6 +311,9 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
            /*default=*/"false",
            "Run f16 matmuls that tile into 16x16x16 on subgroup cooperative "
            "matrices (gpu.subgroup_mma_*)">,
+    Option<"cooperativeInt8", "cooperative-int8", "bool", /*default=*/"false",
+           "With cooperative-matrix: int8 x int8 -> int32 matmuls too, on "
+           "16x16x32 matrices">,
     Option<"subgroupSize", "subgroup-size", "int64_t", /*default=*/"32",
            "Invocations per subgroup (cooperative matrices, "
            "subgroup-contiguous loops)">,

@@ -87,6 +87,22 @@ struct BooleanArithmetic : public OpRewritePattern<OpTy> {
 
 /// A barrier that also orders global memory: upstream's gpu.barrier lowering
 /// orders workgroup memory only.
+/// Integer multiply-adds whose operands are signed matrices (int8 dots,
+/// sign-extended): the KHR operation reads components as unsigned unless told,
+/// and Triton's int32 accumulator is signed as well.
+void markSignedIntegerMultiplyAdds(Operation *root) {
+  root->walk([](spirv::KHRCooperativeMatrixMulAddOp mulAdd) {
+    auto a = cast<spirv::CooperativeMatrixType>(mulAdd.getA().getType());
+    auto element = dyn_cast<IntegerType>(a.getElementType());
+    if (!element || !element.isSigned())
+      return;
+    using Operands = spirv::CooperativeMatrixOperandsKHR;
+    mulAdd.setMatrixOperandsAttr(spirv::CooperativeMatrixOperandsKHRAttr::get(
+        mulAdd.getContext(), Operands::ASigned | Operands::BSigned |
+                                 Operands::CSigned | Operands::ResultSigned));
+  });
+}
+
 struct GlobalMemoryBarrier : public OpConversionPattern<gpu::BarrierOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -217,6 +233,7 @@ struct ConvertKernelToSPIRVPass
     // (The conversion replaced each gpu.module with a spirv.module.)
     if (failed(triton_spirv::retypeBF16Fragments(getOperation())))
       return signalPassFailure();
+    markSignedIntegerMultiplyAdds(getOperation());
     triton_spirv::makeGlobalAccessesCoherentWhereOrdered(getOperation());
     triton_spirv::addressGlobalElementsWithSignedOffsets(getOperation());
     // f64 arithmetic is exact (NoContraction): drivers' algebraic passes

@@ -2,8 +2,9 @@
 //
 // Each subgroup computes a tilesM x tilesN block of 16x16 output tiles with
 // gpu.subgroup_mma_* ops (SPIR-V KHR cooperative matrices: tensor cores on
-// NVIDIA). A and B are read from workgroup memory as 16x16 fragments, one
-// row of A fragments and one column of B fragments per 16-deep k step.
+// NVIDIA). A and B are read from workgroup memory as 16x16 fragments (16x32
+// and 32x16 for 8-bit integers), one row of A fragments and one column of B
+// fragments per k step.
 //
 //===----------------------------------------------------------------------===//
 #include "CooperativeMatmul.h"
@@ -28,11 +29,32 @@ constexpr int64_t kTile = 16;
 // Accumulator tiles one subgroup keeps in registers (8 values per lane each
 // at subgroup size 32).
 constexpr int64_t kMaxTilesPerSubgroup = 16;
-// Elements added to each row of the A and B tiles in workgroup memory: 16
+// Bytes added to each row of the A and B tiles in workgroup memory: 16
 // bytes shift consecutive rows by four banks, so the eight 16-byte rows a
 // fragment load reads at once hit distinct banks (without it, rows 64 or
 // 128 bytes apart all start in the same banks).
-constexpr int64_t kRowPadding = 8;
+constexpr int64_t kRowPaddingBytes = 16;
+
+/// Whether the body is acc + extsi(a) * extsi(b) in integers.
+bool isSignedIntegerMultiplyAccumulate(linalg::MatmulOp matmul) {
+  Block &body = matmul->getRegion(0).front();
+  auto add = body.getTerminator()->getOperand(0).getDefiningOp<arith::AddIOp>();
+  if (!add || body.getOperations().size() != 5)
+    return false;
+  Value acc = body.getArgument(2);
+  Value product = add.getLhs() == acc   ? add.getRhs()
+                  : add.getRhs() == acc ? add.getLhs()
+                                        : Value();
+  auto mul = product ? product.getDefiningOp<arith::MulIOp>() : nullptr;
+  if (!mul)
+    return false;
+  auto isExtended = [&](Value v, unsigned index) {
+    auto ext = v.getDefiningOp<arith::ExtSIOp>();
+    return ext && ext.getIn() == body.getArgument(index);
+  };
+  return (isExtended(mul.getLhs(), 0) && isExtended(mul.getRhs(), 1)) ||
+         (isExtended(mul.getLhs(), 1) && isExtended(mul.getRhs(), 0));
+}
 
 /// Whether the body is acc + ext(a) * ext(b) (extensions optional).
 bool isMultiplyAccumulate(linalg::MatmulOp matmul) {
@@ -131,7 +153,7 @@ Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
-/// A fragment operand in workgroup memory, rows padded by kRowPadding when
+/// A fragment operand in workgroup memory, rows padded by kRowPaddingBytes when
 /// the buffer is a workgroup alloc only accessed element-wise (every other
 /// user then sees the unpadded shape through a subview).
 struct FragmentSource {
@@ -159,7 +181,13 @@ FragmentSource padRows(Value buffer, linalg::MatmulOp matmul) {
       return unpadded;
   OpBuilder builder(alloc);
   Location loc = alloc.getLoc();
-  rowStride = type.getDimSize(1) + kRowPadding;
+  Type element = type.getElementType();
+  auto vector = dyn_cast<VectorType>(element);
+  int64_t elementBits = vector ? vector.getNumElements() *
+                                     vector.getElementTypeBitWidth()
+                               : element.getIntOrFloatBitWidth();
+  int64_t elementBytes = std::max<int64_t>(1, elementBits / 8);
+  rowStride = type.getDimSize(1) + kRowPaddingBytes / elementBytes;
   auto paddedType = MemRefType::get({type.getDimSize(0), rowStride},
                                     type.getElementType(), nullptr,
                                     type.getMemorySpace());
@@ -219,8 +247,17 @@ struct SubgroupTiles {
     auto elementOf = [](Value v) {
       return cast<MemRefType>(v.getType()).getElementType();
     };
-    aType = gpu::MMAMatrixType::get({kTile, kTile}, elementOf(a), "AOp");
-    bType = gpu::MMAMatrixType::get({kTile, kTile}, elementOf(b), "BOp");
+    // 8-bit operands are signed (sign-extended in the matmul's body): the
+    // fragment types say so, and the multiply-adds take them as such.
+    auto operandOf = [&](Value v) -> Type {
+      Type element = elementOf(v);
+      if (element.isInteger(8))
+        return IntegerType::get(element.getContext(), 8, IntegerType::Signed);
+      return element;
+    };
+    int64_t depth = tiling.depth;
+    aType = gpu::MMAMatrixType::get({kTile, depth}, operandOf(a), "AOp");
+    bType = gpu::MMAMatrixType::get({depth, kTile}, operandOf(b), "BOp");
     cType = gpu::MMAMatrixType::get({kTile, kTile}, elementOf(c), "COp");
   }
 
@@ -287,7 +324,7 @@ struct SubgroupTiles {
   SmallVector<Value> multiplyAccumulate(OpBuilder &builder, Location loc,
                                         ValueRange accumulators) {
     SmallVector<Value> acc(accumulators);
-    for (int64_t k = 0; k < tiling.k; k += kTile) {
+    for (int64_t k = 0; k < tiling.k; k += tiling.depth) {
       Value kIndex = constantIndex(builder, loc, k);
       SmallVector<Value> aTiles, bTiles;
       for (Value row : rows)
@@ -393,7 +430,8 @@ arith::MulFOp mlir::triton_spirv::accumulatedProduct(Block &body) {
 
 std::optional<CooperativeTiling>
 mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
-                                      int64_t numSubgroups, bool wholeRows) {
+                                      int64_t numSubgroups, bool wholeRows,
+                                      bool int8) {
   if (!matmul.hasPureBufferSemantics() || matmul.hasUserDefinedMaps() ||
       numSubgroups <= 0)
     return std::nullopt;
@@ -404,14 +442,20 @@ mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
       !c.hasStaticShape() || !a.getLayout().isIdentity() ||
       !b.getLayout().isIdentity() || !c.getLayout().isIdentity())
     return std::nullopt;
-  if (!a.getElementType().isF16() || !b.getElementType().isF16() ||
-      !(c.getElementType().isF32() || c.getElementType().isF16()) ||
-      !isMultiplyAccumulate(matmul))
+  bool halves = a.getElementType().isF16() && b.getElementType().isF16() &&
+                (c.getElementType().isF32() || c.getElementType().isF16()) &&
+                isMultiplyAccumulate(matmul);
+  bool bytes = int8 && a.getElementType().isSignlessInteger(8) &&
+               b.getElementType().isSignlessInteger(8) &&
+               c.getElementType().isSignlessInteger(32) &&
+               isSignedIntegerMultiplyAccumulate(matmul);
+  if (!halves && !bytes)
     return std::nullopt;
   CooperativeTiling t{c.getDimSize(0), c.getDimSize(1), a.getDimSize(1), 0, 0, 0, 0};
+  t.depth = bytes ? 32 : kTile;
   t.transposeA = transposeIntoOperand(matmul, 0);
   t.transposeB = transposeIntoOperand(matmul, 1);
-  if (t.m % kTile || t.n % kTile || t.k % kTile)
+  if (t.m % kTile || t.n % kTile || t.k % t.depth)
     return std::nullopt;
   int64_t rowTiles = t.m / kTile, columnTiles = t.n / kTile;
   // The subgroup grid that loads the fewest fragments per k step.
@@ -496,9 +540,9 @@ void mlir::triton_spirv::giveAttentionDotsWholeRows(
     retile.insert(feeding.begin(), feeding.end());
   }
   for (Operation *op : retile)
-    if (std::optional<CooperativeTiling> whole =
-            cooperativeTiling(cast<linalg::MatmulOp>(op), numSubgroups,
-                              /*wholeRows=*/true))
+    if (std::optional<CooperativeTiling> whole = cooperativeTiling(
+            cast<linalg::MatmulOp>(op), numSubgroups,
+            /*wholeRows=*/true, /*int8=*/tilings[op].depth == 32))
       tilings[op] = *whole;
 }
 

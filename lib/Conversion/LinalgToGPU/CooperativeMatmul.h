@@ -29,6 +29,9 @@ arith::MulFOp accumulatedProduct(Block &body);
 struct CooperativeTiling {
   int64_t m, n, k;
   int64_t warpsM, warpsN, tilesM, tilesN;
+  /// The k extent of one multiply-add: 16 for f16, 32 for signed 8-bit
+  /// integer operands (into i32).
+  int64_t depth = 16;
   /// A and B when they are transposes of workgroup tiles that only this
   /// matmul reads: the fragments are read from the tiles column-major, and
   /// lowering the matmul erases the transposes.
@@ -41,7 +44,9 @@ struct CooperativeTiling {
 
 /// The tiling when `matmul` can run on 16x16x16 cooperative matrices of
 /// `numSubgroups` subgroups: f16 operands, an f32 or f16 accumulator, a
-/// plain multiply-add body, static M, N, K multiples of 16 whose output
+/// plain multiply-add body (with `int8`, also sign-extended i8 operands into
+/// an i32 accumulator on 16x16x32 matrices, K a multiple of 32), static M,
+/// N, K multiples of 16 whose output
 /// tiles split evenly over the subgroups. Whatever workgroup memory A, B and
 /// C take: the FMA path needs A and B there as well, and buffers beyond the
 /// device's limit go to global scratch, still far faster than FMAs.
@@ -49,7 +54,8 @@ struct CooperativeTiling {
 /// grid) where C's row tiles split evenly so, whatever the fragment count.
 std::optional<CooperativeTiling> cooperativeTiling(linalg::MatmulOp matmul,
                                                    int64_t numSubgroups,
-                                                   bool wholeRows = false);
+                                                   bool wholeRows = false,
+                                                   bool int8 = false);
 
 /// Attention's dots take whole rows per subgroup: a matmul whose A operand
 /// the ops after an earlier matmul of its block with as many rows compute

@@ -488,8 +488,9 @@ struct DistributeToWorkgroupPass
       auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
       std::optional<triton_spirv::CooperativeTiling> tiling;
       if (matmul && cooperativeMatrix)
-        tiling = triton_spirv::cooperativeTiling(matmul,
-                                                 numThreads / subgroupSize);
+        tiling = triton_spirv::cooperativeTiling(
+            matmul, numThreads / subgroupSize, /*wholeRows=*/false,
+            cooperativeInt8);
       if (tiling) {
         matmul->setAttr(triton_spirv::kCooperativeMatrixAttr,
                         UnitAttr::get(context));

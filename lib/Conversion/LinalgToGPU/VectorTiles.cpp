@@ -26,7 +26,8 @@ bool isWorkgroupTile(Value memref) {
   return isWorkgroupSpace(type) && type.hasStaticShape() && type.getRank() >= 1 &&
          type.getLayout().isIdentity() &&
          (type.getElementType().isF16() || type.getElementType().isF32() ||
-          type.getElementType().isInteger(32) || type.getElementType().isInteger(16));
+          type.getElementType().isInteger(32) || type.getElementType().isInteger(16) ||
+          type.getElementType().isInteger(8));
 }
 
 /// The column operand of a cooperative-matrix load or store, its memref and

@@ -29,6 +29,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*singleSubgroupReductionsBroken=*/name != "lavapipe",
                          /*hasCooperativeMatrix=*/false,
                          /*hasBFloat16CooperativeMatrix=*/false,
+                         /*hasInt8CooperativeMatrix=*/false,
                          /*bf16StorageAsF16=*/false,
                          // Measured neutral (fp32 256^3 matmuls).
                          /*doubleBufferElementTiles=*/true,
@@ -100,6 +101,8 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*singleSubgroupReductionsBroken=*/false,
                          /*hasCooperativeMatrix=*/true,
                          /*hasBFloat16CooperativeMatrix=*/name == "nvidia",
+                         // 16x16x32 s8 x s8 -> s32 (H100, H200).
+                         /*hasInt8CooperativeMatrix=*/true,
                          // bf16 4096^3 128x128x32 on bf16 matrices: 2.10 ms
                          // with i16 tiles, 0.72 ms (fp16's time) with f16
                          // ones; same SPIR-V otherwise (H200).

@@ -16,8 +16,8 @@ import triton.language as tl
 # The end-to-end suite's kernels, run here on CUDA tensors.
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from e2e.kernels import (add_kernel, attention_fwd_kernel, layer_norm_fwd_kernel,  # noqa: E402
-                         matmul_kernel, mha_bwd_dkdv_kernel, mha_bwd_dq_kernel, mha_fwd_kernel,
+from e2e.kernels import (add_kernel, attention_fwd_kernel, int8_matmul_kernel,  # noqa: E402
+                         layer_norm_fwd_kernel, matmul_kernel, mha_bwd_dkdv_kernel, mha_bwd_dq_kernel, mha_fwd_kernel,
                          softmax_kernel)
 
 results = {}
@@ -265,6 +265,35 @@ def bf16_matmul_on_cooperative_matrices():
             "scale": float(reference.abs().max()),
             "unwritten": int(c.isnan().sum()),
             "bf16_matrices": "coopmatrix<16x16xbf16" in kernel.asm["spirvir"]}
+    return {"profile": profile, "cases": cases}
+
+
+@check
+def int8_matmul_on_cooperative_matrices():
+    # int8 operands into an int32 accumulator, exact: at sizes that are and are not multiples of
+    # the blocks (masked edges, a K tail). On NVIDIA the dot must run on signed 8-bit
+    # cooperative matrices (16x32 by 32x16 into 16x16 int32).
+    from triton_spirv.driver import _profile_for
+    from triton_spirv import _vulkan_runtime as runtime
+    profile = _profile_for(runtime.get_device().device_properties())
+    unwritten_mark = -(2 ** 31)
+    cases = {}
+    for (M, N, K), (bm, bn, bk, warps) in (((256, 256, 256), (128, 128, 64, 4)),
+                                           ((300, 200, 136), (64, 64, 64, 4)),
+                                           ((512, 384, 1000), (128, 64, 32, 8))):
+        a = torch.randint(-128, 128, (M, K), dtype=torch.int8, device="cuda")
+        b = torch.randint(-128, 128, (K, N), dtype=torch.int8, device="cuda")
+        c = torch.full((M, N), unwritten_mark, dtype=torch.int32, device="cuda")
+        kernel = int8_matmul_kernel[(triton.cdiv(M, bm), triton.cdiv(N, bn))](
+            a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+            c.stride(0), c.stride(1), BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, num_warps=warps)
+        # Every sum of int8 products here is an integer a double holds exactly.
+        reference = a.double() @ b.double()
+        spirv = kernel.asm["spirvir"]
+        cases[f"{M}x{N}x{K}"] = {
+            "mismatches": int((c.double() != reference).sum()),
+            "unwritten": int((c == unwritten_mark).sum()),
+            "int8_matrices": "coopmatrix<16x32xsi8" in spirv and "ASigned|BSigned" in spirv}
     return {"profile": profile, "cases": cases}
 
 

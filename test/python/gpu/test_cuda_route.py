@@ -94,22 +94,29 @@ def test_pointer_tables_are_translated(results):
     assert result["version_changed"]
 
 
-def test_bf16_matmul_on_cooperative_matrices(results):
-    value = ok(results, "bf16_matmul_on_cooperative_matrices")
+def assert_16_bit_matmul_cases(value, nvidia_flag):
+    """Every element written, within 1e-4 of the result's scale (products of 16-bit floats are
+    exact in f32; only the f32 sums round), and `nvidia_flag` set exactly on NVIDIA."""
     for shape, case in value["cases"].items():
         assert case["unwritten"] == 0, shape
-        # Products of bf16 values are exact in f32; only the f32 sums round.
         assert case["max_error"] <= 1e-4 * case["scale"], (shape, case)
-        assert case["bf16_matrices"] == (value["profile"] == "nvidia"), (shape, value["profile"])
+        assert case[nvidia_flag] == (value["profile"] == "nvidia"), (shape, value["profile"])
+
+
+def test_bf16_matmul_on_cooperative_matrices(results):
+    assert_16_bit_matmul_cases(ok(results, "bf16_matmul_on_cooperative_matrices"), "bf16_matrices")
 
 
 def test_fp16_matmul_with_transposed_weight(results):
-    value = ok(results, "fp16_matmul_with_transposed_weight")
+    assert_16_bit_matmul_cases(ok(results, "fp16_matmul_with_transposed_weight"), "column_major_b")
+
+
+def test_int8_matmul_on_cooperative_matrices(results):
+    value = ok(results, "int8_matmul_on_cooperative_matrices")
+    assert len(value["cases"]) == 3
     for shape, case in value["cases"].items():
-        assert case["unwritten"] == 0, shape
-        # fp16 products are exact in f32; the f32 sums round.
-        assert case["max_error"] <= 1e-4 * case["scale"], (shape, case)
-        assert case["column_major_b"] == (value["profile"] == "nvidia"), (shape, value["profile"])
+        assert case["unwritten"] == 0 and case["mismatches"] == 0, (shape, case)
+        assert case["int8_matrices"] == (value["profile"] == "nvidia"), (shape, value["profile"])
 
 
 def test_bf16_memory_bound_kernels(results):

@@ -31,6 +31,9 @@ struct DeviceProfile {
   /// bf16 cooperative matrices (VK_KHR_shader_bfloat16's
   /// shaderBFloat16CooperativeMatrix): bf16 dots run on them as f16 ones do.
   bool hasBFloat16CooperativeMatrix;
+  /// Signed 8-bit cooperative matrices into 32-bit accumulators at 16x16x32
+  /// (the driver lists that shape): int8 dots run on them.
+  bool hasInt8CooperativeMatrix;
   /// bf16 memory holds its bits as f16 rather than i16 (store-bf16-as-i16
   /// container=f16): the driver's compiler moves 16-bit integer data slowly.
   bool bf16StorageAsF16;

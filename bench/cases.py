@@ -234,21 +234,29 @@ def matmul_case(m, n, k, dtype, bm, bn, bk, num_warps=4, cuda_only=False):
                 tol=tol, config=f"{bm}x{bn}x{bk}", cuda_only=cuda_only)
 
 
-def int8_matmul_case(m, n, k, bm, bn, bk, num_warps=4, cuda_only=False, options=None):
-    """int8 x int8 -> int32 (exact: every product sum of 4096 int8 pairs fits a double)."""
+def int8_matmul_case(m, n, k, bm, bn, bk, num_warps=4, cuda_only=False, options=None,
+                     transposed_b=False):
+    """int8 x int8 -> int32 (exact: every product sum of 4096 int8 pairs fits a double).
+    transposed_b: x @ w.T with w a row-major (n, k) matrix (a quantized nn.Linear's weight)."""
     def torch_mm(t):
+        b = t["w"].T if transposed_b else t["b"]
         if t["a"].is_cuda:
-            return torch._int_mm(t["a"], t["b"])
-        return t["a"].int() @ t["b"].int()
+            return torch._int_mm(t["a"], b)
+        return t["a"].int() @ b.int()
 
     size = f"{m}^3" if m == n == k else f"{m}x{n}x{k}"
-    case = Case("matmul_int8", size, K.int8_matmul_kernel,
-                {"a": Tensor((m, k), torch.int8), "b": Tensor((k, n), torch.int8),
+    if transposed_b:
+        b_name, b_tensor, b_strides = "w", Tensor((n, k), torch.int8), [1, k]
+    else:
+        b_name, b_tensor, b_strides = "b", Tensor((k, n), torch.int8), [n, 1]
+    case = Case("matmul_nt_int8" if transposed_b else "matmul_int8", size, K.int8_matmul_kernel,
+                {"a": Tensor((m, k), torch.int8), b_name: b_tensor,
                  "c": Tensor((m, n), torch.int32, output=True)},
-                [T("a"), T("b"), T("c"), m, n, k, k, 1, n, 1, n, 1],
+                [T("a"), T(b_name), T("c"), m, n, k, k, 1, *b_strides, n, 1],
                 {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk},
                 (math.ceil(m / bm), math.ceil(n / bn), 1), num_warps,
-                reference=lambda t: {"c": t["a"] @ t["b"]}, torch_fn=torch_mm,
+                reference=lambda t: {"c": t["a"] @ (t[b_name].T if transposed_b else t[b_name])},
+                torch_fn=torch_mm,
                 bytes=m * k + k * n + 4 * m * n, flops=2 * m * n * k, tol=0.0,
                 config=f"{bm}x{bn}x{bk}", cuda_only=cuda_only)
     if options:
@@ -746,6 +754,9 @@ def gpu_int8_cases():
                                (128, 128, 128, 8), (128, 256, 64, 8), (256, 128, 64, 8)]:
             cases.append(int8_matmul_case(size, size, size, bm, bn, bk, nw))
     cases.append(int8_matmul_case(4096, 4096, 4096, 128, 128, 64, 4, options={"cooperative_matrix": 0}))
+    # x @ w.T: B's columns contiguous in memory, the layout int8 tensor cores read.
+    for bm, bn, bk, nw in [(128, 128, 64, 4), (128, 256, 64, 8), (128, 128, 128, 8)]:
+        cases.append(int8_matmul_case(4096, 4096, 4096, bm, bn, bk, nw, transposed_b=True))
     return cases
 
 

@@ -65,8 +65,11 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
   // Blocks loaded through transposed pointers (attention's K^T, x @ w.T's
   // B): loaded in memory order, read column-major by the cooperative matmul.
-  if (cooperativeMatrix)
-    pm.addNestedPass<func::FuncOp>(createTransposeColumnLoads());
+  if (cooperativeMatrix) {
+    TransposeColumnLoadsOptions transposeLoads;
+    transposeLoads.int8 = profile->hasInt8CooperativeMatrix;
+    pm.addNestedPass<func::FuncOp>(createTransposeColumnLoads(transposeLoads));
+  }
   // Loop accumulators (acc += x) bufferize in place: no per-iteration copy.
   pm.addNestedPass<func::FuncOp>(createAccumulateInPlace());
 

@@ -532,13 +532,19 @@ def TransposeColumnLoads : Pass<"transpose-column-loads", "func::FuncOp"> {
     steps by one element along dim 0 and by anything but 0 or 1 along dim 1,
     a constant or a run-time stride (attention's K^T block through
     transposed pointers, the B operand of `x @ w.T`), from scalar inputs
-    only, and that only f16/bf16 matmuls with fragment-sized dimensions
-    read, becomes the same load over the swapped iteration space
+    only, and that only f16/bf16 matmuls (with `int8`, int8 ones too) with
+    fragment-sized dimensions read, becomes the same load over the swapped iteration space
     (a row-contiguous block: vector loads, vector workgroup stores) followed
     by a `linalg.transpose`. The cooperative-matrix lowering reads the
     transpose's source column-major instead of copying it. Run only where
     the profile has cooperative matrices.
   }];
+  let options = [
+    Option<"int8", "int8", "bool", /*default=*/"false",
+           "int8 matmuls run on cooperative matrices too (their B fragments "
+           "then come column-major: K-contiguous, as integer tensor cores "
+           "read them)">,
+  ];
   let dependentDialects = ["linalg::LinalgDialect", "tensor::TensorDialect"];
 }
 

@@ -115,13 +115,15 @@ std::optional<IndexTerms> indexTerms(Value v, Operation *generic) {
   return IndexTerms{};
 }
 
-/// Whether `matmul` can run on cooperative matrices: 16-bit operands and
-/// dimensions that are multiples of the fragment.
-bool isCooperativeCandidate(linalg::MatmulOp matmul) {
+/// Whether `matmul` can run on cooperative matrices: 16-bit operands (or
+/// with `int8`, 8-bit ones) and dimensions that are multiples of the
+/// fragment.
+bool isCooperativeCandidate(linalg::MatmulOp matmul, bool int8) {
   for (Value input : matmul.getInputs()) {
     auto type = dyn_cast<RankedTensorType>(input.getType());
+    Type element = type ? type.getElementType() : Type();
     if (!type || type.getRank() != 2 || !type.hasStaticShape() ||
-        !(type.getElementType().isF16() || type.getElementType().isBF16()) ||
+        !(element.isF16() || element.isBF16() || (int8 && element.isInteger(8))) ||
         type.getDimSize(0) % kFragment || type.getDimSize(1) % kFragment)
       return false;
   }
@@ -131,7 +133,7 @@ bool isCooperativeCandidate(linalg::MatmulOp matmul) {
 /// A 2-D all-parallel generic writing a fresh tensor from one global load
 /// whose address steps by one along dim 0 and by something else along
 /// dim 1, read only by cooperative matmuls.
-bool isColumnContiguousLoad(linalg::GenericOp generic) {
+bool isColumnContiguousLoad(linalg::GenericOp generic, bool int8) {
   if (generic.getNumLoops() != 2 || generic.getNumParallelLoops() != 2 ||
       generic.getNumDpsInits() != 1 || generic->getNumResults() != 1 ||
       !generic.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>() ||
@@ -142,9 +144,9 @@ bool isColumnContiguousLoad(linalg::GenericOp generic) {
     if (generic.getMatchingIndexingMap(input).getNumResults() != 0)
       return false;
   if (generic->getResult(0).use_empty() ||
-      !llvm::all_of(generic->getResult(0).getUsers(), [](Operation *user) {
+      !llvm::all_of(generic->getResult(0).getUsers(), [&](Operation *user) {
         auto matmul = dyn_cast<linalg::MatmulOp>(user);
-        return matmul && isCooperativeCandidate(matmul);
+        return matmul && isCooperativeCandidate(matmul, int8);
       }))
     return false;
   // One global load, perhaps under its mask's branch.
@@ -198,10 +200,12 @@ void transposeLoad(linalg::GenericOp generic) {
 
 struct TransposeColumnLoadsPass
     : public triton_spirv::impl::TransposeColumnLoadsBase<TransposeColumnLoadsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     SmallVector<linalg::GenericOp> loads;
     getOperation().walk([&](linalg::GenericOp generic) {
-      if (isColumnContiguousLoad(generic))
+      if (isColumnContiguousLoad(generic, int8))
         loads.push_back(generic);
     });
     for (linalg::GenericOp generic : loads)

@@ -1,4 +1,5 @@
 // RUN: triton-spirv-opt %s --split-input-file --transpose-column-loads | FileCheck %s
+// RUN: triton-spirv-opt %s --split-input-file --transpose-column-loads=int8=true | FileCheck %s --check-prefix=INT8
 
 // Attention's K^T block (64 x 32) through transposed pointers: element
 // (d, n) at base + n * 64 + d. It is loaded as the 32 x 64 block K, whose
@@ -129,4 +130,36 @@ func.func @masked_runtime_stride(%w: memref<?xf16>, %stride: i64, %kmax: index,
   %r = linalg.matmul ins(%x, %b : tensor<64x32xf16>, tensor<32x64xf16>)
                      outs(%acc : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %r : tensor<64x64xf32>
+}
+
+// -----
+
+// An int8 x @ w.T: with `int8` (int8 cooperative matrices) B is loaded along
+// w's rows and transposed, as for f16; without it the block is left to the
+// FMA path as it came.
+// INT8-LABEL: func.func @int8_weight(
+// INT8:         %[[ROWS:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<64x64xi8>)
+// INT8:         linalg.transpose ins(%[[ROWS]] : tensor<64x64xi8>)
+// CHECK-LABEL: func.func @int8_weight(
+// CHECK-NOT:     linalg.transpose
+func.func @int8_weight(%w: memref<?xi8>, %stride: i64, %x: tensor<64x64xi8>,
+                       %acc: tensor<64x64xi32>) -> tensor<64x64xi32> {
+  %e = tensor.empty() : tensor<64x64xi8>
+  %b = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%stride : i64) outs(%e : tensor<64x64xi8>) {
+  ^bb0(%s: i64, %out: i8):
+    %k = linalg.index 0 : index
+    %n = linalg.index 1 : index
+    %ki = arith.index_cast %k : index to i64
+    %ni = arith.index_cast %n : index to i64
+    %col = arith.muli %ni, %s : i64
+    %at = arith.addi %ki, %col : i64
+    %i = arith.index_cast %at : i64 to index
+    %l = memref.load %w[%i] : memref<?xi8>
+    linalg.yield %l : i8
+  } -> tensor<64x64xi8>
+  %r = linalg.matmul ins(%x, %b : tensor<64x64xi8>, tensor<64x64xi8>)
+                     outs(%acc : tensor<64x64xi32>) -> tensor<64x64xi32>
+  return %r : tensor<64x64xi32>
 }

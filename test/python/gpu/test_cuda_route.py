@@ -113,10 +113,13 @@ def test_fp16_matmul_with_transposed_weight(results):
 
 def test_int8_matmul_on_cooperative_matrices(results):
     value = ok(results, "int8_matmul_on_cooperative_matrices")
-    assert len(value["cases"]) == 3
+    assert len(value["cases"]) == 4
     for shape, case in value["cases"].items():
         assert case["unwritten"] == 0 and case["mismatches"] == 0, (shape, case)
-        assert case["int8_matrices"] == (value["profile"] == "nvidia"), (shape, value["profile"])
+        nvidia = value["profile"] == "nvidia"
+        assert case["int8_matrices"] == nvidia, (shape, value["profile"])
+        # w.T's block is loaded along w's rows and multiplied column-major.
+        assert case["column_major_b"] == (nvidia and shape.endswith("-wT")), (shape, case)
 
 
 def test_bf16_memory_bound_kernels(results):

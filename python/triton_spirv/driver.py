@@ -439,9 +439,12 @@ class _DeviceInterface:
 
 def _profile_for(properties):
     """The device profile of a Vulkan device: nvidia (nvidia-no-bf16 where the driver has
-    no bf16 cooperative matrices), lavapipe (Mesa 25 and later), or lavapipe-mesa22 for
-    older Mesa (its single-subgroup reductions were wrong on 22.3)."""
+    no bf16 cooperative matrices, nvidia-fma where it has no cooperative matrices at all),
+    lavapipe (Mesa 25 and later), or lavapipe-mesa22 for older Mesa (its single-subgroup
+    reductions were wrong on 22.3)."""
     if properties.get("vendor_id") == 0x10DE:
+        if not properties.get("has_cooperative_matrix"):
+            return "nvidia-fma"
         features = properties.get("features", {})
         return "nvidia" if features.get("shader_bfloat16_cooperative_matrix") else "nvidia-no-bf16"
     mesa = re.search(r"Mesa (\d+)\.", properties.get("driver_info", ""))

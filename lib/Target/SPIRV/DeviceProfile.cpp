@@ -90,8 +90,9 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*fragmentQuadLayout=*/false,
                          /*deviceType=*/spirv::DeviceType::CPU};
   // nvidia-no-bf16: drivers without VK_KHR_shader_bfloat16 (bf16 dots on
-  // FMAs).
-  if (name == "nvidia" || name == "nvidia-no-bf16")
+  // FMAs); nvidia-fma: without VK_KHR_cooperative_matrix (GPUs before
+  // Turing, older drivers): every dot on FMAs.
+  if (name == "nvidia" || name == "nvidia-no-bf16" || name == "nvidia-fma")
     return DeviceProfile{name.str(), /*subgroupSize=*/32,
                          /*maxSharedMemoryBytes=*/49152,
                          /*maxPushConstantBytes=*/256,
@@ -99,10 +100,10 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*contiguity=*/4, /*vectorBytes=*/16,
                          /*hasFloat64=*/true,
                          /*singleSubgroupReductionsBroken=*/false,
-                         /*hasCooperativeMatrix=*/true,
+                         /*hasCooperativeMatrix=*/name != "nvidia-fma",
                          /*hasBFloat16CooperativeMatrix=*/name == "nvidia",
                          // 16x16x32 s8 x s8 -> s32 (H100, H200).
-                         /*hasInt8CooperativeMatrix=*/true,
+                         /*hasInt8CooperativeMatrix=*/name != "nvidia-fma",
                          // bf16 4096^3 128x128x32 on bf16 matrices: 2.10 ms
                          // with i16 tiles, 0.72 ms (fp16's time) with f16
                          // ones; same SPIR-V otherwise (H200).

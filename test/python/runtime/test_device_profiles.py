@@ -9,10 +9,13 @@ from triton_spirv.driver import _profile_for
 
 
 @pytest.mark.parametrize("properties, profile", [
-    ({"vendor_id": 0x10DE, "driver_info": "580.95.05",
+    ({"vendor_id": 0x10DE, "driver_info": "580.95.05", "has_cooperative_matrix": True,
       "features": {"shader_bfloat16_cooperative_matrix": True}}, "nvidia"),
-    ({"vendor_id": 0x10DE, "driver_info": "550.54.14",
+    ({"vendor_id": 0x10DE, "driver_info": "550.54.14", "has_cooperative_matrix": True,
       "features": {"shader_bfloat16_cooperative_matrix": False}}, "nvidia-no-bf16"),
+    # No VK_KHR_cooperative_matrix (a GPU before Turing, an old driver): dots on FMAs.
+    ({"vendor_id": 0x10DE, "driver_info": "470.256.02", "has_cooperative_matrix": False,
+      "features": {}}, "nvidia-fma"),
     ({"vendor_id": 0x10005, "driver_info": "Mesa 25.0.7-2~bpo12+1 (LLVM 15.0.6)"}, "lavapipe"),
     ({"vendor_id": 0x10005, "driver_info": "Mesa 26.1.0 (LLVM 19.1.7)"}, "lavapipe"),
     ({"vendor_id": 0x10005, "driver_info": "Mesa 22.3.6 (LLVM 15.0.6)"}, "lavapipe-mesa22"),

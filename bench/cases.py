@@ -249,11 +249,11 @@ def int8_matmul_case(m, n, k, bm, bn, bk, num_warps=4, cuda_only=False, options=
         b_name, b_tensor, b_strides = "w", Tensor((n, k), torch.int8), [1, k]
     else:
         b_name, b_tensor, b_strides = "b", Tensor((k, n), torch.int8), [n, 1]
-    case = Case("matmul_nt_int8" if transposed_b else "matmul_int8", size, K.int8_matmul_kernel,
+    case = Case("matmul_nt_int8" if transposed_b else "matmul_int8", size, K.matmul_kernel,
                 {"a": Tensor((m, k), torch.int8), b_name: b_tensor,
                  "c": Tensor((m, n), torch.int32, output=True)},
                 [T("a"), T(b_name), T("c"), m, n, k, k, 1, *b_strides, n, 1],
-                {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk},
+                {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "ACC_DTYPE": tl.int32},
                 (math.ceil(m / bm), math.ceil(n / bn), 1), num_warps,
                 reference=lambda t: {"c": t["a"] @ (t[b_name].T if transposed_b else t[b_name])},
                 torch_fn=torch_mm,

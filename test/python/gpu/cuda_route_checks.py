@@ -16,8 +16,8 @@ import triton.language as tl
 # The end-to-end suite's kernels, run here on CUDA tensors.
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from e2e.kernels import (add_kernel, attention_fwd_kernel, int8_matmul_kernel,  # noqa: E402
-                         layer_norm_fwd_kernel, matmul_kernel, mha_bwd_dkdv_kernel, mha_bwd_dq_kernel, mha_fwd_kernel,
+from e2e.kernels import (add_kernel, attention_fwd_kernel, layer_norm_fwd_kernel,  # noqa: E402
+                         matmul_kernel, mha_bwd_dkdv_kernel, mha_bwd_dq_kernel, mha_fwd_kernel,
                          softmax_kernel)
 
 results = {}
@@ -290,9 +290,10 @@ def int8_matmul_on_cooperative_matrices():
         else:
             b = torch.randint(-128, 128, (K, N), dtype=torch.int8, device="cuda")
         c = torch.full((M, N), unwritten_mark, dtype=torch.int32, device="cuda")
-        kernel = int8_matmul_kernel[(triton.cdiv(M, bm), triton.cdiv(N, bn))](
+        kernel = matmul_kernel[(triton.cdiv(M, bm), triton.cdiv(N, bn))](
             a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
-            c.stride(0), c.stride(1), BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, num_warps=warps)
+            c.stride(0), c.stride(1), BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
+            ACC_DTYPE=tl.int32, num_warps=warps)
         # Every sum of int8 products here is an integer a double holds exactly.
         reference = a.double() @ b.double()
         spirv = kernel.asm["spirvir"]

@@ -485,8 +485,8 @@ def SPIRVLoopControl : Pass<"spirv-loop-control", "spirv::ModuleOp"> {
     outer iteration); `short-matrix-loops`, loops of cooperative-matrix
     multiply-adds whose trip count is a constant of at most 8, even between
     run-time bounds (NVIDIA unrolls those entirely, and the copies crowd out
-    the main loop's code); `none`. Loops that already carry a loop control keep it. llvmpipe turns
-    each memory access into a loop over the lanes: unrolled loops of
+    the main loop's code); `none`. Loops that already carry a loop control
+    keep it. llvmpipe turns each memory access into a loop over the lanes: unrolled loops of
     workgroup accesses took some scan kernels tens of seconds to compile,
     and unrolled global-access loops inside a kernel's column loop ran
     slower than rolled ones.
@@ -533,8 +533,8 @@ def TransposeColumnLoads : Pass<"transpose-column-loads", "func::FuncOp"> {
     a constant or a run-time stride (attention's K^T block through
     transposed pointers, the B operand of `x @ w.T`), from scalar inputs
     only, and that only f16/bf16 matmuls (with `int8`, int8 ones too) with
-    fragment-sized dimensions read, becomes the same load over the swapped iteration space
-    (a row-contiguous block: vector loads, vector workgroup stores) followed
+    fragment-sized dimensions read, becomes the same load over the swapped
+    iteration space (a row-contiguous block: vector loads, vector workgroup stores) followed
     by a `linalg.transpose`. The cooperative-matrix lowering reads the
     transpose's source column-major instead of copying it. Run only where
     the profile has cooperative matrices.

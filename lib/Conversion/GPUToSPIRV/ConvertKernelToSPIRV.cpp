@@ -85,8 +85,6 @@ struct BooleanArithmetic : public OpRewritePattern<OpTy> {
   }
 };
 
-/// A barrier that also orders global memory: upstream's gpu.barrier lowering
-/// orders workgroup memory only.
 /// Integer multiply-adds whose operands are signed matrices (int8 dots,
 /// sign-extended): the KHR operation reads components as unsigned unless told,
 /// and Triton's int32 accumulator is signed as well.
@@ -103,6 +101,8 @@ void markSignedIntegerMultiplyAdds(Operation *root) {
   });
 }
 
+/// A barrier that also orders global memory: upstream's gpu.barrier lowering
+/// orders workgroup memory only.
 struct GlobalMemoryBarrier : public OpConversionPattern<gpu::BarrierOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult

@@ -2,8 +2,8 @@
 
 Block shapes measured with ``bench/`` (docs/performance.md): on NVIDIA through Vulkan the
 fp16 and bf16 dots run on cooperative matrices with A/B double-buffered in 48 KiB of workgroup
-memory (4 subgroups of 4x4 fragments at 128x128x32 lead), the fp32 dot on FMAs with its tiles
-loaded one step ahead; lavapipe prefers fewer, larger workgroups. Use them as
+memory (4 subgroups of 4x4 fragments at 128x128x32 lead), int8 dots on 16x16x32 integer
+matrices (128x256x64 at 8 warps leads), the fp32 dot on FMAs with its tiles loaded one step ahead; lavapipe prefers fewer, larger workgroups. Use them as
 ``@triton.autotune(configs=triton_spirv.configs.matmul_configs(), key=[...])``; a configuration
 a device cannot hold raises Triton's OutOfResources, which the autotuner skips.
 ``attention_configs()`` does the same for tutorial 06's fused attention forward.
@@ -22,6 +22,11 @@ _MATMUL_BLOCKS = {
     # fp32 4096^3 (2026-11-27, K blocks unrolled entirely): 128x128x32 w8 3.311 ms, 64x64x32 w4
     # 3.455, 64x128x16 w4 3.465 (its loads one step ahead whatever num_stages asks).
     ("nvidia", "fp32"): [(128, 128, 32, 8, 2), (64, 64, 32, 4, 2), (64, 128, 16, 4, 2)],
+    # int8 -> int32 4096^3 (H200, 2026-11-27, bench/results/2026-11-27-h200-session34-int8.json):
+    # 128x256x64 w8 0.651 ms, 256x128x64 w8 0.716, 128x128x64 w4 0.849 (x @ w.T 0.580); 1024^3
+    # 64x64x64 w4 0.0247 (Triton-CUDA's best 0.0244).
+    ("nvidia", "int8"): [(128, 256, 64, 8, 3), (256, 128, 64, 8, 3), (128, 128, 64, 4, 3),
+                         (64, 64, 64, 4, 3)],
     ("lavapipe", "fp16"): [(128, 64, 32, 8, 2), (64, 64, 32, 4, 2), (32, 32, 16, 4, 2)],
     ("lavapipe", "fp32"): [(128, 64, 32, 8, 2), (64, 64, 32, 4, 2), (32, 32, 16, 4, 2)],
 }
@@ -53,14 +58,21 @@ def matmul_configs(dtype="fp16", profile=None, names=("BLOCK_SIZE_M", "BLOCK_SIZ
                                                       "BLOCK_SIZE_K"), **constexprs):
     """Matmul configurations for `profile` (default: the active device's).
 
-    dtype: "fp16" (also bf16: same tiles) or "fp32" operands. names: the kernel's BLOCK_M,
-    BLOCK_N, BLOCK_K meta-parameters (tutorial 03's by default). constexprs: further
+    dtype: "fp16" (also bf16: same tiles), "fp32" or "int8" operands. names: the kernel's
+    BLOCK_M, BLOCK_N, BLOCK_K meta-parameters (tutorial 03's by default). constexprs: further
     meta-parameters every configuration sets (GROUP_SIZE_M=8, ...).
     """
     profile = profile or active_profile()
-    kind = "fp32" if str(dtype) in ("fp32", "float32", "torch.float32") else "fp16"
-    # lavapipe-mesa22 differs from lavapipe in reductions only.
-    blocks = _MATMUL_BLOCKS.get((profile.split("-")[0], kind))
+    kind = {"fp32": "fp32", "float32": "fp32", "torch.float32": "fp32",
+            "int8": "int8", "torch.int8": "int8"}.get(str(dtype), "fp16")
+    # nvidia-fma runs every dot on FMAs: fp32's tiles.
+    if profile == "nvidia-fma":
+        kind = "fp32"
+    # lavapipe-mesa22 differs from lavapipe in reductions only; int8 on lavapipe (FMAs, 8-bit A
+    # elements handled as 16-bit ones are) takes fp16's tiles, not measured apart.
+    base = profile.split("-")[0]
+    blocks = _MATMUL_BLOCKS.get((base, kind)) or (
+        _MATMUL_BLOCKS.get((base, "fp16")) if kind == "int8" else None)
     if blocks is None:
         raise ValueError(f"triton_spirv.configs: no matmul configurations for profile "
                          f"{profile!r} (known: nvidia, lavapipe, lavapipe-mesa22)")

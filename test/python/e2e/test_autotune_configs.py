@@ -22,7 +22,7 @@ NVIDIA_WORKGROUP_BYTES = 49152
 def grouped_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
                           stride_bn, stride_cm, stride_cn, BLOCK_SIZE_M: tl.constexpr,
                           BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr,
-                          GROUP_SIZE_M: tl.constexpr):
+                          GROUP_SIZE_M: tl.constexpr, ACC_DTYPE: tl.constexpr = tl.float32):
     # Tutorial 03's program order: GROUP_SIZE_M rows of blocks share their B columns.
     pid = tl.program_id(0)
     num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
@@ -37,12 +37,12 @@ def grouped_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, st
     rk = tl.arange(0, BLOCK_SIZE_K)
     a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :] * stride_ak
     b_ptrs = b_ptr + rk[:, None] * stride_bk + rn[None, :] * stride_bn
-    acc = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
+    acc = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=ACC_DTYPE)
     for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
         k_left = K - k * BLOCK_SIZE_K
         a = tl.load(a_ptrs, mask=(rm[:, None] < M) & (rk[None, :] < k_left), other=0.0)
         b = tl.load(b_ptrs, mask=(rk[:, None] < k_left) & (rn[None, :] < N), other=0.0)
-        acc = tl.dot(a, b, acc, input_precision="ieee")
+        acc = tl.dot(a, b, acc, input_precision="ieee", out_dtype=ACC_DTYPE)
         a_ptrs += BLOCK_SIZE_K * stride_ak
         b_ptrs += BLOCK_SIZE_K * stride_bk
     c_ptrs = c_ptr + rm[:, None] * stride_cm + rn[None, :] * stride_cn
@@ -66,13 +66,16 @@ def test_autotuned_matmul_on_default_device(dtype):
     torch.testing.assert_close(c.double(), a.double() @ b.double(), atol=tolerance, rtol=tolerance)
 
 
-@pytest.mark.parametrize("dtype", ["fp16", "fp32"])
+@pytest.mark.parametrize("dtype", ["fp16", "fp32", "int8"])
 def test_nvidia_matmul_configs_fit_workgroup_memory(dtype):
-    element = "fp16" if dtype == "fp16" else "fp32"
-    signature = {"a_ptr": f"*{element}", "b_ptr": f"*{element}", "c_ptr": f"*{element}",
+    element = {"int8": "i8"}.get(dtype, dtype)
+    output = {"int8": "i32"}.get(dtype, dtype)
+    signature = {"a_ptr": f"*{element}", "b_ptr": f"*{element}", "c_ptr": f"*{output}",
                  **{name: "i32" for name in ("M", "N", "K", "stride_am", "stride_ak", "stride_bk",
                                              "stride_bn", "stride_cm", "stride_cn")}}
-    for config in configs.matmul_configs(dtype, profile="nvidia", GROUP_SIZE_M=8):
+    # (ASTSource does not apply a meta-parameter's default.)
+    accumulator = {"ACC_DTYPE": tl.int32 if dtype == "int8" else tl.float32}
+    for config in configs.matmul_configs(dtype, profile="nvidia", GROUP_SIZE_M=8, **accumulator):
         constexprs = dict(config.kwargs)
         signature.update({name: "constexpr" for name in constexprs})
         source = ASTSource(grouped_matmul_kernel, signature, constexprs=constexprs)
@@ -83,7 +86,19 @@ def test_nvidia_matmul_configs_fit_workgroup_memory(dtype):
         # Nothing moved to global scratch (slower: served by L1/L2, device-scope barriers).
         assert getattr(kernel.metadata, "scratch_bytes_per_program", 0) == 0, config
         uses_cooperative_matrix = "CooperativeMatrixMulAdd" in kernel.asm["spirvir"]
-        assert uses_cooperative_matrix == (dtype == "fp16"), config
+        assert uses_cooperative_matrix == (dtype != "fp32"), config
+
+
+def test_int8_and_fma_only_profiles_have_configurations():
+    tiles = lambda found: [(c.kwargs["BLOCK_SIZE_M"], c.kwargs["BLOCK_SIZE_N"],  # noqa: E731
+                            c.kwargs["BLOCK_SIZE_K"], c.num_warps) for c in found]
+    assert tiles(configs.matmul_configs("torch.int8", profile="nvidia"))[0] == (128, 256, 64, 8)
+    # lavapipe's int8 dots are FMAs with 8-bit A elements: fp16's tiles.
+    assert (tiles(configs.matmul_configs("int8", profile="lavapipe")) ==
+            tiles(configs.matmul_configs("fp16", profile="lavapipe")))
+    # Without cooperative matrices every dot takes the FMA (fp32) tiles.
+    assert (tiles(configs.matmul_configs("fp16", profile="nvidia-fma")) ==
+            tiles(configs.matmul_configs("fp32", profile="nvidia")))
 
 
 def test_unknown_profile_is_refused():

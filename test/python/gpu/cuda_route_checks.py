@@ -272,20 +272,24 @@ def bf16_matmul_on_cooperative_matrices():
 def int8_matmul_on_cooperative_matrices():
     # int8 operands into an int32 accumulator, exact: at sizes that are and are not multiples of
     # the blocks (masked edges, a K tail), B row-major and as w.T (x @ w.T: B's columns
-    # contiguous, read column-major). On NVIDIA the dot must run on signed 8-bit cooperative
-    # matrices (16x32 by 32x16 into 16x16 int32).
+    # contiguous, read column-major), and A as a transpose (its columns contiguous). On NVIDIA
+    # the dot must run on signed 8-bit cooperative matrices (16x32 by 32x16 into 16x16 int32).
     from triton_spirv.driver import _profile_for
     from triton_spirv import _vulkan_runtime as runtime
     profile = _profile_for(runtime.get_device().device_properties())
     unwritten_mark = -(2 ** 31)
     cases = {}
     for (M, N, K), (bm, bn, bk, warps), transposed in (
-            ((256, 256, 256), (128, 128, 64, 4), False),
-            ((300, 200, 136), (64, 64, 64, 4), False),
-            ((512, 384, 1000), (128, 64, 32, 8), False),
-            ((300, 256, 192), (128, 128, 64, 4), True)):
-        a = torch.randint(-128, 128, (M, K), dtype=torch.int8, device="cuda")
-        if transposed:
+            ((256, 256, 256), (128, 128, 64, 4), ""),
+            ((300, 200, 136), (64, 64, 64, 4), ""),
+            ((512, 384, 1000), (128, 64, 32, 8), ""),
+            ((300, 256, 192), (128, 128, 64, 4), "wT"),
+            ((256, 192, 160), (64, 64, 32, 4), "aT")):
+        if transposed == "aT":
+            a = torch.randint(-128, 128, (K, M), dtype=torch.int8, device="cuda").T
+        else:
+            a = torch.randint(-128, 128, (M, K), dtype=torch.int8, device="cuda")
+        if transposed == "wT":
             b = torch.randint(-128, 128, (N, K), dtype=torch.int8, device="cuda").T
         else:
             b = torch.randint(-128, 128, (K, N), dtype=torch.int8, device="cuda")
@@ -297,11 +301,11 @@ def int8_matmul_on_cooperative_matrices():
         # Every sum of int8 products here is an integer a double holds exactly.
         reference = a.double() @ b.double()
         spirv = kernel.asm["spirvir"]
-        cases[f"{M}x{N}x{K}" + ("-wT" if transposed else "")] = {
+        cases[f"{M}x{N}x{K}" + (f"-{transposed}" if transposed else "")] = {
             "mismatches": int((c.double() != reference).sum()),
             "unwritten": int((c == unwritten_mark).sum()),
             "int8_matrices": "coopmatrix<16x32xsi8" in spirv and "ASigned|BSigned" in spirv,
-            "column_major_b": "ColumnMajor" in spirv}
+            "column_major": "ColumnMajor" in spirv}
     return {"profile": profile, "cases": cases}
 
 

@@ -113,13 +113,15 @@ def test_fp16_matmul_with_transposed_weight(results):
 
 def test_int8_matmul_on_cooperative_matrices(results):
     value = ok(results, "int8_matmul_on_cooperative_matrices")
-    assert len(value["cases"]) == 4
+    assert len(value["cases"]) == 5
     for shape, case in value["cases"].items():
         assert case["unwritten"] == 0 and case["mismatches"] == 0, (shape, case)
         nvidia = value["profile"] == "nvidia"
         assert case["int8_matrices"] == nvidia, (shape, value["profile"])
-        # w.T's block is loaded along w's rows and multiplied column-major.
-        assert case["column_major_b"] == (nvidia and shape.endswith("-wT")), (shape, case)
+        # A transposed block (w.T, a.T) is loaded along its rows in memory and multiplied
+        # column-major.
+        transposed = shape.endswith(("-wT", "-aT"))
+        assert case["column_major"] == (nvidia and transposed), (shape, case)
 
 
 def test_bf16_memory_bound_kernels(results):

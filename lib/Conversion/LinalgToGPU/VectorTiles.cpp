@@ -185,6 +185,11 @@ mlir::triton_spirv::chooseVectorTiles(func::FuncOp func, const RunLoops &runs,
         return;
       width = runWidth;
     }
+    // 8-bit tiles only where cooperative matrices read them: lavapipe's FMA
+    // matmuls ran 1.2x slower on vector<4xi8> tiles (int8 512^3 64x64x32).
+    if (cast<MemRefType>(tile.getType()).getElementType().isInteger(8) &&
+        fragments.empty())
+      return;
     // Accessed only lane by lane (and by fragments): the given width.
     if (!width && (!laneLoads.empty() || !laneStores.empty()))
       width = std::min<int64_t>(

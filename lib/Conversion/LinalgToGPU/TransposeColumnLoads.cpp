@@ -40,6 +40,8 @@ using namespace mlir;
 namespace {
 /// Fragment edge of the cooperative matmuls this serves.
 constexpr int64_t kFragment = 16;
+// The k extent of one 8-bit integer multiply-add (16x16x32 matrices).
+constexpr int64_t kInt8Depth = 32;
 
 /// A coefficient of an index: a constant, or nullopt for a loop-invariant
 /// value known only at run time (a stride argument).
@@ -117,14 +119,18 @@ std::optional<IndexTerms> indexTerms(Value v, Operation *generic) {
 
 /// Whether `matmul` can run on cooperative matrices: 16-bit operands (or
 /// with `int8`, 8-bit ones) and dimensions that are multiples of the
-/// fragment.
+/// fragment (for 8-bit operands, K a multiple of their 32-deep step).
 bool isCooperativeCandidate(linalg::MatmulOp matmul, bool int8) {
-  for (Value input : matmul.getInputs()) {
+  for (auto [index, input] : llvm::enumerate(matmul.getInputs())) {
     auto type = dyn_cast<RankedTensorType>(input.getType());
     Type element = type ? type.getElementType() : Type();
+    bool bytes = int8 && element && element.isInteger(8);
     if (!type || type.getRank() != 2 || !type.hasStaticShape() ||
-        !(element.isF16() || element.isBF16() || (int8 && element.isInteger(8))) ||
+        !(element.isF16() || element.isBF16() || bytes) ||
         type.getDimSize(0) % kFragment || type.getDimSize(1) % kFragment)
+      return false;
+    // A's K is its dim 1, B's its dim 0.
+    if (bytes && type.getDimSize(index == 0 ? 1 : 0) % kInt8Depth)
       return false;
   }
   return true;

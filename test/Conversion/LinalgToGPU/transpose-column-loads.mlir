@@ -163,3 +163,31 @@ func.func @int8_weight(%w: memref<?xi8>, %stride: i64, %x: tensor<64x64xi8>,
                      outs(%acc : tensor<64x64xi32>) -> tensor<64x64xi32>
   return %r : tensor<64x64xi32>
 }
+
+// -----
+
+// An int8 x @ w.T whose K block (16) is no multiple of the int8 matrices'
+// 32-deep step: the matmul stays on FMAs, so the block is left as it came.
+// INT8-LABEL: func.func @int8_short_k(
+// INT8-NOT:     linalg.transpose
+func.func @int8_short_k(%w: memref<?xi8>, %stride: i64, %x: tensor<64x16xi8>,
+                        %acc: tensor<64x64xi32>) -> tensor<64x64xi32> {
+  %e = tensor.empty() : tensor<16x64xi8>
+  %b = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%stride : i64) outs(%e : tensor<16x64xi8>) {
+  ^bb0(%s: i64, %out: i8):
+    %k = linalg.index 0 : index
+    %n = linalg.index 1 : index
+    %ki = arith.index_cast %k : index to i64
+    %ni = arith.index_cast %n : index to i64
+    %col = arith.muli %ni, %s : i64
+    %at = arith.addi %ki, %col : i64
+    %i = arith.index_cast %at : i64 to index
+    %l = memref.load %w[%i] : memref<?xi8>
+    linalg.yield %l : i8
+  } -> tensor<16x64xi8>
+  %r = linalg.matmul ins(%x, %b : tensor<64x16xi8>, tensor<16x64xi8>)
+                     outs(%acc : tensor<64x64xi32>) -> tensor<64x64xi32>
+  return %r : tensor<64x64xi32>
+}

@@ -56,6 +56,8 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   // layout is known).
   const bool fragmentRowPhases =
       cooperativeMatrix && profile->fragmentQuadLayout;
+  const bool int8Matrices =
+      cooperativeMatrix && profile->hasInt8CooperativeMatrix;
   // bf16 dots reach cooperative matrices as f16 bits (before fusion, so
   // that the bitcasts fuse into the loads).
   if (cooperativeMatrix && profile->hasBFloat16CooperativeMatrix)
@@ -67,7 +69,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   // B): loaded in memory order, read column-major by the cooperative matmul.
   if (cooperativeMatrix) {
     TransposeColumnLoadsOptions transposeLoads;
-    transposeLoads.int8 = profile->hasInt8CooperativeMatrix;
+    transposeLoads.int8 = int8Matrices;
     pm.addNestedPass<func::FuncOp>(createTransposeColumnLoads(transposeLoads));
   }
   // Loop accumulators (acc += x) bufferize in place: no per-iteration copy.
@@ -109,8 +111,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
                                             ? profile->subgroupSize
                                             : 0;
   distribute.cooperativeMatrix = cooperativeMatrix;
-  distribute.cooperativeInt8 =
-      cooperativeMatrix && profile->hasInt8CooperativeMatrix;
+  distribute.cooperativeInt8 = int8Matrices;
   distribute.subgroupSize = profile->subgroupSize;
   distribute.subgroupContiguous = profile->subgroupContiguousLoops;
   distribute.barrierAfterPrivatePhases = !profile->minimalBarriers;

@@ -57,16 +57,26 @@ bool indexesPrivateArrays(spirv::LoopOp loop) {
   return result.wasInterrupted();
 }
 
+/// A loop's entry branch and the comparison its header branches on, as
+/// convert-kernel-to-spirv lowers scf.for; null members for other shapes.
+struct LoopHeader {
+  spirv::BranchOp enter;
+  Operation *compare = nullptr;
+};
+
+LoopHeader loopHeader(spirv::LoopOp loop) {
+  auto enter = dyn_cast<spirv::BranchOp>(loop.getEntryBlock()->getTerminator());
+  if (!enter)
+    return {};
+  auto test =
+      dyn_cast<spirv::BranchConditionalOp>(enter.getTarget()->getTerminator());
+  return {enter, test ? test.getCondition().getDefiningOp() : nullptr};
+}
+
 /// Whether the loop's header compares against a constant (a loop the driver
 /// can unroll entirely), as scf.for with constant bounds lowers.
 bool hasConstantBound(spirv::LoopOp loop) {
-  Block *entry = loop.getEntryBlock();
-  auto enter = dyn_cast<spirv::BranchOp>(entry->getTerminator());
-  if (!enter)
-    return false;
-  auto test =
-      dyn_cast<spirv::BranchConditionalOp>(enter.getTarget()->getTerminator());
-  Operation *compare = test ? test.getCondition().getDefiningOp() : nullptr;
+  Operation *compare = loopHeader(loop).compare;
   if (!compare || compare->getNumOperands() != 2)
     return false;
   return llvm::any_of(compare->getOperands(), [](Value operand) {
@@ -146,15 +156,11 @@ struct LinearForm {
 /// the initial value is a constant: scf.for as convert-kernel-to-spirv
 /// lowers it.
 std::optional<int64_t> constantTripCount(spirv::LoopOp loop) {
-  Block *entry = loop.getEntryBlock();
-  auto enter = dyn_cast<spirv::BranchOp>(entry->getTerminator());
-  if (!enter)
-    return std::nullopt;
-  Block *header = enter.getTarget();
-  auto test = dyn_cast<spirv::BranchConditionalOp>(header->getTerminator());
-  Operation *compare = test ? test.getCondition().getDefiningOp() : nullptr;
+  auto [enter, compare] = loopHeader(loop);
   if (!isa_and_nonnull<spirv::SLessThanOp, spirv::ULessThanOp>(compare))
     return std::nullopt;
+  Block *entry = loop.getEntryBlock();
+  Block *header = enter.getTarget();
   auto iv = dyn_cast<BlockArgument>(compare->getOperand(0));
   if (!iv || iv.getOwner() != header)
     return std::nullopt;

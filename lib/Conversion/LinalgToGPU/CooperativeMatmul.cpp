@@ -35,25 +35,29 @@ constexpr int64_t kMaxTilesPerSubgroup = 16;
 // 128 bytes apart all start in the same banks).
 constexpr int64_t kRowPaddingBytes = 16;
 
+/// Whether `mul` multiplies the body's A and B arguments (either order), each
+/// through an ExtOp, or also directly unless `extended`.
+template <typename ExtOp>
+bool multipliesOperands(Operation *mul, Block &body, bool extended) {
+  auto isArgument = [&](Value v, unsigned index) {
+    if (auto ext = v.getDefiningOp<ExtOp>())
+      v = ext.getIn();
+    else if (extended)
+      return false;
+    return v == body.getArgument(index);
+  };
+  Value lhs = mul->getOperand(0), rhs = mul->getOperand(1);
+  return (isArgument(lhs, 0) && isArgument(rhs, 1)) ||
+         (isArgument(lhs, 1) && isArgument(rhs, 0));
+}
+
 /// Whether the body is acc + extsi(a) * extsi(b) in integers.
 bool isSignedIntegerMultiplyAccumulate(linalg::MatmulOp matmul) {
   Block &body = matmul->getRegion(0).front();
-  auto add = body.getTerminator()->getOperand(0).getDefiningOp<arith::AddIOp>();
-  if (!add || body.getOperations().size() != 5)
+  if (body.getOperations().size() != 5)
     return false;
-  Value acc = body.getArgument(2);
-  Value product = add.getLhs() == acc   ? add.getRhs()
-                  : add.getRhs() == acc ? add.getLhs()
-                                        : Value();
-  auto mul = product ? product.getDefiningOp<arith::MulIOp>() : nullptr;
-  if (!mul)
-    return false;
-  auto isExtended = [&](Value v, unsigned index) {
-    auto ext = v.getDefiningOp<arith::ExtSIOp>();
-    return ext && ext.getIn() == body.getArgument(index);
-  };
-  return (isExtended(mul.getLhs(), 0) && isExtended(mul.getRhs(), 1)) ||
-         (isExtended(mul.getLhs(), 1) && isExtended(mul.getRhs(), 0));
+  auto mul = accumulatedProductOf<arith::AddIOp, arith::MulIOp>(body);
+  return mul && multipliesOperands<arith::ExtSIOp>(mul, body, /*extended=*/true);
 }
 
 /// Whether the body is acc + ext(a) * ext(b) (extensions optional).
@@ -62,15 +66,7 @@ bool isMultiplyAccumulate(linalg::MatmulOp matmul) {
   if (body.getOperations().size() > 5)
     return false;
   arith::MulFOp mul = accumulatedProduct(body);
-  if (!mul)
-    return false;
-  auto isArgument = [&](Value v, unsigned index) {
-    if (auto ext = v.getDefiningOp<arith::ExtFOp>())
-      v = ext.getIn();
-    return v == body.getArgument(index);
-  };
-  return (isArgument(mul.getLhs(), 0) && isArgument(mul.getRhs(), 1)) ||
-         (isArgument(mul.getLhs(), 1) && isArgument(mul.getRhs(), 0));
+  return mul && multipliesOperands<arith::ExtFOp>(mul, body, /*extended=*/false);
 }
 
 /// The linalg.transpose that fills matmul operand `index` when the matmul can
@@ -417,17 +413,6 @@ scf::ForOp accumulatingLoop(linalg::MatmulOp matmul,
 }
 } // namespace
 
-arith::MulFOp mlir::triton_spirv::accumulatedProduct(Block &body) {
-  auto add = body.getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
-  if (!add)
-    return nullptr;
-  Value acc = body.getArgument(2);
-  Value product = add.getLhs() == acc   ? add.getRhs()
-                  : add.getRhs() == acc ? add.getLhs()
-                                        : Value();
-  return product ? product.getDefiningOp<arith::MulFOp>() : nullptr;
-}
-
 std::optional<CooperativeTiling>
 mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
                                       int64_t numSubgroups, bool wholeRows,
@@ -452,7 +437,7 @@ mlir::triton_spirv::cooperativeTiling(linalg::MatmulOp matmul,
   if (!halves && !bytes)
     return std::nullopt;
   CooperativeTiling t{c.getDimSize(0), c.getDimSize(1), a.getDimSize(1), 0, 0, 0, 0};
-  t.depth = bytes ? 32 : kTile;
+  t.depth = bytes ? kInt8MatrixDepth : kTile;
   t.transposeA = transposeIntoOperand(matmul, 0);
   t.transposeB = transposeIntoOperand(matmul, 1);
   if (t.m % kTile || t.n % kTile || t.k % t.depth)
@@ -542,7 +527,7 @@ void mlir::triton_spirv::giveAttentionDotsWholeRows(
   for (Operation *op : retile)
     if (std::optional<CooperativeTiling> whole = cooperativeTiling(
             cast<linalg::MatmulOp>(op), numSubgroups,
-            /*wholeRows=*/true, /*int8=*/tilings[op].depth == 32))
+            /*wholeRows=*/true, /*int8=*/tilings[op].depth == kInt8MatrixDepth))
       tilings[op] = *whole;
 }
 

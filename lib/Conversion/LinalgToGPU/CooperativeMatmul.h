@@ -20,9 +20,28 @@ constexpr llvm::StringLiteral kCooperativeMatrixAttr =
 constexpr llvm::StringLiteral kCoversAccumulatorAttr =
     "triton_spirv.covers_accumulator";
 
-/// The float multiply of a matmul body `acc + x * y` (either operand order),
-/// or null when the body does not end that way.
-arith::MulFOp accumulatedProduct(Block &body);
+/// The k extent of one multiply-add on 8-bit integer matrices (16x16x32;
+/// 16-bit floats take 16).
+constexpr int64_t kInt8MatrixDepth = 32;
+
+/// The multiply of a matmul body `acc + x * y` (either operand order) in
+/// AddOp and MulOp, or null when the body does not end that way.
+template <typename AddOp, typename MulOp>
+MulOp accumulatedProductOf(Block &body) {
+  auto add = body.getTerminator()->getOperand(0).getDefiningOp<AddOp>();
+  if (!add)
+    return nullptr;
+  Value acc = body.getArgument(2);
+  Value product = add.getLhs() == acc   ? add.getRhs()
+                  : add.getRhs() == acc ? add.getLhs()
+                                        : Value();
+  return product ? product.template getDefiningOp<MulOp>() : nullptr;
+}
+
+/// The float multiply of a matmul body `acc + x * y`, or null.
+inline arith::MulFOp accumulatedProduct(Block &body) {
+  return accumulatedProductOf<arith::AddFOp, arith::MulFOp>(body);
+}
 
 /// How a matmul's 16x16 output tiles are spread over the subgroups: a
 /// warpsM x warpsN grid of subgroups, each owning tilesM x tilesN tiles.

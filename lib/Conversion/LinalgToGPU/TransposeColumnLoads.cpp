@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
+#include "CooperativeMatmul.h"
 #include "MemorySpaces.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -40,8 +41,6 @@ using namespace mlir;
 namespace {
 /// Fragment edge of the cooperative matmuls this serves.
 constexpr int64_t kFragment = 16;
-// The k extent of one 8-bit integer multiply-add (16x16x32 matrices).
-constexpr int64_t kInt8Depth = 32;
 
 /// A coefficient of an index: a constant, or nullopt for a loop-invariant
 /// value known only at run time (a stride argument).
@@ -130,7 +129,8 @@ bool isCooperativeCandidate(linalg::MatmulOp matmul, bool int8) {
         type.getDimSize(0) % kFragment || type.getDimSize(1) % kFragment)
       return false;
     // A's K is its dim 1, B's its dim 0.
-    if (bytes && type.getDimSize(index == 0 ? 1 : 0) % kInt8Depth)
+    if (bytes && type.getDimSize(index == 0 ? 1 : 0) %
+                     triton_spirv::kInt8MatrixDepth)
       return false;
   }
   return true;

@@ -488,6 +488,15 @@ def gpu_fp16_tiles_cases():
                                    (256, 128, 32, 8), (128, 128, 32, 4), (256, 128, 32, 16)]]
 
 
+def gpu_fp16_small_workgroup_cases():
+    """The fp16 matmul at 4096^3 with 4x4 fragments per subgroup in workgroups of 1-2 subgroups
+    (more workgroups per SM: one's barrier wait overlaps another's work) beside the best 4-warp
+    tile."""
+    return [matmul_case(4096, 4096, 4096, torch.float16, bm, bn, bk, nw)
+            for bm, bn, bk, nw in [(128, 128, 32, 4), (64, 128, 32, 2), (128, 64, 32, 2),
+                                   (64, 64, 32, 1), (64, 128, 64, 2), (64, 64, 64, 1)]]
+
+
 def gpu_fp16_stages_cases():
     """The fp16 matmul at 4096^3 with loads one or two K steps ahead (num_stages 2 / 3), where
     4x4 fragments per subgroup (128x128 with 4 subgroups) need the registers the second step
@@ -770,9 +779,10 @@ GPU_SETS = {"suite": gpu_cases, "tutorial06": gpu_tutorial06_cases,
             "attention_any_length": gpu_any_length_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
             "fp16tiles": gpu_fp16_tiles_cases, "fp16stages": gpu_fp16_stages_cases,
+            "fp16small": gpu_fp16_small_workgroup_cases,
             "alignment": gpu_alignment_cases, "matmul_nt": gpu_matmul_nt_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("int8", "tutorial06", "tutorial06_tiles", "tutorial06_waves", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_d128", "tutorial06_d128_tiles", "tutorial06_long", "bf16", "attention", "attention_any_length", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "alignment", "matmul_nt")
+GPU_EVERY_POINT_SETS = ("int8", "tutorial06", "tutorial06_tiles", "tutorial06_waves", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_d128", "tutorial06_d128_tiles", "tutorial06_long", "bf16", "attention", "attention_any_length", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "fp16small", "alignment", "matmul_nt")
 
 
 def by_id(cases):

@@ -7,6 +7,12 @@ Vulkan on the GPU that torch uses). Both are timed by triton.testing.do_bench (C
 events on torch's stream, median) and checked against float64 references.
 
     python3 bench/gpu/cuda_route.py [--set suite|sweep|...] [--only ID ...] [--json out.json]
+                                    [--triton-mma 2]
+
+--triton-mma 2 compiles Triton-CUDA's dots to mma.sync (Ampere's warp-level MMA, Triton's
+DISABLE_MMA_V3, in a cache of its own) instead of Hopper's wgmma: the instruction class a
+subgroup-scope cooperative matrix can reach, so its ratios separate the code generation from the
+instruction set.
 
 ratio = Triton-CUDA ms / our ms (1.0 = parity); "best CUDA" is Triton-CUDA's fastest
 configuration of the same kernel and size. "dev ms" is our dispatch alone (Vulkan GPU
@@ -18,6 +24,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -83,6 +90,10 @@ def worker(set_name, only):
 
 def run_worker(backend_flag, args):
     env = dict(os.environ, TRITON_SPIRV_BACKEND=backend_flag, PYTHONUNBUFFERED="1")
+    if backend_flag == "0" and args.triton_mma == 2:
+        # Triton's cache key does not include this variable: keep its binaries apart.
+        env.update(DISABLE_MMA_V3="1",
+                   TRITON_CACHE_DIR=str(Path(tempfile.gettempdir()) / "triton-cache-mma-v2"))
     cmd = [sys.executable, str(HERE), "--worker", "--set", args.set, *sum((["--only", o] for o in args.only), [])]
     run = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, text=True, timeout=args.timeout)
     if run.returncode != 0:
@@ -97,6 +108,8 @@ def main():
     parser.add_argument("--json")
     parser.add_argument("--timeout", type=int, default=1200)
     parser.add_argument("--worker", action="store_true")
+    parser.add_argument("--triton-mma", type=int, choices=(2, 3), default=3,
+                        help="2: Triton-CUDA's dots on mma.sync instead of wgmma")
     args = parser.parse_args()
     if args.worker:
         return worker(args.set, set(args.only))
@@ -127,8 +140,32 @@ def main():
               f"{'ok' if mine['ok'] else 'WRONG ' + mine['check']}")
         rows.append({"id": case_id, "ours": mine, "cuda": theirs, "ratio": ratio,
                      "ratio_best_cuda": best_ratio, "device_ratio": device_ratio})
+    print_best(rows, cuda, args.triton_mma)
     if args.json:
-        Path(args.json).write_text(json.dumps({"rows": rows, "cuda": cuda, "ours": ours}, indent=1))
+        Path(args.json).write_text(json.dumps({"rows": rows, "cuda": cuda, "ours": ours,
+                                               "triton_mma": args.triton_mma}, indent=1))
+
+
+def print_best(rows, cuda, triton_mma):
+    """Per kernel and size: our fastest dispatch against Triton-CUDA's fastest configuration."""
+    ours_best, cuda_best = {}, {}
+    for row in rows:
+        mine = row["ours"]
+        if "device_ms" in mine and mine.get("ok"):
+            key = (mine["kernel"], mine["size"])
+            if key not in ours_best or mine["device_ms"] < ours_best[key][0]:
+                ours_best[key] = (mine["device_ms"], mine["config"])
+    for entry in cuda["results"].values():
+        if "ms" in entry:
+            key = (entry["kernel"], entry["size"])
+            if key not in cuda_best or entry["ms"] < cuda_best[key][0]:
+                cuda_best[key] = (entry["ms"], entry["config"])
+    label = "Triton-CUDA (mma.sync)" if triton_mma == 2 else "Triton-CUDA"
+    for key, (ms, config) in sorted(ours_best.items()):
+        if key in cuda_best:
+            theirs, their_config = cuda_best[key]
+            print(f"best {key[0]} {key[1]}: ours {ms:.4f} ms ({config}), {label} {theirs:.4f} ms "
+                  f"({their_config}): {theirs / ms:.3f}")
 
 
 if __name__ == "__main__":

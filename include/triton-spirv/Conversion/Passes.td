@@ -485,7 +485,11 @@ def SPIRVLoopControl : Pass<"spirv-loop-control", "spirv::ModuleOp"> {
     outer iteration); `short-matrix-loops`, loops of cooperative-matrix
     multiply-adds whose trip count is a constant of at most 8, even between
     run-time bounds (NVIDIA unrolls those entirely, and the copies crowd out
-    the main loop's code); `none`. Loops that already carry a loop control
+    the main loop's code); `paired-matrix-loops`, the other loops of
+    cooperative-matrix multiply-adds in a function with a short one whose
+    iterations start at least 4 products from an accumulator defined outside
+    the loop (causal attention's key loop at 128-row tiles; fewer products
+    gain from the driver's unrolling); `none`. Loops that already carry a loop control
     keep it. llvmpipe turns each memory access into a loop over the lanes: unrolled loops of
     workgroup accesses took some scan kernels tens of seconds to compile,
     and unrolled global-access loops inside a kernel's column loop ran
@@ -494,7 +498,8 @@ def SPIRVLoopControl : Pass<"spirv-loop-control", "spirv::ModuleOp"> {
   let options = [
     Option<"dontUnroll", "dont-unroll", "std::string", "\"none\"",
            "Loop classes to mark DontUnroll: none, all, workgroup-memory, "
-           "nested-global, short-matrix-loops (comma-separated)">,
+           "nested-global, short-matrix-loops, paired-matrix-loops "
+           "(comma-separated)">,
   ];
 }
 

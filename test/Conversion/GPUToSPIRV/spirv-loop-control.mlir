@@ -3,6 +3,7 @@
 // RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control | FileCheck %s --check-prefix=NONE
 // RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=workgroup-memory,nested-global | FileCheck %s --check-prefix=NESTED
 // RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=short-matrix-loops | FileCheck %s --check-prefix=SHORT
+// RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=short-matrix-loops,paired-matrix-loops | FileCheck %s --check-prefix=PAIRED
 // RUN: not triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=some 2>&1 | FileCheck %s --check-prefix=BAD
 
 // A loop that stores to workgroup memory from a nested selection, and one that
@@ -16,7 +17,7 @@ spirv.module Logical GLSL450 {
   // ALL-COUNT-2:  spirv.mlir.loop control(DontUnroll)
   // NONE-LABEL: spirv.func @two_loops
   // NONE-NOT:     DontUnroll
-  // BAD: spirv-loop-control: dont-unroll takes none, all, workgroup-memory, nested-global or short-matrix-loops (comma-separated), not 'some'
+  // BAD: spirv-loop-control: dont-unroll takes none, all, workgroup-memory, nested-global, short-matrix-loops or paired-matrix-loops (comma-separated), not 'some'
   spirv.func @two_loops(%count : i32, %value : f32) "None" {
     %zero = spirv.Constant 0 : i32
     %one = spirv.Constant 1 : i32
@@ -290,5 +291,153 @@ spirv.module Logical GLSL450 {
       spirv.mlir.merge
     }
     spirv.ReturnValue %c2 : !acc
+  }
+}
+
+// -----
+
+// paired-matrix-loops: beside a short matrix loop (causal attention's diagonal
+// blocks), a key loop whose iterations start 4 products from an accumulator
+// defined outside the loop is rolled too; one starting 2 is left to the
+// driver, as is a 4-product loop in a function without a short loop.
+!acc = !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>
+!a = !spirv.coopmatrix<16x16xf16, Subgroup, MatrixA>
+!b = !spirv.coopmatrix<16x16xf16, Subgroup, MatrixB>
+spirv.module Logical GLSL450 {
+  // PAIRED-LABEL: spirv.func @causal_wide
+  // PAIRED-COUNT-2: spirv.mlir.loop control(DontUnroll)
+  // SHORT-LABEL:  spirv.func @causal_wide
+  // SHORT:          spirv.mlir.loop {
+  // SHORT:          spirv.mlir.loop control(DontUnroll)
+  spirv.func @causal_wide(%m : i32, %x : !a, %y : !b, %zeroacc : !acc) -> !acc "None" {
+    %zero = spirv.Constant 0 : i32
+    %one = spirv.Constant 1 : i32
+    %c32 = spirv.Constant 32 : i32
+    %c128 = spirv.Constant 128 : i32
+    %lo = spirv.IMul %m, %c128 : i32
+    %m1 = spirv.IAdd %m, %one : i32
+    %hi = spirv.IMul %m1, %c128 : i32
+    %r0 = spirv.Variable : !spirv.ptr<!acc, Function>
+    spirv.mlir.loop {
+      spirv.Branch ^header(%zero, %zeroacc : i32, !acc)
+    ^header(%iv : i32, %o : !acc):
+      spirv.Store "Function" %r0, %o : !acc
+      %more = spirv.SLessThan %iv, %lo : i32
+      spirv.BranchConditional %more, ^body, ^merge
+    ^body:
+      %s0 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
+      %s1 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
+      %s2 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
+      %s3 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
+      %t0 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %o : !a, !b -> !acc
+      %t1 = spirv.FAdd %t0, %s1 : !acc
+      %t2 = spirv.FAdd %t1, %s2 : !acc
+      %t3 = spirv.FAdd %t2, %s3 : !acc
+      %sum = spirv.FAdd %t3, %s0 : !acc
+      %next = spirv.IAdd %iv, %c32 : i32
+      spirv.Branch ^header(%next, %sum : i32, !acc)
+    ^merge:
+      spirv.mlir.merge
+    }
+    %o0 = spirv.Load "Function" %r0 : !acc
+    %r1 = spirv.Variable : !spirv.ptr<!acc, Function>
+    spirv.mlir.loop {
+      spirv.Branch ^header(%lo, %o0 : i32, !acc)
+    ^header(%iv : i32, %c : !acc):
+      spirv.Store "Function" %r1, %c : !acc
+      %more = spirv.SLessThan %iv, %hi : i32
+      spirv.BranchConditional %more, ^body, ^merge
+    ^body:
+      %d = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %c : !a, !b -> !acc
+      %next = spirv.IAdd %iv, %c32 : i32
+      spirv.Branch ^header(%next, %d : i32, !acc)
+    ^merge:
+      spirv.mlir.merge
+    }
+    spirv.ReturnValue %o0 : !acc
+  }
+
+  // PAIRED-LABEL: spirv.func @causal_narrow
+  // PAIRED:         spirv.mlir.loop {
+  // PAIRED:         spirv.mlir.loop control(DontUnroll)
+  spirv.func @causal_narrow(%m : i32, %x : !a, %y : !b, %zeroacc : !acc) -> !acc "None" {
+    %zero = spirv.Constant 0 : i32
+    %one = spirv.Constant 1 : i32
+    %c32 = spirv.Constant 32 : i32
+    %c128 = spirv.Constant 128 : i32
+    %lo = spirv.IMul %m, %c128 : i32
+    %m1 = spirv.IAdd %m, %one : i32
+    %hi = spirv.IMul %m1, %c128 : i32
+    %r0 = spirv.Variable : !spirv.ptr<!acc, Function>
+    spirv.mlir.loop {
+      spirv.Branch ^header(%zero, %zeroacc : i32, !acc)
+    ^header(%iv : i32, %o : !acc):
+      spirv.Store "Function" %r0, %o : !acc
+      %more = spirv.SLessThan %iv, %lo : i32
+      spirv.BranchConditional %more, ^body, ^merge
+    ^body:
+      %s0 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
+      %s1 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
+      %t0 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %o : !a, !b -> !acc
+      %t1 = spirv.FAdd %t0, %s1 : !acc
+      %sum = spirv.FAdd %t1, %s0 : !acc
+      %next = spirv.IAdd %iv, %c32 : i32
+      spirv.Branch ^header(%next, %sum : i32, !acc)
+    ^merge:
+      spirv.mlir.merge
+    }
+    %o0 = spirv.Load "Function" %r0 : !acc
+    %r1 = spirv.Variable : !spirv.ptr<!acc, Function>
+    spirv.mlir.loop {
+      spirv.Branch ^header(%lo, %o0 : i32, !acc)
+    ^header(%iv : i32, %c : !acc):
+      spirv.Store "Function" %r1, %c : !acc
+      %more = spirv.SLessThan %iv, %hi : i32
+      spirv.BranchConditional %more, ^body, ^merge
+    ^body:
+      %d = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %c : !a, !b -> !acc
+      %next = spirv.IAdd %iv, %c32 : i32
+      spirv.Branch ^header(%next, %d : i32, !acc)
+    ^merge:
+      spirv.mlir.merge
+    }
+    spirv.ReturnValue %o0 : !acc
+  }
+
+  // PAIRED-LABEL: spirv.func @single_wide
+  // PAIRED-NOT:     DontUnroll
+  // PAIRED:         spirv.ReturnValue
+  spirv.func @single_wide(%m : i32, %x : !a, %y : !b, %zeroacc : !acc) -> !acc "None" {
+    %zero = spirv.Constant 0 : i32
+    %one = spirv.Constant 1 : i32
+    %c32 = spirv.Constant 32 : i32
+    %c128 = spirv.Constant 128 : i32
+    %lo = spirv.IMul %m, %c128 : i32
+    %m1 = spirv.IAdd %m, %one : i32
+    %hi = spirv.IMul %m1, %c128 : i32
+    %r0 = spirv.Variable : !spirv.ptr<!acc, Function>
+    spirv.mlir.loop {
+      spirv.Branch ^header(%zero, %zeroacc : i32, !acc)
+    ^header(%iv : i32, %o : !acc):
+      spirv.Store "Function" %r0, %o : !acc
+      %more = spirv.SLessThan %iv, %lo : i32
+      spirv.BranchConditional %more, ^body, ^merge
+    ^body:
+      %s0 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
+      %s1 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
+      %s2 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
+      %s3 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
+      %t0 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %o : !a, !b -> !acc
+      %t1 = spirv.FAdd %t0, %s1 : !acc
+      %t2 = spirv.FAdd %t1, %s2 : !acc
+      %t3 = spirv.FAdd %t2, %s3 : !acc
+      %sum = spirv.FAdd %t3, %s0 : !acc
+      %next = spirv.IAdd %iv, %c32 : i32
+      spirv.Branch ^header(%next, %sum : i32, !acc)
+    ^merge:
+      spirv.mlir.merge
+    }
+    %o0 = spirv.Load "Function" %r0 : !acc
+    spirv.ReturnValue %o0 : !acc
   }
 }

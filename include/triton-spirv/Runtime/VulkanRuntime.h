@@ -232,6 +232,7 @@ private:
   bool readsNumWorkgroups_ = false;
   bool captured_ = false;
   mutable uint64_t lastWaitNs_ = 0; // its last synchronous launch's wait
+  mutable bool dispatched_ = false;  // recorded into a submission before
 };
 
 class Device : public std::enable_shared_from_this<Device> {

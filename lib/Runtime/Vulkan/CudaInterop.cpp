@@ -461,7 +461,7 @@ void CudaInterop::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
     if (chunk)
       work.chunks.push_back(std::move(chunk));
     if (uint64_t(gx) * gy * gz != 0)
-      s.recordDispatch(work.cmd, kernel, gx, gy, gz, push.data());
+      s.recordDispatch(work, kernel, gx, gy, gz, push.data());
     // The kernel's writes, then the sequence number CUDA waits for.
     recordBarrier(s.fn, work.cmd, /*toHost=*/false);
     s.fn.vkCmdUpdateBuffer(work.cmd, sync_.buffer, 0, sizeof(sequence), &sequence);

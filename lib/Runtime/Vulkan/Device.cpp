@@ -663,6 +663,9 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
       s.timeoutSeconds = 60.0;
   }
   s.timeoutNs = static_cast<uint64_t>(s.timeoutSeconds * 1e9);
+  // CPU drivers (llvmpipe) compile a shader at its first dispatch.
+  s.firstDispatchTimeoutNs =
+      p.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 5 * s.timeoutNs : s.timeoutNs;
   long limit = options.hostImportCacheLimit;
   if (limit < 0) {
     std::string v = envString("TRITON_SPIRV_HOST_IMPORT_CACHE");

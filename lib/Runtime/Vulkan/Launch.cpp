@@ -386,11 +386,19 @@ void DeviceState::waitFence(VkFence fence, const char *what, uint64_t spinNs) {
       sched_yield();
     } while (std::chrono::steady_clock::now() < until);
   }
-  VkResult r = fn.vkWaitForFences(device, 1, &fence, VK_TRUE, timeoutNs);
+  uint64_t limitNs = timeoutNs;
+  for (const InFlight &work : inFlight)
+    if (work.fence == fence && work.firstDispatch)
+      limitNs = std::max(limitNs, firstDispatchTimeoutNs);
+  VkResult r = fn.vkWaitForFences(device, 1, &fence, VK_TRUE, limitNs);
   if (r == VK_TIMEOUT)
     throw VulkanError(
-        "vkWaitForFences timed out after " + std::to_string(timeoutSeconds) +
+        "vkWaitForFences timed out after " + std::to_string(limitNs / 1e9) +
             " s waiting for " + what +
+            (limitNs > timeoutNs
+                 ? " (a kernel's first dispatch, which this driver spends "
+                   "compiling the shader too)"
+                 : "") +
             " (a hung or very slow kernel; TRITON_SPIRV_TIMEOUT_S sets the "
             "limit): VK_TIMEOUT",
         VK_TIMEOUT);
@@ -441,9 +449,12 @@ void DeviceState::deferDestroy(std::function<void()> destroy) {
     deferred.emplace_back(submitSerial, std::move(destroy));
 }
 
-void DeviceState::recordDispatch(VkCommandBuffer cmd, const Kernel &kernel,
+void DeviceState::recordDispatch(InFlight &work, const Kernel &kernel,
                                  uint32_t gx, uint32_t gy, uint32_t gz,
                                  const void *push) {
+  work.firstDispatch |= !kernel.dispatched_;
+  kernel.dispatched_ = true;
+  VkCommandBuffer cmd = work.cmd;
   fn.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel.pipeline_);
   if (kernel.pushRange_)
     fn.vkCmdPushConstants(cmd, kernel.layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0,
@@ -519,7 +530,7 @@ void Device::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
   InFlight work = s.beginCommands();
   if (chunk)
     work.chunks.push_back(std::move(chunk));
-  s.recordDispatch(work.cmd, kernel, gx, gy, gz, push.data());
+  s.recordDispatch(work, kernel, gx, gy, gz, push.data());
   s.launchCount++; // before submit: its idle point may drop used imports
   const uint64_t spin = kernel.lastWaitNs_ <= s.fenceSpinNs ? s.fenceSpinNs : 0;
   const uint64_t waited = s.submit(std::move(work), sync, nullptr, spin);
@@ -586,7 +597,7 @@ std::vector<double> Device::timeLaunches(const Kernel &kernel, uint32_t gx,
   for (uint32_t i = 0; i < reps; ++i) {
     if (i)
       recordBarrier(s.fn, work.cmd, /*toHost=*/false);
-    s.recordDispatch(work.cmd, kernel, gx, gy, gz, push.data());
+    s.recordDispatch(work, kernel, gx, gy, gz, push.data());
     s.fn.vkCmdWriteTimestamp(work.cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
                              s.queryPool, i + 1);
   }

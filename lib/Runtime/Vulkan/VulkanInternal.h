@@ -215,6 +215,9 @@ struct InFlight {
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   VkFence fence = VK_NULL_HANDLE;
   uint64_t serial = 0;
+  // Holds some kernel's first dispatch, which a driver that compiles shaders
+  // at their first dispatch (llvmpipe) spends compiling.
+  bool firstDispatch = false;
   std::vector<std::shared_ptr<ArgChunk>> chunks;
 };
 
@@ -235,6 +238,10 @@ struct DeviceState {
   uint32_t requiredSubgroupSizeStages = 0;
   uint64_t timeoutNs = 0;
   double timeoutSeconds = 0;
+  // The wait for a submission holding a kernel's first dispatch: longer on
+  // drivers that compile the shader then (a fully unrolled dot chain took
+  // llvmpipe 11 s on an idle 2-core machine, over 60 s beside a build).
+  uint64_t firstDispatchTimeoutNs = 0;
   size_t importCacheLimit = 0;
   uint64_t fenceSpinNs = 0;
 
@@ -283,7 +290,7 @@ struct DeviceState {
   void retireCompleted();
   void waitAll();
   void deferDestroy(std::function<void()> destroy);
-  void recordDispatch(VkCommandBuffer cmd, const Kernel &kernel, uint32_t gx,
+  void recordDispatch(InFlight &work, const Kernel &kernel, uint32_t gx,
                       uint32_t gy, uint32_t gz, const void *push);
 };
 

@@ -533,6 +533,37 @@ def test_launch_timeout_raises(spirv, tmp_path):
     assert "VK_TIMEOUT" in r.stdout
 
 
+def test_first_dispatch_waits_longer_on_cpu_drivers(spirv, tmp_path):
+    """llvmpipe compiles a shader at its first dispatch, so the wait for a
+    kernel's first dispatch gets 5x TRITON_SPIRV_TIMEOUT_S and says why when it
+    runs out; later dispatches keep the plain limit (test_launch_timeout_raises)."""
+    lavapipe = [d for d in rt.list_devices() if "llvmpipe" in d["name"].lower()]
+    if not lavapipe:
+        pytest.skip("no lavapipe (llvmpipe) Vulkan device on this machine")
+    spv = tmp_path / "spin.spv"
+    spv.write_bytes(spirv("spin"))
+    code = f"""
+        import os, struct, numpy as np
+        from triton_spirv import _vulkan_runtime as rt
+        k = rt.load_kernel(open({str(spv)!r}, 'rb').read(), 'spin', (1, 1, 1),
+                           12, False)
+        counter = np.zeros(1024, dtype=np.uint32)
+        a = rt.host_address(counter.ctypes.data, counter.nbytes)
+        try:
+            # The kernel's first dispatch, hours long on any device.
+            rt.launch(k, 65535, 65535, 1, struct.pack('<QI', a, 60000))
+            print('finished?!', flush=True)
+        except RuntimeError as e:
+            print('raised', e, flush=True)
+        os._exit(0)
+    """
+    r = run_python(code, {"TRITON_SPIRV_TIMEOUT_S": "0.5",
+                          "TRITON_SPIRV_DEVICE": str(lavapipe[0]["index"])},
+                   timeout=90)
+    assert "raised vkWaitForFences timed out after 2.5" in r.stdout, r.stdout + r.stderr
+    assert "a kernel's first dispatch" in r.stdout, r.stdout
+
+
 def test_validation_layer_is_clean(spirv, tmp_path):
     """Every path (push constants, argument block, async, alloc + staging,
     timestamps) under VK_LAYER_KHRONOS_validation with synchronization

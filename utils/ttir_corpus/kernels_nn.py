@@ -303,6 +303,50 @@ def _mm(name, dtype, out, precision):
                 options={"num_warps": 4, "num_stages": 3})
 
 
+@triton.jit
+def _attention_key_blocks(acc, l_i, m_i, q, k_ptr, v_ptr, base, offs_m, lo, hi, qk_scale,
+                          HEAD_DIM: tl.constexpr, BLOCK_N: tl.constexpr, DIAGONAL: tl.constexpr):
+    offs_d = tl.arange(0, HEAD_DIM)
+    for start_n in range(lo, hi, BLOCK_N):
+        offs_n = start_n + tl.arange(0, BLOCK_N)
+        kv_offs = base + offs_n[:, None] * HEAD_DIM + offs_d[None, :]
+        qk = tl.dot(q, tl.trans(tl.load(k_ptr + kv_offs))) * qk_scale
+        if DIAGONAL:
+            qk = tl.where(offs_m[:, None] >= offs_n[None, :], qk, -1.0e6)
+        m_new = tl.maximum(m_i, tl.max(qk, axis=1))
+        p = tl.math.exp2(qk - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, axis=1)
+        v = tl.load(v_ptr + kv_offs)
+        acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None])
+        m_i = m_new
+    return acc, l_i, m_i
+
+
+@triton.jit
+def attention_fwd_two_stage(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, N_CTX: tl.constexpr,
+                            HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    # Tutorial 06's causal forward: the key blocks left of the diagonal without a mask, then the
+    # BLOCK_M / BLOCK_N blocks on it with the causal mask (a loop of a few trips between
+    # run-time bounds).
+    start_m = tl.program_id(0)
+    base = tl.program_id(1).to(tl.int64) * N_CTX * HEAD_DIM
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_d = tl.arange(0, HEAD_DIM)
+    q = tl.load(q_ptr + base + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
+    m_i = tl.full([BLOCK_M], -float("inf"), dtype=tl.float32)
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    qk_scale = sm_scale * 1.4426950408889634  # log2(e)
+    acc, l_i, m_i = _attention_key_blocks(acc, l_i, m_i, q, k_ptr, v_ptr, base, offs_m, 0,
+                                          start_m * BLOCK_M, qk_scale, HEAD_DIM, BLOCK_N, False)
+    acc, l_i, m_i = _attention_key_blocks(acc, l_i, m_i, q, k_ptr, v_ptr, base, offs_m,
+                                          start_m * BLOCK_M, (start_m + 1) * BLOCK_M, qk_scale,
+                                          HEAD_DIM, BLOCK_N, True)
+    out = acc / l_i[:, None]
+    tl.store(o_ptr + base + offs_m[:, None] * HEAD_DIM + offs_d[None, :], out.to(o_ptr.dtype.element_ty))
+
+
 CORPUS = [
     dict(name="softmax_rows", fn=softmax_rows, divisible=("out_ptr", "in_ptr", "in_row_stride", "out_row_stride"),
          signature={"out_ptr": "*fp32", "in_ptr": "*fp32", "in_row_stride": "i32", "out_row_stride": "i32",
@@ -341,6 +385,11 @@ CORPUS = [
                     "CAUSAL": "constexpr"},
          constexprs={"HEAD_DIM": 32, "BLOCK_M": 64, "BLOCK_N": 32, "CAUSAL": True}),
     dict(name="attention_fwd_whole_blocks", fn=attention_fwd_whole_blocks,
+         divisible=("q_ptr", "k_ptr", "v_ptr", "o_ptr"),
+         signature={"q_ptr": "*fp16", "k_ptr": "*fp16", "v_ptr": "*fp16", "o_ptr": "*fp16", "sm_scale": "fp32",
+                    "N_CTX": "constexpr", "HEAD_DIM": "constexpr", "BLOCK_M": "constexpr", "BLOCK_N": "constexpr"},
+         constexprs={"N_CTX": 1024, "HEAD_DIM": 64, "BLOCK_M": 128, "BLOCK_N": 32}),
+    dict(name="attention_fwd_two_stage", fn=attention_fwd_two_stage,
          divisible=("q_ptr", "k_ptr", "v_ptr", "o_ptr"),
          signature={"q_ptr": "*fp16", "k_ptr": "*fp16", "v_ptr": "*fp16", "o_ptr": "*fp16", "sm_scale": "fp32",
                     "N_CTX": "constexpr", "HEAD_DIM": "constexpr", "BLOCK_M": "constexpr", "BLOCK_N": "constexpr"},

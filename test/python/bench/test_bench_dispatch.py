@@ -3,7 +3,6 @@ kernel) packs the kernel's arguments itself: it must bind parameters a case leav
 defaults as Triton does (matmul_kernel's ACC_DTYPE), and the timed dispatches must compute the
 kernel's result."""
 import importlib.util
-import sys
 from pathlib import Path
 
 import pytest

@@ -498,11 +498,13 @@ def test_queue_family_env():
         assert f"TRITON_SPIRV_QUEUE_FAMILY={bad} is not a compute queue family" in r.stderr, r.stderr
 
 
-def test_launch_timeout_raises(spirv, tmp_path):
-    """A kernel running far longer than TRITON_SPIRV_TIMEOUT_S raises instead
-    of hanging (in a subprocess, which exits without waiting for the device).
-    On lavapipe only: a GPU goes on running the hung kernel after the process
-    exits, starving everything after it."""
+def _hang_on_lavapipe(spirv, tmp_path, timeout_s, warm_up):
+    """Runs the `spin` kernel on lavapipe in a subprocess (which exits without
+    waiting for the device) with TRITON_SPIRV_TIMEOUT_S = `timeout_s`: first, if
+    `warm_up`, a short launch that prints its count, then one that takes hours
+    on any device (~2.5e14 atomics on one address). On lavapipe only: a GPU goes
+    on running the hung kernel after the process exits, starving everything
+    after it."""
     lavapipe = [d for d in rt.list_devices() if "llvmpipe" in d["name"].lower()]
     if not lavapipe:
         pytest.skip("no lavapipe (llvmpipe) Vulkan device on this machine")
@@ -515,19 +517,25 @@ def test_launch_timeout_raises(spirv, tmp_path):
                            12, False)
         counter = np.zeros(1024, dtype=np.uint32)
         a = rt.host_address(counter.ctypes.data, counter.nbytes)
-        rt.launch(k, 3, 1, 1, struct.pack('<QI', a, 1000))
-        print('count', counter[0], flush=True)
+        if {warm_up!r}:
+            rt.launch(k, 3, 1, 1, struct.pack('<QI', a, 1000))
+            print('count', counter[0], flush=True)
         try:
-            # ~2.5e14 device atomics on one address: hours on any device.
             rt.launch(k, 65535, 65535, 1, struct.pack('<QI', a, 60000))
             print('finished?!', flush=True)
         except RuntimeError as e:
             print('raised', e, flush=True)
         os._exit(0)
     """
-    r = run_python(code, {"TRITON_SPIRV_TIMEOUT_S": "1",
-                          "TRITON_SPIRV_DEVICE": str(lavapipe[0]["index"])},
-                   timeout=90)
+    return run_python(code, {"TRITON_SPIRV_TIMEOUT_S": str(timeout_s),
+                             "TRITON_SPIRV_DEVICE": str(lavapipe[0]["index"])},
+                      timeout=90)
+
+
+def test_launch_timeout_raises(spirv, tmp_path):
+    """A kernel running far longer than TRITON_SPIRV_TIMEOUT_S raises instead
+    of hanging."""
+    r = _hang_on_lavapipe(spirv, tmp_path, 1, warm_up=True)
     assert "count 3000" in r.stdout, r.stdout + r.stderr
     assert "raised vkWaitForFences timed out after 1" in r.stdout, r.stdout
     assert "VK_TIMEOUT" in r.stdout
@@ -537,29 +545,7 @@ def test_first_dispatch_waits_longer_on_cpu_drivers(spirv, tmp_path):
     """llvmpipe compiles a shader at its first dispatch, so the wait for a
     kernel's first dispatch gets 5x TRITON_SPIRV_TIMEOUT_S and says why when it
     runs out; later dispatches keep the plain limit (test_launch_timeout_raises)."""
-    lavapipe = [d for d in rt.list_devices() if "llvmpipe" in d["name"].lower()]
-    if not lavapipe:
-        pytest.skip("no lavapipe (llvmpipe) Vulkan device on this machine")
-    spv = tmp_path / "spin.spv"
-    spv.write_bytes(spirv("spin"))
-    code = f"""
-        import os, struct, numpy as np
-        from triton_spirv import _vulkan_runtime as rt
-        k = rt.load_kernel(open({str(spv)!r}, 'rb').read(), 'spin', (1, 1, 1),
-                           12, False)
-        counter = np.zeros(1024, dtype=np.uint32)
-        a = rt.host_address(counter.ctypes.data, counter.nbytes)
-        try:
-            # The kernel's first dispatch, hours long on any device.
-            rt.launch(k, 65535, 65535, 1, struct.pack('<QI', a, 60000))
-            print('finished?!', flush=True)
-        except RuntimeError as e:
-            print('raised', e, flush=True)
-        os._exit(0)
-    """
-    r = run_python(code, {"TRITON_SPIRV_TIMEOUT_S": "0.5",
-                          "TRITON_SPIRV_DEVICE": str(lavapipe[0]["index"])},
-                   timeout=90)
+    r = _hang_on_lavapipe(spirv, tmp_path, 0.5, warm_up=False)
     assert "raised vkWaitForFences timed out after 2.5" in r.stdout, r.stdout + r.stderr
     assert "a kernel's first dispatch" in r.stdout, r.stdout
 

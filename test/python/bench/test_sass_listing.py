@@ -1,0 +1,63 @@
+"""bench/gpu/sass.py: the records of NVIDIA's shader disk cache and the per-loop instruction mix
+of a disassembly (the tool's GPU half runs on the GPU machine; these parts run anywhere)."""
+import importlib.util
+import subprocess
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[3]
+
+LISTING = """\
+Section REG : size=00000008
+\tRegister count=141
+        /*0000*/                   MOV R1, c[0x0][0x28] ;
+        /*0010*/                   LDG.E.64.STRONG.SM R2, [R4.64] ;
+        /*0020*/                   STS.64 [R6], R2 ;
+        /*0030*/                   BAR.SYNC 0x0 ;
+        /*0040*/                   LDSM.16.M88.4 R8, [R10] ;
+        /*0050*/                   HMMA.16816.F32 R12, R8, R14, R12 ;
+        /*0060*/               @P0 BRA P1, 0xa0 ;
+        /*0070*/              @!P0 BRA 0x10 ;
+        /*0080*/                   STL [R1], R3 ;
+        /*0090*/                   EXIT ;
+        /*00a0*/                   BRA 0xa0 ;
+"""
+
+
+def _sass():
+    spec = importlib.util.spec_from_file_location("sass", REPO / "bench" / "gpu" / "sass.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_summary_counts_opcodes_without_modifiers_or_predicates():
+    registers, opcodes = _sass().summarize(LISTING)
+    assert registers == 141
+    assert (opcodes["LDG"], opcodes["STS"], opcodes["HMMA"], opcodes["STL"]) == (1, 1, 1, 1)
+    assert opcodes["BRA"] == 3 and sum(opcodes.values()) == 11
+
+
+def test_loops_are_backward_branch_ranges():
+    # 0x70 branches back to 0x10; the forward branch at 0x60 and the self-branch at 0xa0
+    # (the trap after EXIT) are no loops.
+    [(first, last, opcodes)] = _sass().loops(LISTING)
+    assert (first, last) == (0x10, 0x70)
+    assert _sass().mix(opcodes) == "HMMA 1 LDSM 1 STS 1 LDG 1 BAR 1 BRA 2"
+    assert opcodes == {"LDG": 1, "STS": 1, "BAR": 1, "LDSM": 1, "HMMA": 1, "BRA": 2}
+
+
+def test_cache_file_records_are_the_zstd_frames_that_hold_a_pipeline(tmp_path):
+    sass = _sass()
+    first = sass.RECORD_MAGIC + b"\x01" * 300
+    second = sass.RECORD_MAGIC + b"\x02" * 200
+    other = b"not a pipeline record" * 4
+
+    def frame(payload):
+        return subprocess.run(["zstd", "-q", "-c"], input=payload, capture_output=True,
+                              check=True).stdout
+
+    # As the driver writes it: a header, then per entry some bytes of its own and a frame.
+    cache = tmp_path / "cache.bin"
+    cache.write_bytes(b"CDVN\x00\x00\x04\x00" + bytes(range(60)) + frame(first) +
+                      b"entry header" + frame(other) + b"\x00" * 12 + frame(second))
+    assert list(sass.pipelines(cache)) == [first, second]

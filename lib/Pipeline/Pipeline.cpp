@@ -226,6 +226,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   gpuModule.addPass(createGuardZeroTripLoops());
   ConvertKernelToSPIRVOptions toSPIRV;
   toSPIRV.vectorsAsInt64 = profile->vectorsAsInt64;
+  toSPIRV.nativeMaxNum = profile->nativeMaxNum;
   pm.addPass(createConvertKernelToSPIRV(toSPIRV));
 
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();

@@ -48,6 +48,10 @@ def ConvertKernelToSPIRV : Pass<"convert-kernel-to-spirv", "ModuleOp"> {
     Option<"vectorsAsInt64", "vectors-as-int64", "bool", /*default=*/"false",
            "Access 8-byte vectors of kernel-argument buffers as one 64-bit "
            "integer (bitcast to and from the vector)">,
+    Option<"nativeMaxNum", "native-max-num", "bool", /*default=*/"false",
+           "arith.maxnumf/minnumf become a bare GLSL FMax/FMin: the "
+           "driver's own return the non-NaN operand (NVIDIA), so no NaN "
+           "tests and selects around them">,
   ];
   let dependentDialects = ["spirv::SPIRVDialect"];
 }

@@ -149,6 +149,53 @@ struct ExactRoundTripExtF : public OpConversionPattern<arith::ExtFOp> {
   }
 };
 
+/// arith.maxnumf / minnumf (IEEE maxNum: a NaN operand yields the other) as
+/// a bare GLSL FMax / FMin, for drivers whose own have that semantics.
+/// Upstream's pattern wraps them in two IsNan tests and two selects, which
+/// NVIDIA's compiler keeps (attention's row max: 3 instructions instead of
+/// one FMNMX).
+template <typename ArithOp, typename GLOp>
+struct NativeMaxNum final : OpConversionPattern<ArithOp> {
+  using OpConversionPattern<ArithOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ArithOp op, typename ArithOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = this->getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported type");
+    rewriter.replaceOpWithNewOp<GLOp>(op, type, adaptor.getLhs(), adaptor.getRhs());
+    return success();
+  }
+};
+
+/// arith-expand's form of maxnumf / minnumf, `isnan(a) ? b : (a > b or
+/// unordered ? a : b)` (`<` for minnumf), back as the op: upstream expands
+/// them before the SPIR-V conversion, which then sees two compares and two
+/// selects. maximumf's expansion tests b instead and is left alone.
+struct RaiseMaxNumIdiom final : OpRewritePattern<arith::SelectOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::SelectOp select,
+                                PatternRewriter &rewriter) const override {
+    auto isNan = select.getCondition().getDefiningOp<arith::CmpFOp>();
+    auto inner = select.getFalseValue().getDefiningOp<arith::SelectOp>();
+    if (!isNan || !inner || isNan.getPredicate() != arith::CmpFPredicate::UNO ||
+        isNan.getLhs() != isNan.getRhs())
+      return failure();
+    auto order = inner.getCondition().getDefiningOp<arith::CmpFOp>();
+    Value a = isNan.getLhs(), b = select.getTrueValue();
+    if (!order || order.getLhs() != a || order.getRhs() != b ||
+        inner.getTrueValue() != a || inner.getFalseValue() != b)
+      return failure();
+    if (order.getPredicate() == arith::CmpFPredicate::UGT)
+      rewriter.replaceOpWithNewOp<arith::MaxNumFOp>(select, a, b);
+    else if (order.getPredicate() == arith::CmpFPredicate::ULT)
+      rewriter.replaceOpWithNewOp<arith::MinNumFOp>(select, a, b);
+    else
+      return failure();
+    return success();
+  }
+};
+
 struct ConvertKernelToSPIRVPass
     : public triton_spirv::impl::ConvertKernelToSPIRVBase<
           ConvertKernelToSPIRVPass> {
@@ -173,6 +220,8 @@ struct ConvertKernelToSPIRVPass
       // SPIR-V indices are 32-bit (SPIRVConversionOptions::use64bitIndex is
       // off below): i64 offset chains ending in an index narrow to i32.
       triton_spirv::populateNarrowIndexArithmeticPatterns(approximations);
+      if (nativeMaxNum)
+        approximations.add<RaiseMaxNumIdiom>(context);
       if (failed(applyPatternsGreedily(gpuModule, std::move(approximations))))
         return signalPassFailure();
       // The f64 transcendentals not expanded above: say so instead of failing
@@ -219,6 +268,10 @@ struct ConvertKernelToSPIRVPass
       arith::populateArithToSPIRVPatterns(typeConverter, patterns);
       patterns.add<ExactRoundTripExtF>(typeConverter, context,
                                        /*benefit=*/2);
+      if (nativeMaxNum)
+        patterns.add<NativeMaxNum<arith::MaxNumFOp, spirv::GLFMaxOp>,
+                     NativeMaxNum<arith::MinNumFOp, spirv::GLFMinOp>>(
+            typeConverter, context, /*benefit=*/2);
       populateMathToSPIRVPatterns(typeConverter, patterns);
       populateMemRefToSPIRVPatterns(typeConverter, patterns);
       populateFuncToSPIRVPatterns(typeConverter, patterns);

@@ -502,6 +502,41 @@ def multi_head_attention_backward():
     return cases
 
 
+@triton.jit
+def nan_max_min_kernel(x_ptr, y_ptr, max_ptr, min_ptr, row_max_ptr, row_min_ptr,
+                       BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    y = tl.load(y_ptr + offs)
+    tl.store(max_ptr + offs, tl.maximum(x, y))
+    tl.store(min_ptr + offs, tl.minimum(x, y))
+    tl.store(row_max_ptr + tl.program_id(0), tl.max(x, 0))
+    tl.store(row_min_ptr + tl.program_id(0), tl.min(x, 0))
+
+
+@check
+def nan_operands_of_max_and_min():
+    # tl.maximum / tl.minimum / tl.max / tl.min (maxnumf, minnumf): a NaN operand yields the
+    # other one. The NVIDIA profile relies on the driver's own FMax/FMin for that.
+    rows, block = 64, 256
+    g = torch.Generator(device="cuda").manual_seed(7)
+    x = torch.randn(rows * block, device="cuda", generator=g)
+    y = torch.randn(rows * block, device="cuda", generator=g)
+    x[torch.rand(rows * block, device="cuda", generator=g) < 0.25] = float("nan")
+    y[torch.rand(rows * block, device="cuda", generator=g) < 0.25] = float("nan")
+    out = {name: torch.full((rows * block,), 12345.0, device="cuda") for name in ("max", "min")}
+    row_max, row_min = (torch.full((rows,), 12345.0, device="cuda") for _ in range(2))
+    nan_max_min_kernel[(rows,)](x, y, out["max"], out["min"], row_max, row_min, BLOCK=block)
+    by_row = x.view(rows, block)
+    expected = {"max": torch.fmax(x, y), "min": torch.fmin(x, y),
+                "row_max": by_row.nan_to_num(nan=float("-inf")).amax(1),
+                "row_min": by_row.nan_to_num(nan=float("inf")).amin(1)}
+    got = {"max": out["max"], "min": out["min"], "row_max": row_max, "row_min": row_min}
+    return {name: int((~((got[name] == expected[name]) |
+                         (got[name].isnan() & expected[name].isnan()))).sum())
+            for name in expected} | {"nan_inputs": int(x.isnan().sum() + y.isnan().sum())}
+
+
 @check
 def device_properties():
     props = triton.runtime.driver.active.utils.get_device_properties(torch.cuda.current_device())

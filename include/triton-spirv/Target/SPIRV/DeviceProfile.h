@@ -118,6 +118,12 @@ struct DeviceProfile {
   /// bench/gpu/coopmat_probes/element_layout_probe.py). Attention's row phase
   /// then runs on the fragments (fragment-row-phases).
   bool fragmentQuadLayout;
+  /// The driver's GLSL FMax/FMin return the other operand when one is NaN
+  /// (IEEE maxNum; NVIDIA: FMNMX; Mesa 25's llvmpipe). arith.maxnumf /
+  /// minnumf (tl.max, tl.maximum) are then one instruction instead of a
+  /// compare, a NaN test and two selects (convert-kernel-to-spirv
+  /// native-max-num).
+  bool nativeMaxNum;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

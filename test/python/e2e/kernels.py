@@ -484,3 +484,17 @@ def hinted_grouped_gemm_kernel(a_table, b_table, c_table, sizes_ptr, lds_ptr, gr
                 b_ptrs += BLOCK_K * ldb
             tl.store(c_ptr + rows[:, None] * ldc + cols[None, :], acc)
         first += tiles
+
+
+@triton.jit
+def nan_max_min_kernel(x_ptr, y_ptr, max_ptr, min_ptr, row_max_ptr, row_min_ptr,
+                       BLOCK: tl.constexpr):
+    # tl.maximum / tl.minimum and the tl.max / tl.min reductions: maxnumf / minnumf, where a NaN
+    # operand yields the other one.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    y = tl.load(y_ptr + offs)
+    tl.store(max_ptr + offs, tl.maximum(x, y))
+    tl.store(min_ptr + offs, tl.minimum(x, y))
+    tl.store(row_max_ptr + tl.program_id(0), tl.max(x, 0))
+    tl.store(row_min_ptr + tl.program_id(0), tl.min(x, 0))

@@ -6,21 +6,10 @@ test/Conversion/GPUToSPIRV/native-max-num.mlir."""
 import pytest
 import torch
 import triton
-import triton.language as tl
+
+from .kernels import nan_max_min_kernel
 
 DEVICE = triton.runtime.driver.active.get_active_torch_device()
-
-
-@triton.jit
-def nan_max_min_kernel(x_ptr, y_ptr, max_ptr, min_ptr, row_max_ptr, row_min_ptr,
-                       BLOCK: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    x = tl.load(x_ptr + offs)
-    y = tl.load(y_ptr + offs)
-    tl.store(max_ptr + offs, tl.maximum(x, y))
-    tl.store(min_ptr + offs, tl.minimum(x, y))
-    tl.store(row_max_ptr + tl.program_id(0), tl.max(x, 0))
-    tl.store(row_min_ptr + tl.program_id(0), tl.min(x, 0))
 
 
 def same(got, expected):

@@ -18,7 +18,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.a
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from e2e.kernels import (add_kernel, attention_fwd_kernel, layer_norm_fwd_kernel,  # noqa: E402
                          matmul_kernel, mha_bwd_dkdv_kernel, mha_bwd_dq_kernel, mha_fwd_kernel,
-                         softmax_kernel)
+                         nan_max_min_kernel, softmax_kernel)
 
 results = {}
 
@@ -500,18 +500,6 @@ def multi_head_attention_backward():
             case["unwritten"] = int(dk.isnan().sum() + dv.isnan().sum())
             cases[f"d{head_dim}-dkdv-{block_m}x{block_n}-w8"] = case
     return cases
-
-
-@triton.jit
-def nan_max_min_kernel(x_ptr, y_ptr, max_ptr, min_ptr, row_max_ptr, row_min_ptr,
-                       BLOCK: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    x = tl.load(x_ptr + offs)
-    y = tl.load(y_ptr + offs)
-    tl.store(max_ptr + offs, tl.maximum(x, y))
-    tl.store(min_ptr + offs, tl.minimum(x, y))
-    tl.store(row_max_ptr + tl.program_id(0), tl.max(x, 0))
-    tl.store(row_min_ptr + tl.program_id(0), tl.min(x, 0))
 
 
 @check

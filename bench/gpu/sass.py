@@ -15,6 +15,12 @@ summary of the instruction mix (HMMA, LDSM, LDS, STL/LDL spills, BAR, ...) of ea
 of each of its loops (a backward branch's range):
 
     python3 bench/gpu/sass.py disasm /work/.device/N/sass
+
+Triton-CUDA's SASS of the same cases, compiled here for sm_90 without a GPU (ptxas and cuobjdump
+from Triton's wheel; `--triton-mma 2`: mma.sync instead of wgmma), the same summary beside ours:
+
+    python3 bench/gpu/sass.py triton --set tutorial06 --only mha_fwd_fp16-128x4096x64-128x32-w4 \
+        --triton-mma 2 --out /tmp/sass
 """
 import argparse
 import collections
@@ -87,8 +93,8 @@ def nvdisasm():
     return str(tool)
 
 
-KEYS = ("HMMA", "IMMA", "FFMA", "LDSM", "LDS", "STS", "LDG", "STG", "LDL", "STL", "BAR",
-        "SHFL", "MUFU", "BRA")
+KEYS = ("HGMMA", "HMMA", "IMMA", "FFMA", "LDSM", "LDS", "STS", "LDG", "LDGSTS", "STG", "LDL",
+        "STL", "BAR", "SHFL", "MUFU", "BRA")
 INSTRUCTION = re.compile(r"^\s*/\*([0-9a-f]+)\*/\s+(.*?)\s*;", re.M)
 BRANCH_TARGET = re.compile(r"\bBRA\b(?:\s+!?U?P\w+,)?\s+(0x[0-9a-f]+)")
 
@@ -148,17 +154,99 @@ def disasm(args):
                       f"{mix(loop_ops)}")
 
 
+TRITON_TYPES = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "fp64",
+                "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "uint8": "u8"}
+
+
+def triton_source(case):
+    """The ASTSource Triton's JIT would build for the case's launch: tensors as 16-byte aligned
+    pointers, integers equal to 1 as constants, multiples of 16 marked divisible."""
+    import torch
+    import triton
+
+    signature, constexprs, attrs = {}, dict(case.constexprs), {}
+    values = case.make_dtypes()
+    for i, param in enumerate(case.kernel.params):
+        name = param.name
+        if i >= len(values):  # passed by keyword, or left to its default
+            signature[name] = "constexpr"
+            constexprs.setdefault(name, param.default)
+            continue
+        value = values[i]
+        if isinstance(value, torch.dtype):
+            signature[name] = "*" + TRITON_TYPES[str(value).removeprefix("torch.")]
+            attrs[(i,)] = [["tt.divisibility", 16]]
+        elif isinstance(value, bool):
+            signature[name] = "i1"
+        elif isinstance(value, int):
+            if value == 1:
+                signature[name], constexprs[name] = "constexpr", 1
+                continue
+            signature[name] = "i32" if -2**31 <= value < 2**31 else "i64"
+            if value % 16 == 0:
+                attrs[(i,)] = [["tt.divisibility", 16]]
+        else:
+            signature[name] = "fp32"
+    return triton.compiler.ASTSource(case.kernel, signature, constexprs, attrs)
+
+
+def triton_sass(args):
+    """Triton-CUDA's SASS of the same cases, compiled here for sm_90 (no GPU needed), with
+    `--triton-mma 2` on mma.sync instead of wgmma: the yardstick for our subgroup matrices."""
+    sys.path.insert(0, str(HERE.parents[1]))
+    import triton
+    from triton.backends.compiler import GPUTarget
+    import cases as C
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    # Triton's cache key does not include DISABLE_MMA_V3: a cache of this run's own.
+    os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="triton-sass-")
+    if args.triton_mma == 2:
+        os.environ["DISABLE_MMA_V3"] = "1"
+    cuobjdump = str(Path(nvdisasm()).with_name("cuobjdump"))
+    chosen = [case for case in C.GPU_SETS[args.set]() if case.id in args.only]
+    if len(chosen) != len(set(args.only)):
+        raise SystemExit(f"cases not in set {args.set!r}: "
+                         f"{sorted(set(args.only) - {case.id for case in chosen})}")
+    for case in chosen:
+        compiled = triton.compile(triton_source(case), target=GPUTarget("cuda", 90, 32),
+                                  options={"num_warps": case.num_warps,
+                                           "num_stages": case.num_stages})
+        with tempfile.NamedTemporaryFile(suffix=".cubin") as cubin:
+            cubin.write(compiled.asm["cubin"])
+            cubin.flush()
+            text = subprocess.run([cuobjdump, "-sass", cubin.name], capture_output=True,
+                                  text=True, check=True).stdout
+            usage = subprocess.run([cuobjdump, "-res-usage", cubin.name], capture_output=True,
+                                   text=True, check=True).stdout
+        registers = re.search(r"REG:(\d+)", usage)
+        target = out / (re.sub(r"[^A-Za-z0-9_.-]", "_", case.id) + f".triton-mma{args.triton_mma}.sass")
+        target.write_text(text)
+        _, opcodes = summarize(text)
+        print(f"{target.name}: registers {registers.group(1) if registers else None}, "
+              f"{sum(opcodes.values())} instructions: {mix(opcodes)}")
+        for first, last, loop_ops in loops(text):
+            print(f"  loop {first:#x}-{last:#x}: {sum(loop_ops.values())} instructions: "
+                  f"{mix(loop_ops)}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("mode", choices=("collect", "collect-one", "disasm"))
+    parser.add_argument("mode", choices=("collect", "collect-one", "disasm", "triton"))
     parser.add_argument("dir", nargs="?", help="disasm: the directory of collected .bin files")
     parser.add_argument("--set", default="suite")
     parser.add_argument("--only", action="append", default=[])
     parser.add_argument("--out", default="sass")
+    parser.add_argument("--triton-mma", type=int, choices=(2, 3), default=3)
     args = parser.parse_args()
     if args.mode == "collect-one":
         collect_one(args.set, args.only[0], args.out)
+    elif args.mode == "triton":
+        if not args.only:
+            raise SystemExit("triton: name the cases with --only ID (one or more)")
+        triton_sass(args)
     elif args.mode == "collect":
         if not args.only:
             raise SystemExit("collect: name the cases with --only ID (one or more)")

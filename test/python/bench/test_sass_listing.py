@@ -61,3 +61,27 @@ def test_cache_file_records_are_the_zstd_frames_that_hold_a_pipeline(tmp_path):
     cache.write_bytes(b"CDVN\x00\x00\x04\x00" + bytes(range(60)) + frame(first) +
                       b"entry header" + frame(other) + b"\x00" * 12 + frame(second))
     assert list(sass.pipelines(cache)) == [first, second]
+
+
+def test_triton_source_specializes_as_the_jit_does():
+    # Pointers 16-byte aligned, integers equal to 1 constant, multiples of 16 divisible, a
+    # parameter left to its default (ACC_DTYPE) bound as a constexpr.
+    sass = _sass()
+    import sys
+    sys.path.insert(0, str(REPO / "bench"))
+    import cases
+    import torch
+
+    case = cases.matmul_case(4096, 4096, 4008, torch.float16, 128, 128, 32, 4)
+    source = sass.triton_source(case)
+    signature = source.signature
+    assert signature["a_ptr"] == "*fp16" and signature["c_ptr"] == "*fp16"
+    assert signature["M"] == "i32" and signature["K"] == "i32"
+    names = list(signature)
+    constants = {names[i]: value for (i,), value in source.constants.items()}
+    assert signature["stride_ak"] == "constexpr" and constants["stride_ak"] == 1
+    assert signature["ACC_DTYPE"] == "constexpr" and constants["ACC_DTYPE"] is not None
+    assert constants["BLOCK_K"] == 32
+    divisible = {names[i] for (i,), attr in source.attrs.items()
+                 if ["tt.divisibility", 16] in attr}
+    assert {"a_ptr", "b_ptr", "c_ptr", "M", "N"} <= divisible and "K" not in divisible

@@ -7,10 +7,10 @@ that `nvdisasm -b SM90` (the copy in Triton's wheel) reads: register count, barr
 
 Collect on the GPU machine (each case in a process and cache of its own, only our route):
 
-    TRITON_SPIRV_BACKEND=1 python3 bench/gpu/sass.py collect --set fp16tiles \
+    python3 bench/gpu/sass.py collect --set fp16tiles \
         --only 'matmul_fp16-4096^3-128x128x32-w4' --out $OUT/sass
 
-Disassemble where `zstd` is installed (apt-get install zstd), into CASE.sass per pipeline and a
+Disassemble where `zstd` is installed (apt-get install zstd), into CASE.N.sass per pipeline and a
 summary of the instruction mix (HMMA, LDSM, LDS, STL/LDL spills, BAR, ...) of each pipeline and
 of each of its loops (a backward branch's range):
 
@@ -37,7 +37,7 @@ ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 RECORD_MAGIC = b"NVDANVVMNVuc"
 
 
-def collect_one(set_name, case_id, out_dir):
+def collect_one(set_name, case_id):
     """Child process: launch one case on CUDA tensors through our route, so that the
     driver compiles (and caches) its pipeline."""
     sys.path.insert(0, str(HERE.parents[1]))
@@ -242,7 +242,7 @@ def main():
     parser.add_argument("--triton-mma", type=int, choices=(2, 3), default=3)
     args = parser.parse_args()
     if args.mode == "collect-one":
-        collect_one(args.set, args.only[0], args.out)
+        collect_one(args.set, args.only[0])
     elif args.mode == "triton":
         if not args.only:
             raise SystemExit("triton: name the cases with --only ID (one or more)")

@@ -31,6 +31,8 @@ Value accessedMemref(Operation *op);
 /// Whether any memref of `func` still holds bf16 elements.
 bool hasBF16Memory(Operation *func);
 
+/// Widens one run loop: isLegal, findVarying, then run (which replaces the
+/// loop) once hasVectorAccess says a vector access would come of it.
 class RunVectorizer {
 public:
   RunVectorizer(scf::ForOp loop, int64_t width, bool bf16Values)

@@ -68,8 +68,7 @@ def collect(args):
             bins = sorted(Path(cache).rglob("*.bin"), key=lambda p: p.stat().st_size)
             if not bins:
                 raise SystemExit(f"{case_id}: the driver wrote no disk cache under {cache}")
-            name = re.sub(r"[^A-Za-z0-9_.-]", "_", case_id)
-            shutil.copy(bins[-1], out / f"{name}.bin")
+            shutil.copy(bins[-1], out / f"{file_name(case_id)}.bin")
             print(f"{case_id}: {bins[-1].stat().st_size} bytes of driver cache", file=sys.stderr)
 
 
@@ -132,6 +131,22 @@ def mix(opcodes):
     return " ".join(f"{k} {opcodes[k]}" for k in KEYS if opcodes[k])
 
 
+def report(target, text, registers):
+    """Writes a disassembly to `target` and prints its summary and its loops'."""
+    target.write_text(text)
+    _, opcodes = summarize(text)
+    print(f"{target.name}: registers {registers}, {sum(opcodes.values())} instructions: "
+          f"{mix(opcodes)}")
+    for first, last, loop_ops in loops(text):
+        print(f"  loop {first:#x}-{last:#x}: {sum(loop_ops.values())} instructions: "
+              f"{mix(loop_ops)}")
+
+
+def file_name(case_id):
+    """A case id as a file name (ids hold `^`)."""
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", case_id)
+
+
 def disasm(args):
     if not shutil.which("zstd"):
         raise SystemExit("zstd is not installed (apt-get install zstd)")
@@ -144,14 +159,7 @@ def disasm(args):
                 run = subprocess.run([tool, "-b", "SM90", blob.name], capture_output=True,
                                      text=True)
             text = run.stdout + run.stderr
-            target = cache_file.with_suffix(f".{i}.sass")
-            target.write_text(text)
-            registers, opcodes = summarize(text)
-            print(f"{target.name}: registers {registers}, {sum(opcodes.values())} "
-                  f"instructions: {mix(opcodes)}")
-            for first, last, loop_ops in loops(text):
-                print(f"  loop {first:#x}-{last:#x}: {sum(loop_ops.values())} instructions: "
-                      f"{mix(loop_ops)}")
+            report(cache_file.with_suffix(f".{i}.sass"), text, summarize(text)[0])
 
 
 TRITON_TYPES = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "fp64",
@@ -221,14 +229,8 @@ def triton_sass(args):
             usage = subprocess.run([cuobjdump, "-res-usage", cubin.name], capture_output=True,
                                    text=True, check=True).stdout
         registers = re.search(r"REG:(\d+)", usage)
-        target = out / (re.sub(r"[^A-Za-z0-9_.-]", "_", case.id) + f".triton-mma{args.triton_mma}.sass")
-        target.write_text(text)
-        _, opcodes = summarize(text)
-        print(f"{target.name}: registers {registers.group(1) if registers else None}, "
-              f"{sum(opcodes.values())} instructions: {mix(opcodes)}")
-        for first, last, loop_ops in loops(text):
-            print(f"  loop {first:#x}-{last:#x}: {sum(loop_ops.values())} instructions: "
-                  f"{mix(loop_ops)}")
+        report(out / f"{file_name(case.id)}.triton-mma{args.triton_mma}.sass", text,
+               int(registers.group(1)) if registers else None)
 
 
 def main():

@@ -408,12 +408,19 @@ SmallVector<std::pair<Value, Value>> RunVectorizer::linearBounds(Value cond, int
 
 /// Lane 0's indices into a tile retyped to vectors: the column in vectors.
 SmallVector<Value> RunVectorizer::tileIndices(OpBuilder &b, Location loc, ValueRange indices) {
-  SmallVector<Value> result;
-  for (Value index : indices)
-    result.push_back(lane(b, loc, index, 0));
+  SmallVector<Value> result = laneZeroIndices(b, loc, indices);
   result.back() = arith::DivUIOp::create(
       b, loc, result.back(), arith::ConstantIndexOp::create(b, loc, width));
   return result;
+}
+
+/// Lane 0's indices of a contiguous access: where its vector starts.
+SmallVector<Value> RunVectorizer::laneZeroIndices(OpBuilder &b, Location loc,
+                                                  ValueRange indices) {
+  SmallVector<Value> lane0;
+  for (Value index : indices)
+    lane0.push_back(lane(b, loc, index, 0));
+  return lane0;
 }
 
 Value RunVectorizer::vec(OpBuilder &b, Location loc, Value v) {
@@ -539,12 +546,9 @@ void RunVectorizer::emitOp(OpBuilder &b, Operation *op) {
       return;
     }
     if (isAlignedContiguous(load.getMemRef(), load.getIndices())) {
-      SmallVector<Value> indices;
-      for (Value index : load.getIndices())
-        indices.push_back(lane(b, loc, index, 0));
       vectors[load.getResult()] = vector::LoadOp::create(
           b, loc, vectorOf(load.getType()), uniform.lookupOrDefault(load.getMemRef()),
-          indices);
+          laneZeroIndices(b, loc, load.getIndices()));
       return;
     }
     SmallVector<Value> elements;
@@ -562,11 +566,9 @@ void RunVectorizer::emitOp(OpBuilder &b, Operation *op) {
       return;
     }
     if (isAlignedContiguous(store.getMemRef(), store.getIndices())) {
-      SmallVector<Value> indices;
-      for (Value index : store.getIndices())
-        indices.push_back(lane(b, loc, index, 0));
       vector::StoreOp::create(b, loc, vec(b, loc, store.getValue()),
-                              uniform.lookupOrDefault(store.getMemRef()), indices);
+                              uniform.lookupOrDefault(store.getMemRef()),
+                              laneZeroIndices(b, loc, store.getIndices()));
       return;
     }
     for (int64_t k = 0; k < width; ++k)

@@ -131,6 +131,9 @@ private:
   /// Lane 0's indices into a tile retyped to vectors: the column in vectors.
   SmallVector<Value> tileIndices(OpBuilder &b, Location loc, ValueRange indices);
 
+  /// Lane 0's indices of a contiguous access: where its vector starts.
+  SmallVector<Value> laneZeroIndices(OpBuilder &b, Location loc, ValueRange indices);
+
   Value vec(OpBuilder &b, Location loc, Value v);
 
   /// The scalar value of `v` in lane k, built at the insertion point.

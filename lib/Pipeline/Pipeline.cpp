@@ -138,6 +138,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
     FragmentRowPhasesOptions rowPhases;
     rowPhases.numThreads = numThreads;
     rowPhases.subgroupSize = profile->subgroupSize;
+    rowPhases.carryStateRegisterLimit = profile->carriedRowStateRegisterLimit;
     pm.addNestedPass<func::FuncOp>(createFragmentRowPhases(rowPhases));
   }
   // bf16 memory holds 16-bit bits (i16, or f16 where the profile says so)

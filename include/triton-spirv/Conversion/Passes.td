@@ -164,12 +164,26 @@ def FragmentRowPhases : Pass<"fragment-row-phases", "func::FuncOp"> {
     column 0's uses start: the causal mask), computed per component, and
     write a score buffer back in place: its fragments are then stored where
     S's were, for a later phase that takes their values.
+
+    Per-row state the phases of a loop body read and write (attention's
+    running max and sum) is then carried through the loop as iteration
+    arguments, each invocation holding its quad's rows: loaded once in front
+    of the loop (or taken from the previous such loop), stored once after
+    it, where the loop touches the buffer only there, the rows are provably
+    distinct and the loop's estimated registers per invocation (iteration
+    arguments, fragments read from outside, scores, its share of the staged
+    tiles) are at most carry-state-register-limit: spills where the driver
+    is at its register limit cost more than the loads save.
   }];
   let options = [
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"128",
            "Invocations per workgroup">,
     Option<"subgroupSize", "subgroup-size", "int64_t", /*default=*/"32",
-           "Invocations per subgroup (the layout needs 32)">
+           "Invocations per subgroup (the layout needs 32)">,
+    Option<"carryStateRegisterLimit", "carry-state-register-limit",
+           "int64_t", /*default=*/"0",
+           "Carry per-row state through loops holding at most this many "
+           "registers per invocation in registers (0: never)">
   ];
   let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
                            "memref::MemRefDialect", "scf::SCFDialect"];

@@ -27,7 +27,8 @@
 // accumulator components sit in the rows of its S components. A state buffer
 // nothing reads any more goes with its stores; the barrier in front of those
 // loads then orders nothing, and --eliminate-redundant-barriers (NVIDIA)
-// removes it.
+// removes it. The running max and sum themselves then stay in registers
+// through the key loop where it has room (FragmentRowState.cpp).
 //
 // The causal diagonal block's mask compares each row's position with
 // start_n + j: column 0's comparison runs per component with the
@@ -43,6 +44,7 @@
 #include "triton-spirv/Conversion/Passes.h"
 
 #include "FragmentRowPhaseMatch.h"
+#include "FragmentRowState.h"
 
 #include "MemorySpaces.h"
 #include "WorkgroupAccesses.h"
@@ -80,16 +82,6 @@ Value fragmentOf(OpBuilder &builder, Location loc, Type type,
         ValueRange{arith::ConstantIndexOp::create(builder, loc, c)});
   return fragment;
 }
-
-/// A per-row state value the phase stores from the quad's first invocation:
-/// row `base + quadRow + 8 * half` of `buffer` (`base`: the rows of S's
-/// fragment group), the same value in each of the quad's invocations.
-struct RowState {
-  Value buffer, base;
-  int64_t half;
-  Value value;
-  scf::IfOp store;
-};
 
 /// Writes the phase on the fragments and removes S's stores, P's loads, the
 /// phase and the barrier before it. Appends the per-row state it stores to
@@ -357,9 +349,10 @@ bool barrierNeeded(const RowPhase &phase) {
 /// Replaces row broadcasts of the phases' per-row state onto accumulator
 /// fragments (`load %state[%base] {leadDimension = 0, transpose}`, later in
 /// the block that stored the state) with fragments of the registers, then
-/// drops state buffers nothing reads any more. The barrier in front of such a
-/// load is left to --eliminate-redundant-barriers.
-void broadcastRowStateFromRegisters(ArrayRef<RowState> states) {
+/// drops state buffers nothing reads any more (and their entries of
+/// `states`). The barrier in front of such a load is left to
+/// --eliminate-redundant-barriers.
+void broadcastRowStateFromRegisters(SmallVectorImpl<RowState> &states) {
   // (buffer, base, block) -> the two halves' values; keys stored more than
   // once (two phases of a block) are left alone. In the phases' order, so
   // that barriers are tried in a fixed order.
@@ -420,6 +413,9 @@ void broadcastRowStateFromRegisters(ArrayRef<RowState> states) {
   for (Value buffer : buffers) {
     if (!llvm::all_of(buffer.getUsers(), llvm::IsaPred<memref::StoreOp>))
       continue;
+    llvm::erase_if(states, [&](const RowState &state) {
+      return state.buffer == buffer;
+    });
     for (Operation *user : llvm::to_vector(buffer.getUsers())) {
       auto guard = dyn_cast<scf::IfOp>(user->getParentOp());
       user->erase();
@@ -454,6 +450,8 @@ struct FragmentRowPhasesPass
         barrier.erase();
     }
     broadcastRowStateFromRegisters(states);
+    if (carryStateRegisterLimit > 0)
+      carryRowStateInRegisters(states, numThreads, carryStateRegisterLimit);
   }
 };
 } // namespace

@@ -88,6 +88,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*rowPhaseLoops=*/false,
                          /*shareBarriers=*/false,
                          /*fragmentQuadLayout=*/false,
+                         /*carriedRowStateRegisterLimit=*/0,
                          // Mesa 25's llvmpipe: checked by test_nan_max_min.py
                          // (softmax 1823x781 8% faster); 22.3 unchecked.
                          /*nativeMaxNum=*/name == "lavapipe",
@@ -156,6 +157,12 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*rowPhaseLoops=*/true,
                          /*shareBarriers=*/true,
                          /*fragmentQuadLayout=*/true,
+                         // Attention 3-11% faster at estimates of 130-162
+                         // (head_dim 64 128x32 w4, head_dim 128 128x64 w8
+                         // and causal 64x32 w4); at 196-228 the driver
+                         // spills: causal head_dim 64 128x64 w4 6%, head_dim
+                         // 128 64x64 w4 5% slower (H200, A/B).
+                         /*carriedRowStateRegisterLimit=*/176,
                          // FMNMX (test/python/gpu checks NaN operands):
                          // attention 2-7% faster.
                          /*nativeMaxNum=*/true,

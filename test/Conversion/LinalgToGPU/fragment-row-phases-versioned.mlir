@@ -1,10 +1,30 @@
 // RUN: triton-spirv-opt %s --split-input-file --fragment-row-phases=num-threads=64 --cse | FileCheck %s
+// RUN: triton-spirv-opt %s --split-input-file --fragment-row-phases="num-threads=64 carry-state-register-limit=255" --cse | FileCheck %s --check-prefix=CARRY
 
 // split-loops-at-mask-bounds runs a masked key loop in two copies (mask-free
 // up to the last whole block, masked after), one per branch of an scf.if,
 // and both copies share S's and P's workgroup buffers. Uses of a buffer in
 // the other branch never run with the phase, so each copy's row phase moves
 // onto the fragments: S is no longer stored, P no longer loaded, in either.
+// With the state carried: each copy loads it in front of its loop and
+// stores it after.
+// CARRY-LABEL: func.func @versioned_loops
+// CARRY: scf.if
+// CARRY-COUNT-8: memref.load %{{.*}} : memref<64xf32
+// CARRY: scf.for {{.*}} -> (!gpu.mma_matrix<16x16xf32, "COp">, f32, f32, f32, f32, f32, f32, f32, f32)
+// CARRY-NOT: memref.load %{{.*}} : memref<64xf32
+// CARRY: scf.yield
+// CARRY-NEXT: }
+// CARRY-NEXT: scf.if
+// CARRY-COUNT-4: memref.store
+// CARRY: } else {
+// CARRY-COUNT-8: memref.load %{{.*}} : memref<64xf32
+// CARRY: scf.for {{.*}} -> (!gpu.mma_matrix<16x16xf32, "COp">, f32, f32, f32, f32, f32, f32, f32, f32)
+// CARRY-NOT: memref.load %{{.*}} : memref<64xf32
+// CARRY: scf.yield
+// CARRY-NEXT: }
+// CARRY-NEXT: scf.if
+// CARRY-COUNT-4: memref.store
 // CHECK-LABEL: func.func @versioned_loops
 // CHECK-NOT: memref<64x16xf32
 // CHECK: scf.if
@@ -759,6 +779,24 @@ func.func @branches_inside_loop(%q: !gpu.mma_matrix<16x16xf16, "AOp">, %k: !gpu.
 // buffers (bufferization gave both phases one allocation). Each loop writes
 // them before reading them, so neither reads what the other's phase kept in
 // registers: both phases move onto the fragments.
+// With the state carried, the second loop starts from the first's results:
+// nothing is stored between the loops or loaded again, and the quads' first
+// invocations store the state once, after the second.
+// CARRY-LABEL: func.func @sequential_loops
+// CARRY-COUNT-8: memref.load %{{.*}} : memref<64xf32
+// CARRY: %[[FIRST:.*]]:9 = scf.for
+// CARRY-NOT: memref.load %{{.*}} : memref<64xf32
+// CARRY-NOT: memref.store %{{.*}} : memref<64xf32
+// CARRY: scf.for {{.*}} iter_args(%{{.*}} = %[[FIRST]]#0, %{{.*}} = %[[FIRST]]#1, %{{.*}} = %[[FIRST]]#2, %{{.*}} = %[[FIRST]]#3, %{{.*}} = %[[FIRST]]#4, %{{.*}} = %[[FIRST]]#5, %{{.*}} = %[[FIRST]]#6, %{{.*}} = %[[FIRST]]#7, %{{.*}} = %[[FIRST]]#8)
+// CARRY-NOT: memref.load %{{.*}} : memref<64xf32
+// CARRY: scf.yield
+// CARRY-NEXT: }
+// CARRY-NEXT: scf.if
+// CARRY-COUNT-4: memref.store
+// CARRY: scf.if
+// CARRY-COUNT-4: memref.store
+// CARRY-NEXT: }
+// CARRY-NEXT: return
 // CHECK-LABEL: func.func @sequential_loops
 // CHECK-NOT: memref<64x16xf32
 // CHECK: scf.for

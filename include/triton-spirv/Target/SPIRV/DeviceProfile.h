@@ -118,6 +118,11 @@ struct DeviceProfile {
   /// bench/gpu/coopmat_probes/element_layout_probe.py). Attention's row phase
   /// then runs on the fragments (fragment-row-phases).
   bool fragmentQuadLayout;
+  /// With fragmentQuadLayout: the row phases' per-row state (attention's
+  /// running max and sum) stays in registers through loops that hold at
+  /// most this many registers per invocation by fragment-row-phases'
+  /// estimate (0: always in workgroup memory).
+  int64_t carriedRowStateRegisterLimit;
   /// The driver's GLSL FMax/FMin return the other operand when one is NaN
   /// (IEEE maxNum; NVIDIA: FMNMX; Mesa 25's llvmpipe). arith.maxnumf /
   /// minnumf (tl.max, tl.maximum) are then one instruction instead of a

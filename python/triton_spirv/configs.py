@@ -35,14 +35,14 @@ _MATMUL_BLOCKS = {
 # (BLOCK_M, BLOCK_N, num_warps, num_stages) of attention's forward (tutorial 06), fastest first,
 # by head_dim.
 _ATTENTION_BLOCKS = {
-    # H200, 4 x 32 heads, 4096 keys, dispatch (2026-11-27, bench/results/
-    # 2026-11-27-h200-session35-tutorial06-*: causal key loops of 128-row tiles rolled): 128x32 w4
-    # 2.20 ms (causal 1.26), 128x64 w4 s2 2.23 (1.22, the best causal tile; 16384 keys too),
-    # 128x32 w4 s2 2.24 (1.24; the best causal tile at 1024 keys), 64x32 w4 2.68 (1.44).
-    ("nvidia", 64): [(128, 32, 4, 3), (128, 64, 4, 2), (128, 32, 4, 2), (64, 32, 4, 3)],
-    # 128x64 w8 s2 4.83 ms (causal 2.80), 64x64 w4 4.92 (3.12), 64x32 w4 s2 5.07 (2.70, the best
-    # causal tile).
-    ("nvidia", 128): [(128, 64, 8, 2), (64, 64, 4, 3), (64, 32, 4, 2)],
+    # H200, 4 x 32 heads, 4096 keys, dispatch (2026-11-28, bench/results/2026-11-28-h200-
+    # session37*: running max and sum in registers): 128x64 w4 s2 2.09 ms (causal 1.14; 16384
+    # keys too), 128x32 w4 s2 2.11 (1.16; the best causal tile at 1024 keys), 128x32 w4 2.15
+    # (session 36), 64x32 w4 2.68 (1.44, session 35).
+    ("nvidia", 64): [(128, 64, 4, 2), (128, 32, 4, 2), (128, 32, 4, 3), (64, 32, 4, 3)],
+    # 128x64 w8 s2 4.17 ms (causal 2.38), 128x32 w8 s2 4.45 (2.46), 64x32 w4 s2 4.67 (2.45),
+    # 64x64 w4 s2 4.67 (3.00).
+    ("nvidia", 128): [(128, 64, 8, 2), (128, 32, 8, 2), (64, 32, 4, 2), (64, 64, 4, 2)],
     # 2-core lavapipe, 4 heads x 512 keys (bench/attention_tiles.py): head_dim 64 128x64 w8
     # 10.6 ms, 64x64 w4 11.0, 64x32 w8 11.5 (32x32 w4 12.4); head_dim 128 17.3, 18.9, 18.7
     # (22.2).

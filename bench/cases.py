@@ -771,6 +771,27 @@ def gpu_bf16_cases():
     return cases
 
 
+def gpu_matmul_1024_cases():
+    """fp16 and bf16 matmuls at 1024^3 (one wave of 128-256 workgroups on an H100/H200) over the
+    tiles that fit 48 KiB of double-buffered, padded workgroup memory, beside Triton-CUDA's own
+    tuning points (which run only there)."""
+    tiles = [(64, 64, 32, 4), (64, 128, 32, 4), (128, 64, 32, 4), (128, 64, 32, 8), (64, 128, 32, 8),
+             (64, 64, 64, 4), (128, 128, 32, 4)]
+    cases = []
+    for dtype in (torch.float16, torch.bfloat16):
+        cases += [matmul_case(1024, 1024, 1024, dtype, bm, bn, bk, nw) for bm, bn, bk, nw in tiles]
+        cases += [matmul_case(1024, 1024, 1024, dtype, bm, bn, bk, nw, cuda_only=True)
+                  for bm, bn, bk, nw in CUDA_MM_CONFIGS[torch.float16]
+                  if (bm, bn, bk, nw) not in tiles]
+        # Each workgroup's 16-32 K steps are short: loads further ahead (num_stages - 1 steps).
+        for bm, bn, bk, nw, stages in [(64, 64, 64, 4, 4), (64, 64, 64, 4, 5), (64, 64, 32, 4, 5),
+                                       (64, 128, 32, 8, 5)]:
+            case = matmul_case(1024, 1024, 1024, dtype, bm, bn, bk, nw)
+            case.num_stages = stages
+            cases.append(case)
+    return cases
+
+
 def gpu_int8_cases():
     """int8 matmuls (16x16x32 integer cooperative matrices where the driver lists them) at
     Triton-CUDA-style int8 tiles, and one configuration on integer FMAs as the baseline."""
@@ -792,7 +813,7 @@ GPU_SETS = {"suite": gpu_cases, "tutorial06": gpu_tutorial06_cases,
             "tutorial06_tiles": gpu_tutorial06_tile_cases, "tutorial06_bwd": gpu_tutorial06_bwd_cases,
             "tutorial06_narrow": gpu_tutorial06_narrow_cases,
             "tutorial06_d128_tiles": gpu_tutorial06_d128_tile_cases,
-            "tutorial06_waves": gpu_tutorial06_waves_cases, "bf16": gpu_bf16_cases, "int8": gpu_int8_cases, "attention": gpu_attention_cases,
+            "tutorial06_waves": gpu_tutorial06_waves_cases, "bf16": gpu_bf16_cases, "matmul_1024": gpu_matmul_1024_cases, "int8": gpu_int8_cases, "attention": gpu_attention_cases,
             "attention_any_length": gpu_any_length_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
             "fp16tiles": gpu_fp16_tiles_cases, "fp16stages": gpu_fp16_stages_cases,
@@ -801,7 +822,7 @@ GPU_SETS = {"suite": gpu_cases, "tutorial06": gpu_tutorial06_cases,
             "tutorial06_d128_stages2": gpu_tutorial06_d128_stages2_cases,
             "alignment": gpu_alignment_cases, "matmul_nt": gpu_matmul_nt_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("int8", "tutorial06", "tutorial06_tiles", "tutorial06_waves", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_stages2", "tutorial06_d128_stages2", "tutorial06_d128", "tutorial06_d128_tiles", "tutorial06_long", "bf16", "attention", "attention_any_length", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "fp16small", "alignment", "matmul_nt")
+GPU_EVERY_POINT_SETS = ("int8", "matmul_1024", "tutorial06", "tutorial06_tiles", "tutorial06_waves", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_stages2", "tutorial06_d128_stages2", "tutorial06_d128", "tutorial06_d128_tiles", "tutorial06_long", "bf16", "attention", "attention_any_length", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "fp16small", "alignment", "matmul_nt")
 
 
 def by_id(cases):

@@ -6,13 +6,12 @@ floating-point operations it must move / do. Each runner makes the tensors where
 (CPU for lavapipe and the interpreter, Vulkan buffers + CUDA on the GPU machine).
 
 The kernels are the end-to-end test kernels (test/python/e2e/kernels.py): the same Triton source
-runs through triton-spirv, Triton's interpreter and Triton's CUDA backend.
+runs through triton-spirv, Triton's interpreter and Triton's CUDA backend. The case type is in
+case_types.py, the fused-attention cases in attention_cases.py; the sets are here.
 """
 import math
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, List, Tuple
 
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO / "test" / "python") not in sys.path:
@@ -26,109 +25,8 @@ import triton.language as tl  # noqa: E402
 
 from e2e import kernels as K  # noqa: E402  (imported after TRITON_INTERPRET is decided)
 
-
-# Integer outputs start at this value (no int8 product sum reaches it): NaN's role.
-_UNWRITTEN_INT = -(2 ** 31)
-
-
-@dataclass(frozen=True)
-class T:
-    """A tensor argument, by name."""
-    name: str
-
-
-@dataclass
-class Tensor:
-    shape: Tuple[int, ...]
-    dtype: torch.dtype
-    output: bool = False
-    init: str = "randn"          # randn | rand_pos (for layer-norm weights)
-
-
-@dataclass
-class Case:
-    kernel_name: str             # short name: add, softmax, layer_norm, matmul_fp32, matmul_fp16
-    size: str                    # label
-    kernel: object               # the @triton.jit function
-    tensors: Dict[str, Tensor]
-    args: List[object]           # runtime arguments in kernel order (T(name) or python scalars)
-    constexprs: Dict[str, int]
-    grid: Tuple[int, int, int]
-    num_warps: int
-    reference: Callable          # dict of tensors -> dict of expected outputs (float64 math)
-    torch_fn: Callable           # dict of tensors -> result, torch eager
-    bytes: int                   # fewest bytes moved (each input read once, each output written once)
-    flops: int = 0               # floating-point operations (matmul: 2MNK)
-    tol: float = 1e-5            # max ||out - ref|| / ||ref|| per output
-    config: str = ""             # block configuration label
-    cuda_only: bool = False      # a Triton-CUDA tuning point (no SPIR-V run)
-    num_stages: int = 3          # Triton's (CUDA's default); ours: loads num_stages - 1 steps ahead
-    spirv_options: Dict[str, int] = field(default_factory=dict)  # our backend's options only
-
-
-    @property
-    def id(self):
-        cfg = f"-{self.config}" if self.config else ""
-        stages = f"-s{self.num_stages}" if self.num_stages != 3 else ""
-        options = "".join(f"-{k}{v}" for k, v in sorted(self.spirv_options.items()))
-        return f"{self.kernel_name}-{self.size}{cfg}-w{self.num_warps}{stages}{options}"
-
-    @property
-    def bound(self):
-        return "compute" if self.flops else "memory"
-
-    def make(self, device="cpu", seed=0):
-        """Fresh random inputs and NaN-poisoned outputs (an unwritten element fails the check)."""
-        gen = torch.Generator(device="cpu").manual_seed(seed)
-        out = {}
-        for name, spec in self.tensors.items():
-            integer = not spec.dtype.is_floating_point
-            if spec.output and integer:
-                t = torch.full(spec.shape, _UNWRITTEN_INT, dtype=spec.dtype)
-            elif integer:
-                info = torch.iinfo(spec.dtype)
-                t = torch.randint(info.min, info.max + 1, spec.shape, generator=gen, dtype=spec.dtype)
-            elif spec.output:
-                t = torch.full(spec.shape, float("nan"), dtype=spec.dtype)
-            elif spec.init == "rand_pos":
-                t = (torch.rand(spec.shape, generator=gen) + 0.5).to(spec.dtype)
-            else:
-                t = torch.randn(spec.shape, generator=gen).to(spec.dtype)
-            out[name] = t.to(device)
-        return out
-
-    def call_args(self, tensors):
-        return [tensors[a.name] if isinstance(a, T) else a for a in self.args]
-
-    def make_dtypes(self):
-        """Arguments for kernel.warmup: torch dtypes (Triton's MockTensor) in place of tensors."""
-        return [self.tensors[a.name].dtype if isinstance(a, T) else a for a in self.args]
-
-    def launch(self, tensors):
-        """Launches through Triton's JIT (whichever backend / interpreter is active)."""
-        # Asked only when there are options: the query costs ~5 us of every timed launch.
-        options = (self.spirv_options if self.spirv_options and
-                   triton.runtime.driver.active.get_current_target().backend == "spirv" else {})
-        self.kernel[self.grid](*self.call_args(tensors), **self.constexprs, num_warps=self.num_warps,
-                               num_stages=self.num_stages, **options)
-
-    def check(self, tensors):
-        """(ok, message): every output written, relative L2 error under tol against float64."""
-        ref = self.reference({k: v.double() for k, v in tensors.items()})
-        worst, msgs = 0.0, []
-        for name, expected in ref.items():
-            if not tensors[name].dtype.is_floating_point:
-                unwritten = int((tensors[name] == _UNWRITTEN_INT).sum())
-                if unwritten:
-                    return False, f"{name}: {unwritten} elements not written"
-            got = tensors[name].double()
-            if torch.isnan(got).any():
-                return False, f"{name}: {int(torch.isnan(got).sum())} elements not written (NaN)"
-            err = (torch.linalg.vector_norm(got - expected) /
-                   max(torch.linalg.vector_norm(expected).item(), 1e-30)).item()
-            worst = max(worst, err)
-            msgs.append(f"{name} rel.err {err:.1e}")
-        return worst <= self.tol, "; ".join(msgs)
+from case_types import Case, T, Tensor  # noqa: E402
+from attention_cases import any_length_attention_case, mha_bwd_case, mha_case  # noqa: E402
 
 
 def _f(dtype):
@@ -531,129 +429,12 @@ def gpu_attention_cases():
             for bm, bn, nw in [(32, 32, 4), (64, 32, 4), (64, 64, 4), (128, 64, 4), (128, 64, 8)]]
 
 
-def head_by_head_attention(t, sm_scale, causal, lse=None):
-    """softmax(q k^T * sm_scale) v of (heads, n, head_dim) tensors, one head at a time (a float64
-    score matrix of 16384^2 is 2 GiB); causal: keys after each row masked. With `lse`, also each
-    row's log-sum-exp in base 2."""
-    heads, n_ctx = t["q"].shape[:2]
-    out = torch.empty_like(t["q"])
-    mask = torch.ones(n_ctx, n_ctx, dtype=torch.bool, device=t["q"].device).triu(1)
-    for h in range(heads):
-        s = (t["q"][h] @ t["k"][h].T) * sm_scale
-        if causal:
-            s = s.masked_fill(mask, float("-inf"))
-        out[h] = torch.softmax(s, dim=-1) @ t["v"][h]
-        if lse is not None:
-            lse[h] = torch.logsumexp(s, dim=-1) / math.log(2)
-    return out
-
-
-def mha_case(heads, n_ctx, head_dim, causal, block_m, block_n, num_warps=4, num_stages=3,
-             cuda_only=False):
-    """Multi-head attention forward (fp16) in tutorial 06's form: heads = batch x heads."""
-    sm_scale = 1.3  # the tutorial's benchmark value
-
-    def attention(t, lse=None):
-        return head_by_head_attention(t, sm_scale, causal, lse)
-
-    def ref(t):
-        lse = torch.empty((heads, n_ctx), dtype=t["q"].dtype, device=t["q"].device)
-        return {"o": attention(t, lse), "lse": lse}
-
-    shape = (heads, n_ctx, head_dim)
-    return Case("mha_fwd_fp16", f"{heads}x{n_ctx}x{head_dim}{'-causal' if causal else ''}",
-                K.mha_fwd_kernel,
-                {"q": Tensor(shape, torch.float16), "k": Tensor(shape, torch.float16),
-                 "v": Tensor(shape, torch.float16), "o": Tensor(shape, torch.float16, output=True),
-                 "lse": Tensor((heads, n_ctx), torch.float32, output=True)},
-                [T("q"), T("k"), T("v"), T("o"), T("lse"), sm_scale],
-                {"N_CTX": n_ctx, "HEAD_DIM": head_dim, "BLOCK_M": block_m, "BLOCK_N": block_n,
-                 "CAUSAL": causal},
-                (n_ctx // block_m, heads, 1), num_warps, reference=ref, torch_fn=attention,
-                bytes=2 * 4 * heads * n_ctx * head_dim,
-                flops=4 * heads * n_ctx * n_ctx * head_dim // (2 if causal else 1), tol=2e-3,
-                config=f"{block_m}x{block_n}", num_stages=num_stages, cuda_only=cuda_only)
-
-
-def any_length_attention_case(heads, seq_len, head_dim, causal, block_m, block_n, num_warps=4):
-    """Attention forward (fp16) written for any sequence length: utils/ttir_corpus/kernels_nn.py's
-    attention_fwd (keys past seq_len masked in every block, the causal loop stopping at the
-    diagonal), so the key loop runs in two versions (mask-free, then masked)."""
-    if str(REPO / "utils" / "ttir_corpus") not in sys.path:
-        sys.path.insert(0, str(REPO / "utils" / "ttir_corpus"))
-    import kernels_nn
-    sm_scale = head_dim ** -0.5
-
-    def attention(t):
-        return head_by_head_attention(t, sm_scale, causal)
-
-    shape = (heads, seq_len, head_dim)
-    return Case("attention_any_length", f"{heads}x{seq_len}x{head_dim}{'-causal' if causal else ''}",
-                kernels_nn.attention_fwd,
-                {"q": Tensor(shape, torch.float16), "k": Tensor(shape, torch.float16),
-                 "v": Tensor(shape, torch.float16), "o": Tensor(shape, torch.float16, output=True)},
-                [T("q"), T("k"), T("v"), T("o"), sm_scale, seq_len],
-                {"HEAD_DIM": head_dim, "BLOCK_M": block_m, "BLOCK_N": block_n, "CAUSAL": causal},
-                (math.ceil(seq_len / block_m), heads, 1), num_warps,
-                reference=lambda t: {"o": attention(t)}, torch_fn=attention,
-                bytes=2 * 4 * heads * seq_len * head_dim,
-                flops=4 * heads * seq_len * seq_len * head_dim // (2 if causal else 1), tol=2e-3,
-                config=f"{block_m}x{block_n}")
-
-
 def gpu_any_length_attention_cases():
     """Attention written for any sequence length (not tutorial 06's whole blocks), 4x32 heads,
     head_dim 64, causal and not, at a length that is and one that is not a block multiple."""
     return [any_length_attention_case(128, seq, 64, causal, bm, bn, nw)
             for seq in (4096, 4000) for causal in (False, True)
             for bm, bn, nw in [(64, 32, 4), (128, 32, 4), (128, 64, 8)]]
-
-
-def mha_bwd_case(side, heads, n_ctx, head_dim, block_m, block_n, num_warps=4, num_stages=3,
-                 cuda_only=False):
-    """Attention backward (fp16, head_dim 64/128) in the form of tutorial 06's: `side` "dkdv"
-    (programs over key blocks) or "dq" (over query blocks). lse and delta are random here (their
-    values only scale P), q and k small enough that every P stays finite in fp16."""
-    sm_scale = 0.125
-
-    def gradients(t):
-        outputs = {}
-        for h in range(heads):
-            q, k, v, d_out = (t[n][h].double() for n in ("q", "k", "v", "do"))
-            lse, delta = t["lse"][h].double(), t["delta"][h].double()
-            p = torch.exp2((q @ k.T) * (sm_scale * 1.4426950408889634) - lse[:, None])
-            ds = p * (d_out @ v.T - delta[:, None])
-            for name, value in (("dq", ds @ k * sm_scale), ("dk", ds.T @ q * sm_scale),
-                                ("dv", p.T @ d_out)):
-                outputs.setdefault(name, torch.empty((heads,) + value.shape, dtype=torch.float64,
-                                                     device=value.device))[h] = value
-        return outputs
-
-    def ref(t):
-        grads = gradients(t)
-        return {n: grads[n] for n in (("dk", "dv") if side == "dkdv" else ("dq",))}
-
-    shape = (heads, n_ctx, head_dim)
-    tensors = {n: Tensor(shape, torch.float16) for n in ("q", "k", "v", "do")}
-    tensors["lse"] = Tensor((heads, n_ctx), torch.float32)
-    tensors["delta"] = Tensor((heads, n_ctx), torch.float32)
-    outputs = ("dk", "dv") if side == "dkdv" else ("dq",)
-    for n in outputs:
-        tensors[n] = Tensor(shape, torch.float16, output=True)
-    kernel = K.mha_bwd_dkdv_kernel if side == "dkdv" else K.mha_bwd_dq_kernel
-    blocks = n_ctx // (block_n if side == "dkdv" else block_m)
-    return Case(f"mha_bwd_{side}_fp16", f"{heads}x{n_ctx}x{head_dim}-{side}", kernel, tensors,
-                [T("q"), T("k"), T("v"), T("do"), T("lse"), T("delta"), *(T(n) for n in outputs),
-                 sm_scale],
-                {"N_CTX": n_ctx, "HEAD_DIM": head_dim, "BLOCK_M": block_m, "BLOCK_N": block_n},
-                (blocks, heads, 1), num_warps, reference=ref,
-                torch_fn=lambda t: gradients(t),
-                bytes=2 * (4 + len(outputs)) * heads * n_ctx * head_dim,
-                # dkdv: three dots of n_ctx^2 x head_dim per head and P^T recomputed (four in
-                # all); dq: three.
-                flops=2 * (4 if side == "dkdv" else 3) * heads * n_ctx * n_ctx * head_dim,
-                tol=2e-3, config=f"{block_m}x{block_n}", num_stages=num_stages,
-                cuda_only=cuda_only)
 
 
 def gpu_tutorial06_bwd_cases():

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "FragmentRowState.h"
 
+#include "FragmentRowPhaseMatch.h"
 #include "MemorySpaces.h"
 #include "WorkgroupAccesses.h"
 
@@ -295,21 +296,18 @@ carryThroughLoop(scf::ForOp loop, Value buffer, ArrayRef<scf::IfOp> stores,
   return carried;
 }
 
-/// 32-bit registers an invocation needs for a value of `type` (a 16x16
-/// fragment spreads over 32 invocations).
+/// 32-bit registers an invocation needs for a value of `type`: a 16x16
+/// fragment's kComponents elements, a vector's or a scalar's bits (indices
+/// are 32-bit in the SPIR-V here).
 int64_t registersOf(Type type) {
-  auto bits = [](Type element) {
-    return std::max<int64_t>(element.getIntOrFloatBitWidth(), 32);
-  };
-  if (auto fragment = dyn_cast<gpu::MMAMatrixType>(type)) {
-    int64_t elements = fragment.getShape()[0] * fragment.getShape()[1] / 32;
-    return elements * fragment.getElementType().getIntOrFloatBitWidth() / 32;
-  }
+  if (auto fragment = dyn_cast<gpu::MMAMatrixType>(type))
+    return kComponents * fragment.getElementType().getIntOrFloatBitWidth() / 32;
   if (auto vector = dyn_cast<VectorType>(type))
-    return (vector.getNumElements() *
-                vector.getElementType().getIntOrFloatBitWidth() + 31) / 32;
+    return llvm::divideCeil(vector.getNumElements() *
+                                vector.getElementType().getIntOrFloatBitWidth(),
+                            32);
   if (type.isIntOrFloat())
-    return bits(type) / 32;
+    return llvm::divideCeil(type.getIntOrFloatBitWidth(), 32);
   return 1;
 }
 
@@ -344,15 +342,10 @@ int64_t registersAcrossLoop(scf::ForOp loop, int64_t numThreads,
   for (const llvm::SetVector<Value> &values : {outside, scores})
     for (Value value : values)
       total += registersOf(value.getType());
-  for (Value buffer : staged) {
-    auto type = cast<MemRefType>(buffer.getType());
-    int64_t bits = type.getNumElements() *
-                   getElementTypeOrSelf(type.getElementType())
-                       .getIntOrFloatBitWidth();
-    if (auto vector = dyn_cast<VectorType>(type.getElementType()))
-      bits *= vector.getNumElements();
-    total += llvm::divideCeil(bits, 32 * numThreads);
-  }
+  for (Value buffer : staged)
+    total += llvm::divideCeil(
+        triton_spirv::bytesOf(cast<MemRefType>(buffer.getType())),
+        4 * numThreads);
   return total;
 }
 } // namespace

@@ -573,6 +573,14 @@ def gpu_matmul_1024_cases():
     return cases
 
 
+def gpu_matmul_k_scan_cases():
+    """fp16 1024 x 1024 x K for K from one step to 128: the time per K step (the slope) apart
+    from what a workgroup pays once (the intercept: launch, prologue, epilogue), ours and
+    Triton-CUDA's, at the 1024^3 winner's tile."""
+    return [matmul_case(1024, 1024, k, torch.float16, 64, 64, 64, 4)
+            for k in (64, 256, 512, 1024, 2048, 4096, 8192)]
+
+
 def gpu_int8_cases():
     """int8 matmuls (16x16x32 integer cooperative matrices where the driver lists them) at
     Triton-CUDA-style int8 tiles, and one configuration on integer FMAs as the baseline."""
@@ -594,7 +602,8 @@ GPU_SETS = {"suite": gpu_cases, "tutorial06": gpu_tutorial06_cases,
             "tutorial06_tiles": gpu_tutorial06_tile_cases, "tutorial06_bwd": gpu_tutorial06_bwd_cases,
             "tutorial06_narrow": gpu_tutorial06_narrow_cases,
             "tutorial06_d128_tiles": gpu_tutorial06_d128_tile_cases,
-            "tutorial06_waves": gpu_tutorial06_waves_cases, "bf16": gpu_bf16_cases, "matmul_1024": gpu_matmul_1024_cases, "int8": gpu_int8_cases, "attention": gpu_attention_cases,
+            "tutorial06_waves": gpu_tutorial06_waves_cases, "bf16": gpu_bf16_cases, "matmul_1024": gpu_matmul_1024_cases,
+            "matmul_k_scan": gpu_matmul_k_scan_cases, "int8": gpu_int8_cases, "attention": gpu_attention_cases,
             "attention_any_length": gpu_any_length_attention_cases, "sweep": gpu_sweep_cases, "probe": gpu_probe_cases,
             "stages": gpu_stages_cases, "fp32tiles": gpu_fp32_tiles_cases,
             "fp16tiles": gpu_fp16_tiles_cases, "fp16stages": gpu_fp16_stages_cases,
@@ -603,7 +612,7 @@ GPU_SETS = {"suite": gpu_cases, "tutorial06": gpu_tutorial06_cases,
             "tutorial06_d128_stages2": gpu_tutorial06_d128_stages2_cases,
             "alignment": gpu_alignment_cases, "matmul_nt": gpu_matmul_nt_cases}
 # Sets whose every case runs (the others run a 4096^3 matmul only at the 1024^3 winner).
-GPU_EVERY_POINT_SETS = ("int8", "matmul_1024", "tutorial06", "tutorial06_tiles", "tutorial06_waves", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_stages2", "tutorial06_d128_stages2", "tutorial06_d128", "tutorial06_d128_tiles", "tutorial06_long", "bf16", "attention", "attention_any_length", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "fp16small", "alignment", "matmul_nt")
+GPU_EVERY_POINT_SETS = ("int8", "matmul_1024", "matmul_k_scan", "tutorial06", "tutorial06_tiles", "tutorial06_waves", "tutorial06_bwd", "tutorial06_narrow", "tutorial06_stages2", "tutorial06_d128_stages2", "tutorial06_d128", "tutorial06_d128_tiles", "tutorial06_long", "bf16", "attention", "attention_any_length", "probe", "stages", "fp32tiles", "fp16tiles", "fp16stages", "fp16small", "alignment", "matmul_nt")
 
 
 def by_id(cases):

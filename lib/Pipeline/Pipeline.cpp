@@ -133,6 +133,14 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Where workgroup memory is host memory too, staged tiles are read at
+  // their source: no copy, no barriers.
+  if (profile->recomputeStagedTiles) {
+    RecomputeStagedTilesOptions recompute;
+    recompute.vectorBytes = profile->vectorBytes;
+    pm.addNestedPass<func::FuncOp>(createRecomputeStagedTiles(recompute));
+    pm.addPass(createCanonicalizerPass());
+  }
   // Attention's scores and probabilities stay in fragments.
   if (fragmentRowPhases) {
     FragmentRowPhasesOptions rowPhases;

@@ -641,6 +641,29 @@ def SubstituteInductionTensors : Pass<"substitute-induction-tensors", "func::Fun
   let dependentDialects = ["linalg::LinalgDialect", "arith::ArithDialect"];
 }
 
+def RecomputeStagedTiles
+    : Pass<"recompute-staged-tiles", "func::FuncOp"> {
+  let summary = "Read a staged global tile's elements at their source";
+  let description = [{
+    Runs on distributed GPU code. A read of a workgroup tile whose nearest
+    writer before it is a staging loop storing `tile[i, j] = f(i, j)` (f a
+    mask-free chain of arithmetic and kernel-argument loads over the store's
+    indices and values fixed before the loop) computes f at its own indices
+    instead. Staging stores whose reads were all recomputed go, and so do
+    the barriers in loop bodies that then touch no workgroup memory. For
+    devices whose workgroup memory is no faster than global memory
+    (lavapipe: host memory either way). Reads of consecutive columns of an
+    element function that moves one element per column become lanes of one
+    aligned `vector-bytes` load.
+  }];
+  let options = [
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
+           "Bytes of the aligned vector loads that serve reads of "
+           "consecutive columns">,
+  ];
+  let dependentDialects = ["gpu::GPUDialect", "vector::VectorDialect"];
+}
+
 def EliminateRedundantBarriers
     : Pass<"eliminate-redundant-barriers", "func::FuncOp"> {
   let summary = "Remove the workgroup barriers no conflicting workgroup "

@@ -82,6 +82,11 @@ struct DeviceProfile {
   /// lane-varying addresses lane by lane, each behind its own branch, and
   /// global memory with one gather.
   bool loopStagedTilesInGlobalMemory;
+  /// Reads of a staged global tile compute its element at the source, with
+  /// aligned vector loads for consecutive columns (recompute-staged-tiles):
+  /// on llvmpipe the copy (a gather and a scatter per element) and its
+  /// barriers cost more than reading the matrices again from cache.
+  bool recomputeStagedTiles;
   /// FMA matmuls read A elements a subgroup's lanes share through one load
   /// per lane and subgroup broadcasts (distribute-to-workgroup
   /// broadcast-shared-rows): llvmpipe gathers even a uniform address inside

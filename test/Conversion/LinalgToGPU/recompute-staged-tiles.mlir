@@ -1,0 +1,241 @@
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(recompute-staged-tiles{vector-bytes=8},cse))' | FileCheck %s
+
+// A K loop stages a 4x8 tile of A (row-major, 32 columns, block k at column
+// 8k) and reads two adjacent columns of one row. The reads load A itself:
+// one aligned 2-element vector (the column moves the index by one, the
+// first column is even), its two lanes. The copy's store, the tile and the
+// loop's barriers go.
+// CHECK-LABEL: func.func @recompute(
+// CHECK-SAME:    %[[A:[^:]*]]: memref<?xf32>
+// CHECK-NOT:     memref.alloc
+// CHECK:         scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NOT:       memref.store %{{.*}}, %{{.*}} : memref<4x8xf32
+// CHECK-NOT:       gpu.barrier
+// CHECK:           %[[V:.*]] = vector.load %[[A]][%{{.*}}] : memref<?xf32>, vector<2xf32>
+// CHECK-NOT:       vector.load
+// CHECK-DAG:       %[[E0:.*]] = vector.extract %[[V]][0]
+// CHECK-DAG:       %[[E1:.*]] = vector.extract %[[V]][1]
+// CHECK:           arith.addf %[[E0]], %[[E1]]
+// CHECK-NOT:       gpu.barrier
+// CHECK:         }
+// CHECK-NOT:     memref.load %{{.*}} : memref<4x8xf32
+#wg = #spirv.storage_class<Workgroup>
+func.func @recompute(%a: memref<?xf32> {tt.divisibility = 16 : i32},
+                     %out: memref<?xf32> {tt.divisibility = 16 : i32},
+                     %tid: index, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %tile = memref.alloc() : memref<4x8xf32, #wg>
+  %row = arith.remui %tid, %c4 : index
+  %pair = arith.divui %tid, %c4 : index
+  %column = arith.muli %pair, %c2 : index
+  scf.for %k = %c0 to %steps step %c1 {
+    scf.for %i = %c0 to %c4 step %c1 {
+      scf.for %j = %c0 to %c8 step %c1 {
+        %r = arith.muli %i, %c32 : index
+        %kc = arith.muli %k, %c8 : index
+        %rk = arith.addi %r, %kc : index
+        %index = arith.addi %rk, %j : index
+        %x = memref.load %a[%index] : memref<?xf32>
+        memref.store %x, %tile[%i, %j] : memref<4x8xf32, #wg>
+      }
+    }
+    gpu.barrier
+    %next = arith.addi %column, %c1 : index
+    %v0 = memref.load %tile[%row, %column] : memref<4x8xf32, #wg>
+    %v1 = memref.load %tile[%row, %next] : memref<4x8xf32, #wg>
+    %sum = arith.addf %v0, %v1 : f32
+    %o = arith.addi %tid, %k : index
+    memref.store %sum, %out[%o] : memref<?xf32>
+    gpu.barrier
+  }
+  return
+}
+
+// -----
+
+// A column stride of two: each read loads its element alone.
+// CHECK-LABEL: func.func @strided_columns(
+// CHECK-SAME:    %[[A:[^:]*]]: memref<?xf32>
+// CHECK-NOT:     vector.load
+// CHECK:         memref.load %[[A]]
+// CHECK-NOT:     memref.load %{{.*}} : memref<4x8xf32
+#wg = #spirv.storage_class<Workgroup>
+func.func @strided_columns(%a: memref<?xf32> {tt.divisibility = 16 : i32},
+                           %out: memref<?xf32>, %tid: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %tile = memref.alloc() : memref<4x8xf32, #wg>
+  scf.for %i = %c0 to %c4 step %c1 {
+    scf.for %j = %c0 to %c8 step %c1 {
+      %r = arith.muli %i, %c8 : index
+      %j2 = arith.muli %j, %c2 : index
+      %index = arith.addi %r, %j2 : index
+      %x = memref.load %a[%index] : memref<?xf32>
+      memref.store %x, %tile[%i, %j] : memref<4x8xf32, #wg>
+    }
+  }
+  gpu.barrier
+  %v = memref.load %tile[%c1, %tid] : memref<4x8xf32, #wg>
+  memref.store %v, %out[%tid] : memref<?xf32>
+  return
+}
+
+// -----
+
+// Masked staging (the element under an scf.if) stays a copy.
+// CHECK-LABEL: func.func @masked_staging_stays(
+// CHECK:         memref.alloc
+// CHECK:         memref.store %{{.*}}, %{{.*}} : memref<4x8xf32
+// CHECK:         gpu.barrier
+// CHECK:         memref.load %{{.*}} : memref<4x8xf32
+#wg = #spirv.storage_class<Workgroup>
+func.func @masked_staging_stays(%a: memref<?xf32>, %out: memref<?xf32>,
+                                %tid: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %tile = memref.alloc() : memref<4x8xf32, #wg>
+  scf.for %i = %c0 to %c4 step %c1 {
+    scf.for %j = %c0 to %c8 step %c1 {
+      %r = arith.muli %i, %c8 : index
+      %index = arith.addi %r, %j : index
+      %in = arith.cmpi ult, %index, %n : index
+      %x = scf.if %in -> f32 {
+        %l = memref.load %a[%index] : memref<?xf32>
+        scf.yield %l : f32
+      } else {
+        scf.yield %zero : f32
+      }
+      memref.store %x, %tile[%i, %j] : memref<4x8xf32, #wg>
+    }
+  }
+  gpu.barrier
+  %v = memref.load %tile[%c1, %tid] : memref<4x8xf32, #wg>
+  memref.store %v, %out[%tid] : memref<?xf32>
+  return
+}
+
+// -----
+
+// A global store between the copy and the read may change what the copy
+// loaded: the read stays. So does the copy, and the kernel's own barrier.
+// CHECK-LABEL: func.func @global_store_between(
+// CHECK:         memref.store %{{.*}}, %{{.*}} : memref<4x8xf32
+// CHECK:         gpu.barrier {triton_spirv.user_barrier}
+// CHECK:         memref.store %{{.*}}, %{{.*}} : memref<?xf32>
+// CHECK:         memref.load %{{.*}} : memref<4x8xf32
+#wg = #spirv.storage_class<Workgroup>
+func.func @global_store_between(%a: memref<?xf32>, %tid: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %tile = memref.alloc() : memref<4x8xf32, #wg>
+  scf.for %i = %c0 to %c4 step %c1 {
+    scf.for %j = %c0 to %c8 step %c1 {
+      %r = arith.muli %i, %c8 : index
+      %index = arith.addi %r, %j : index
+      %l = memref.load %a[%index] : memref<?xf32>
+      memref.store %l, %tile[%i, %j] : memref<4x8xf32, #wg>
+    }
+  }
+  gpu.barrier {triton_spirv.user_barrier}
+  memref.store %x, %a[%tid] : memref<?xf32>
+  %v = memref.load %tile[%c1, %tid] : memref<4x8xf32, #wg>
+  memref.store %v, %a[%c0] : memref<?xf32>
+  return
+}
+
+// -----
+
+// A read in a loop that also stores to global memory: a later iteration
+// would see the earlier ones' stores. The read stays.
+// CHECK-LABEL: func.func @loop_writes_global(
+// CHECK:         scf.for
+// CHECK:           memref.load %{{.*}} : memref<4x8xf32
+// CHECK:           memref.store %{{.*}}, %{{.*}} : memref<?xf32>
+#wg = #spirv.storage_class<Workgroup>
+func.func @loop_writes_global(%a: memref<?xf32>, %tid: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %tile = memref.alloc() : memref<4x8xf32, #wg>
+  scf.for %i = %c0 to %c4 step %c1 {
+    scf.for %j = %c0 to %c8 step %c1 {
+      %r = arith.muli %i, %c8 : index
+      %index = arith.addi %r, %j : index
+      %l = memref.load %a[%index] : memref<?xf32>
+      memref.store %l, %tile[%i, %j] : memref<4x8xf32, #wg>
+    }
+  }
+  gpu.barrier
+  scf.for %s = %c0 to %c4 step %c1 {
+    %v = memref.load %tile[%s, %tid] : memref<4x8xf32, #wg>
+    memref.store %v, %a[%s] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// The element depends on the copy loop's own induction variable beyond the
+// stored indices (a skewed copy): not a function of (i, j) alone.
+// CHECK-LABEL: func.func @not_an_element_function(
+// CHECK:         memref.load %{{.*}} : memref<4x8xf32
+#wg = #spirv.storage_class<Workgroup>
+func.func @not_an_element_function(%a: memref<?xf32>, %out: memref<?xf32>,
+                                   %tid: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %tile = memref.alloc() : memref<4x8xf32, #wg>
+  scf.for %t = %c0 to %c32 step %c1 {
+    %i = arith.divui %t, %c8 : index
+    %j = arith.remui %t, %c8 : index
+    %skew = arith.addi %t, %c1 : index
+    %l = memref.load %a[%skew] : memref<?xf32>
+    memref.store %l, %tile[%i, %j] : memref<4x8xf32, #wg>
+  }
+  gpu.barrier
+  %v = memref.load %tile[%c1, %tid] : memref<4x8xf32, #wg>
+  memref.store %v, %out[%tid] : memref<?xf32>
+  return
+}
+
+// -----
+
+// A tile filled with a value fixed before the loop loads nothing: no
+// staging, it stays.
+// CHECK-LABEL: func.func @fill_is_not_staging(
+// CHECK:         memref.alloc
+// CHECK:         memref.load %{{.*}} : memref<4x8xf32
+#wg = #spirv.storage_class<Workgroup>
+func.func @fill_is_not_staging(%out: memref<?xf32>, %tid: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %tile = memref.alloc() : memref<4x8xf32, #wg>
+  scf.for %i = %c0 to %c4 step %c1 {
+    scf.for %j = %c0 to %c8 step %c1 {
+      memref.store %x, %tile[%i, %j] : memref<4x8xf32, #wg>
+    }
+  }
+  gpu.barrier
+  %v = memref.load %tile[%c1, %tid] : memref<4x8xf32, #wg>
+  memref.store %v, %out[%tid] : memref<?xf32>
+  return
+}

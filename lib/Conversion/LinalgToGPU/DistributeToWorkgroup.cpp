@@ -128,6 +128,8 @@ LogicalResult distributeParallelLoop(scf::ParallelOp loop, Value threadId,
                                         indexConstant(builder, loc, 0),
                                         indexConstant(builder, loc, run),
                                         indexConstant(builder, loc, 1));
+  if (loop->hasAttr(triton_spirv::kWholeBufferWriteAttr))
+    roundLoop->setAttr(triton_spirv::kWholeBufferWriteAttr, builder.getUnitAttr());
   // Fully unrolled later; marks a run of consecutive accesses.
   elementLoop->setAttr("triton_spirv.contiguous_run", builder.getUnitAttr());
   builder.setInsertionPointToStart(elementLoop.getBody());
@@ -564,10 +566,19 @@ struct DistributeToWorkgroupPass
     IRRewriter rewriter(context);
     for (linalg::LinalgOp op : linalgOps) {
       rewriter.setInsertionPoint(op);
-      if (failed(linalg::linalgOpToParallelLoops(rewriter, op))) {
+      bool wholeBuffer =
+          op.getNumDpsInits() == 1 && op.getNumLoops() == op.getNumParallelLoops() &&
+          op.getDpsInits()[0].getDefiningOp<memref::AllocOp>() &&
+          op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity();
+      FailureOr<linalg::LinalgLoops> lowered =
+          linalg::linalgOpToParallelLoops(rewriter, op);
+      if (failed(lowered)) {
         op.emitError("distribute-to-workgroup: cannot lower to loops");
         return signalPassFailure();
       }
+      if (wholeBuffer && !lowered->empty())
+        lowered->front()->setAttr(triton_spirv::kWholeBufferWriteAttr,
+                                  rewriter.getUnitAttr());
       rewriter.eraseOp(op);
     }
 

@@ -17,6 +17,12 @@
 
 namespace mlir::triton_spirv {
 
+/// Marks a distributed loop that writes every element of its output buffer
+/// (a linalg op's, with an identity output map): what a read of that buffer
+/// after it sees came from it.
+constexpr llvm::StringLiteral kWholeBufferWriteAttr =
+    "triton_spirv.writes_whole_buffer";
+
 /// Marks a barrier the kernel itself asked for (`tl.debug_barrier`): it may
 /// order global memory too, so no pass removes it.
 constexpr llvm::StringLiteral kUserBarrierAttr = "triton_spirv.user_barrier";

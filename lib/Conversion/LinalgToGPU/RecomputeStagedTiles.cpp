@@ -11,9 +11,9 @@
 // and its barriers (a coroutine switch per subgroup each) go away.
 //
 // A read is recomputed when the nearest writer of its tile before it, in
-// the same block or an enclosing one, is a staging loop whose only store to
-// the tile has that form, with nothing between them that writes memory other
-// than other workgroup tiles. A tile whose reads are all recomputed goes
+// the same block or an enclosing one, is a staging loop that writes all of
+// the tile (distribute-to-workgroup marks those) with one store of that form,
+// and nothing between them writes memory other than other workgroup tiles. A tile whose reads are all recomputed goes
 // with its stores; barriers left in loop bodies that no longer touch
 // workgroup memory go too (the kernel's own `tl.debug_barrier`s stay).
 //
@@ -85,10 +85,12 @@ bool writesOnlyOtherTiles(Operation *op, Value tile) {
   return !result.wasInterrupted();
 }
 
-/// The staging loop `writer`'s one store to `tile` when its value is a
-/// mask-free function of the store's indices and of values defined outside
-/// `writer`.
+/// The staging loop `writer`'s one store to `tile` when the loop writes all
+/// of the tile and the store's value is a mask-free function of its indices
+/// and of values defined outside `writer`.
 std::optional<StagedStore> matchStagedStore(Operation *writer, Value tile) {
+  if (!writer->hasAttr(triton_spirv::kWholeBufferWriteAttr))
+    return std::nullopt;
   SmallVector<memref::StoreOp> stores;
   bool readsTile = false;
   writer->walk([&](Operation *op) {
@@ -179,7 +181,6 @@ Operation *nearestWriter(memref::LoadOp read, Value tile) {
   return nullptr;
 }
 
-/// Whether anything in `op` accesses a workgroup buffer.
 /// The constant d(value)/d(column) over the staged element's ops (index
 /// arithmetic the staging code builds: casts, adds, subtracts, products
 /// with a constant); nullopt when not a constant.
@@ -281,9 +282,8 @@ struct RecomputeStagedTilesPass
 
   /// The element `read` wants as one lane of an aligned vector load of the
   /// global buffer (W = vector-bytes / element size consecutive columns, at
-  /// most 4),
-  /// when the staged element is that buffer's element at an index that
-  /// moves one per column. CSE merges the lanes' loads. Null otherwise.
+  /// most 4), when the staged element is that buffer's element at an index
+  /// that moves one per column. CSE merges the lanes' loads. Null otherwise.
   Value vectorElement(OpBuilder &builder, StagedStore staged,
                       memref::LoadOp read) {
     auto load = dyn_cast<memref::LoadOp>(staged.elementOps.back());

@@ -43,7 +43,7 @@ func.func @recompute(%a: memref<?xf32> {tt.divisibility = 16 : i32},
         %x = memref.load %a[%index] : memref<?xf32>
         memref.store %x, %tile[%i, %j] : memref<4x8xf32, #wg>
       }
-    }
+    } {triton_spirv.writes_whole_buffer}
     gpu.barrier
     %next = arith.addi %column, %c1 : index
     %v0 = memref.load %tile[%row, %column] : memref<4x8xf32, #wg>
@@ -81,7 +81,7 @@ func.func @strided_columns(%a: memref<?xf32> {tt.divisibility = 16 : i32},
       %x = memref.load %a[%index] : memref<?xf32>
       memref.store %x, %tile[%i, %j] : memref<4x8xf32, #wg>
     }
-  }
+  } {triton_spirv.writes_whole_buffer}
   gpu.barrier
   %v = memref.load %tile[%c1, %tid] : memref<4x8xf32, #wg>
   memref.store %v, %out[%tid] : memref<?xf32>
@@ -118,7 +118,7 @@ func.func @masked_staging_stays(%a: memref<?xf32>, %out: memref<?xf32>,
       }
       memref.store %x, %tile[%i, %j] : memref<4x8xf32, #wg>
     }
-  }
+  } {triton_spirv.writes_whole_buffer}
   gpu.barrier
   %v = memref.load %tile[%c1, %tid] : memref<4x8xf32, #wg>
   memref.store %v, %out[%tid] : memref<?xf32>
@@ -148,7 +148,7 @@ func.func @global_store_between(%a: memref<?xf32>, %tid: index, %x: f32) {
       %l = memref.load %a[%index] : memref<?xf32>
       memref.store %l, %tile[%i, %j] : memref<4x8xf32, #wg>
     }
-  }
+  } {triton_spirv.writes_whole_buffer}
   gpu.barrier {triton_spirv.user_barrier}
   memref.store %x, %a[%tid] : memref<?xf32>
   %v = memref.load %tile[%c1, %tid] : memref<4x8xf32, #wg>
@@ -178,7 +178,7 @@ func.func @loop_writes_global(%a: memref<?xf32>, %tid: index) {
       %l = memref.load %a[%index] : memref<?xf32>
       memref.store %l, %tile[%i, %j] : memref<4x8xf32, #wg>
     }
-  }
+  } {triton_spirv.writes_whole_buffer}
   gpu.barrier
   scf.for %s = %c0 to %c4 step %c1 {
     %v = memref.load %tile[%s, %tid] : memref<4x8xf32, #wg>
@@ -208,7 +208,7 @@ func.func @not_an_element_function(%a: memref<?xf32>, %out: memref<?xf32>,
     %skew = arith.addi %t, %c1 : index
     %l = memref.load %a[%skew] : memref<?xf32>
     memref.store %l, %tile[%i, %j] : memref<4x8xf32, #wg>
-  }
+  } {triton_spirv.writes_whole_buffer}
   gpu.barrier
   %v = memref.load %tile[%c1, %tid] : memref<4x8xf32, #wg>
   memref.store %v, %out[%tid] : memref<?xf32>
@@ -232,6 +232,33 @@ func.func @fill_is_not_staging(%out: memref<?xf32>, %tid: index, %x: f32) {
   scf.for %i = %c0 to %c4 step %c1 {
     scf.for %j = %c0 to %c8 step %c1 {
       memref.store %x, %tile[%i, %j] : memref<4x8xf32, #wg>
+    }
+  } {triton_spirv.writes_whole_buffer}
+  gpu.barrier
+  %v = memref.load %tile[%c1, %tid] : memref<4x8xf32, #wg>
+  memref.store %v, %out[%tid] : memref<?xf32>
+  return
+}
+
+// -----
+
+// A copy loop not marked as writing the whole tile (a slice of it, say):
+// a read may see elements it did not write. The read stays.
+// CHECK-LABEL: func.func @partial_writer(
+// CHECK:         memref.load %{{.*}} : memref<4x8xf32
+#wg = #spirv.storage_class<Workgroup>
+func.func @partial_writer(%a: memref<?xf32>, %out: memref<?xf32>, %tid: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %tile = memref.alloc() : memref<4x8xf32, #wg>
+  scf.for %i = %c0 to %c2 step %c1 {
+    scf.for %j = %c0 to %c8 step %c1 {
+      %r = arith.muli %i, %c8 : index
+      %index = arith.addi %r, %j : index
+      %l = memref.load %a[%index] : memref<?xf32>
+      memref.store %l, %tile[%i, %j] : memref<4x8xf32, #wg>
     }
   }
   gpu.barrier

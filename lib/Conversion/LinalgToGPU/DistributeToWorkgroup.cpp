@@ -567,7 +567,8 @@ struct DistributeToWorkgroupPass
     for (linalg::LinalgOp op : linalgOps) {
       rewriter.setInsertionPoint(op);
       bool wholeBuffer =
-          op.getNumDpsInits() == 1 && op.getNumLoops() == op.getNumParallelLoops() &&
+          op.getNumDpsInits() == 1 &&
+          op.getNumLoops() == op.getNumParallelLoops() &&
           op.getDpsInits()[0].getDefiningOp<memref::AllocOp>() &&
           op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity();
       FailureOr<linalg::LinalgLoops> lowered =

@@ -11,6 +11,10 @@
 // CHECK-DAG:     %[[B:.*]] = memref.alloc() : memref<4x16xf16, #spirv.storage_class<Workgroup>>
 // CHECK-DAG:     %[[C:.*]] = memref.alloca() : memref<32xf32, #spirv.storage_class<Function>>
 // CHECK-NOT:     memref<8x16xf32
+// The copies into A and B and the fill of C write every element of their
+// buffers (identity output maps): their round loops are marked (for
+// recompute-staged-tiles).
+// CHECK-COUNT-3: } {triton_spirv.writes_whole_buffer}
 // CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK-COUNT-32:  memref.load %[[C]]
 // CHECK:           %{{.*}}:32 = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
@@ -25,6 +29,8 @@
 // CHECK:             memref.load %[[A]][%{{.*}}, %[[K1]]] : memref<8x4xf16
 // CHECK:             scf.yield
 // CHECK-COUNT-32:  memref.store %{{.*}}, %[[C]]
+// The epilogue writes no block buffer.
+// CHECK-NOT:     writes_whole_buffer
 func.func @matmul(%a: memref<?xf32>, %b: memref<?xf32>, %out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %zero = arith.constant 0.0 : f32

@@ -646,15 +646,18 @@ def RecomputeStagedTiles
   let summary = "Read a staged global tile's elements at their source";
   let description = [{
     Runs on distributed GPU code. A read of a workgroup tile whose nearest
-    writer before it is a staging loop storing `tile[i, j] = f(i, j)` (f a
+    writer before it is a staging loop that writes the whole tile (marked
+    `triton_spirv.writes_whole_buffer`) storing `tile[i, j] = f(i, j)` (f a
     mask-free chain of arithmetic and kernel-argument loads over the store's
     indices and values fixed before the loop) computes f at its own indices
-    instead. Staging stores whose reads were all recomputed go, and so do
-    the barriers in loop bodies that then touch no workgroup memory. For
-    devices whose workgroup memory is no faster than global memory
-    (lavapipe: host memory either way). Reads of consecutive columns of an
-    element function that moves one element per column become lanes of one
-    aligned `vector-bytes` load.
+    instead, as a lane of one aligned `vector-bytes` load: a copy's reads
+    are recomputed only when every one of them can be (the element function
+    moves one element per column, the first column is aligned) and the copy
+    is made in a loop they are in. Staging
+    stores whose reads were all recomputed go, and so do the barriers in
+    loop bodies that then touch no workgroup memory. For devices whose
+    workgroup memory is no faster than global memory (lavapipe: host memory
+    either way).
   }];
   let options = [
     Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",

@@ -13,8 +13,12 @@
 // A read is recomputed when the nearest writer of its tile before it, in
 // the same block or an enclosing one, is a staging loop that writes all of
 // the tile (distribute-to-workgroup marks those) with one store of that form,
-// and nothing between them writes memory other than other workgroup tiles. A tile whose reads are all recomputed goes
-// with its stores; barriers left in loop bodies that no longer touch
+// and nothing between them writes memory other than other workgroup tiles.
+// The copy's reads are recomputed together, only when the copy is made in
+// a loop they are in (not once before it), and only when each is a lane of
+// an aligned vector load (consecutive columns one element apart in memory):
+// scalar loads of the matrix cost more gathers than the tile's vector reads.
+// The copy then goes; barriers left in loop bodies that no longer touch
 // workgroup memory go too (the kernel's own `tl.debug_barrier`s stay).
 //
 //===----------------------------------------------------------------------===//
@@ -69,8 +73,10 @@ bool writes(Operation *op, Value tile) {
 /// tiles and private arrays are fine; with a null `tile`, any of them).
 bool writesOnlyOtherTiles(Operation *op, Value tile) {
   WalkResult result = op->walk([&](Operation *inner) {
+    // Reads, and allocations of new buffers, change nothing a read sees.
     auto effects = dyn_cast<MemoryEffectOpInterface>(inner);
-    if (isa<gpu::BarrierOp>(inner) || isMemoryEffectFree(inner) ||
+    if (isa<gpu::BarrierOp, memref::AllocOp, memref::AllocaOp>(inner) ||
+        isMemoryEffectFree(inner) ||
         (effects && effects.onlyHasEffect<MemoryEffects::Read>()))
       return WalkResult::advance();
     if (auto store = dyn_cast<memref::StoreOp>(inner))
@@ -237,6 +243,15 @@ bool touchesWorkgroupMemory(Operation *op) {
       .wasInterrupted();
 }
 
+/// The ops a builder inserts (to take a recomputation back).
+struct CreatedOps : OpBuilder::Listener {
+  SmallVector<Operation *> ops;
+  void notifyOperationInserted(Operation *op,
+                               OpBuilder::InsertPoint previous) override {
+    ops.push_back(op);
+  }
+};
+
 struct RecomputeStagedTilesPass
     : triton_spirv::impl::RecomputeStagedTilesBase<RecomputeStagedTilesPass> {
   using Base::Base;
@@ -264,20 +279,18 @@ struct RecomputeStagedTilesPass
     }
   }
 
-  /// The staged element function at (row, column): its ops cloned, the
-  /// final global load too unless `withLoad` is false (then its index).
-  static Value cloneElement(OpBuilder &builder, StagedStore staged,
-                            Value row, Value column, bool withLoad) {
+  /// The global index the staged element function loads at (row, column):
+  /// its ops up to the final load, cloned.
+  static Value cloneElementIndex(OpBuilder &builder, StagedStore staged,
+                                 Value row, Value column) {
     IRMapping mapping;
     mapping.map(staged.store.getIndices()[0], row);
     mapping.map(staged.store.getIndices()[1], column);
-    Operation *last = staged.elementOps.back();
+    Operation *load = staged.elementOps.back();
     for (Operation *op : staged.elementOps)
-      if (withLoad || op != last)
+      if (op != load)
         builder.clone(*op, mapping);
-    if (withLoad)
-      return mapping.lookupOrDefault(staged.store.getValueToStore());
-    return mapping.lookupOrDefault(cast<memref::LoadOp>(last).getIndices()[0]);
+    return mapping.lookupOrDefault(cast<memref::LoadOp>(load).getIndices()[0]);
   }
 
   /// The element `read` wants as one lane of an aligned vector load of the
@@ -326,10 +339,9 @@ struct RecomputeStagedTilesPass
       if (base)
         first = arith::AddIOp::create(builder, loc, base, first);
     }
-    Value index = cloneElement(builder, staged, read.getIndices()[0], first,
-                               /*withLoad=*/false);
+    Value index = cloneElementIndex(builder, staged, read.getIndices()[0], first);
     if (triton_spirv::knownDivisor(index, nullptr, width) % width)
-      return nullptr; // the clones are dead; canonicalize drops them
+      return nullptr; // the caller erases the clones
     Value vector = vector::LoadOp::create(
         builder, loc, VectorType::get({width}, element), load.getMemRef(),
         ValueRange{index});
@@ -362,15 +374,36 @@ struct RecomputeStagedTilesPass
         changedLoops.insert(loop);
     };
     for (auto &[writer, reads] : readsOf) {
+      // Only copies made again in a loop the reads are in: one made once
+      // for reads in a loop (attention's Q) costs less than recomputing
+      // every read (head_dim 128 1.055x the time recomputed, lavapipe).
+      auto loop = writer->getParentOfType<scf::ForOp>();
+      if (!loop || llvm::any_of(reads, [&](memref::LoadOp read) {
+            return !loop->isAncestor(read);
+          }))
+        continue;
       std::optional<StagedStore> staged = matchStagedStore(writer, tile);
       if (!staged)
         continue;
+      // Only where every read is a lane of an aligned vector load: scalar
+      // loads of the matrix cost more gathers than the tile's vector reads
+      // (fp32 matmul 512^3 1.055x the time; attention's K^T, whose columns
+      // are rows of K, 1.04-1.14x).
+      CreatedOps created;
+      SmallVector<Value> elements;
       for (memref::LoadOp read : reads) {
-        OpBuilder builder(read);
+        OpBuilder builder(read, &created);
         Value element = vectorElement(builder, *staged, read);
         if (!element)
-          element = cloneElement(builder, *staged, read.getIndices()[0],
-                                 read.getIndices()[1], /*withLoad=*/true);
+          break;
+        elements.push_back(element);
+      }
+      if (elements.size() != reads.size()) {
+        for (Operation *op : llvm::reverse(created.ops))
+          op->erase();
+        continue;
+      }
+      for (auto [read, element] : llvm::zip(reads, elements)) {
         read.replaceAllUsesWith(element);
         recordLoops(read);
         read.erase();

@@ -191,7 +191,7 @@ Operation *nearestWriter(memref::LoadOp read, Value tile) {
 /// arithmetic the staging code builds: casts, adds, subtracts, products
 /// with a constant); nullopt when not a constant.
 std::optional<int64_t> columnCoefficient(Value value, Value column,
-                                         StagedStore staged,
+                                         const StagedStore &staged,
                                          int depth = 0) {
   if (value == column)
     return 1;
@@ -281,11 +281,12 @@ struct RecomputeStagedTilesPass
 
   /// The global index the staged element function loads at (row, column):
   /// its ops up to the final load, cloned.
-  static Value cloneElementIndex(OpBuilder &builder, StagedStore staged,
+  static Value cloneElementIndex(OpBuilder &builder, const StagedStore &staged,
                                  Value row, Value column) {
+    memref::StoreOp store = staged.store;
     IRMapping mapping;
-    mapping.map(staged.store.getIndices()[0], row);
-    mapping.map(staged.store.getIndices()[1], column);
+    mapping.map(store.getIndices()[0], row);
+    mapping.map(store.getIndices()[1], column);
     Operation *load = staged.elementOps.back();
     for (Operation *op : staged.elementOps)
       if (op != load)
@@ -297,10 +298,11 @@ struct RecomputeStagedTilesPass
   /// global buffer (W = vector-bytes / element size consecutive columns, at
   /// most 4), when the staged element is that buffer's element at an index
   /// that moves one per column. CSE merges the lanes' loads. Null otherwise.
-  Value vectorElement(OpBuilder &builder, StagedStore staged,
+  Value vectorElement(OpBuilder &builder, const StagedStore &staged,
                       memref::LoadOp read) {
+    memref::StoreOp store = staged.store;
     auto load = dyn_cast<memref::LoadOp>(staged.elementOps.back());
-    if (!load || load.getResult() != staged.store.getValueToStore() ||
+    if (!load || load.getResult() != store.getValueToStore() ||
         load.getIndices().size() != 1)
       return nullptr;
     // Types later passes keep (bf16 and fp8 memory is retyped after this
@@ -312,7 +314,7 @@ struct RecomputeStagedTilesPass
     // SPIR-V vectors have at most 4 components.
     int64_t width = std::min<int64_t>(
         vectorBytes / (element.getIntOrFloatBitWidth() / 8), 4);
-    Value column = staged.store.getIndices()[1];
+    Value column = store.getIndices()[1];
     if (width < 2 || columnCoefficient(load.getIndices()[0], column, staged) != 1)
       return nullptr;
     // The read's column as base + offset, base a multiple of the width.

@@ -50,6 +50,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createDistributeToWorkgroup(); });
   registerOurPass([] { return triton_spirv::createDoubleBufferWorkgroupTiles(); });
   registerOurPass([] { return triton_spirv::createEliminateRedundantBarriers(); });
+  registerOurPass([] { return triton_spirv::createInterchangeAccumulationLoops(); });
   registerOurPass([] { return triton_spirv::createRecomputeStagedTiles(); });
   registerOurPass([] { return triton_spirv::createHoistInvariantFragments(); });
   registerOurPass([] { return triton_spirv::createPadWorkgroupRows(); });

@@ -133,6 +133,11 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Private accumulators shrink to one run of owned elements.
+  if (profile->interchangeAccumulationLoops) {
+    pm.addNestedPass<func::FuncOp>(createInterchangeAccumulationLoops());
+    pm.addPass(createCanonicalizerPass());
+  }
   // Where workgroup memory is host memory too, staged tiles are read at
   // their source: no copy, no barriers.
   if (profile->recomputeStagedTiles) {

@@ -641,6 +641,24 @@ def SubstituteInductionTensors : Pass<"substitute-induction-tensors", "func::Fun
   let dependentDialects = ["linalg::LinalgDialect", "arith::ArithDialect"];
 }
 
+def InterchangeAccumulationLoops
+    : Pass<"interchange-accumulation-loops", "func::FuncOp"> {
+  let summary = "Accumulate an invocation's elements one run at a time";
+  let description = [{
+    Runs on distributed GPU code. A private array that a nest fills, block
+    loops update element by element (`acc += f(tl.load(...))`) and a
+    reduction's fold reads once, every nest visiting it in order, shrinks to
+    one run of the invocation's elements: the block loops move inside the
+    loop over runs, each run is filled, updated and folded before the next.
+    Every element sees the same operations in the same order, so results
+    are bit-identical. For llvmpipe, which accesses a private array with
+    run-time indices lane by lane (layer norm's accumulators at BLOCK 8192:
+    128 elements per invocation), while a run's array stays in registers.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect",
+                           "scf::SCFDialect"];
+}
+
 def RecomputeStagedTiles
     : Pass<"recompute-staged-tiles", "func::FuncOp"> {
   let summary = "Read a staged global tile's elements at their source";

@@ -71,6 +71,10 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // 256^3 0.78x (in-process A/B, Mesa 25); 22.3,
                          // whose global accesses loop over lanes, unmeasured.
                          /*recomputeStagedTiles=*/name == "lavapipe",
+                         // Layer norm 1151x8192 at B1024-B4096 1.06-1.09x,
+                         // 1024x4096 B1024 1.07x faster, B8192 1.01x
+                         // (in-process A/B, Mesa 25); 22.3 unmeasured.
+                         /*interchangeAccumulationLoops=*/name == "lavapipe",
                          // fp32 matmul 512^3 at 64-128 wide blocks: 13-17%
                          // faster (in-process A/B).
                          /*broadcastSharedMatmulRows=*/true,
@@ -146,6 +150,8 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // Shared memory is the fast path for staged tiles.
                          /*loopStagedTilesInGlobalMemory=*/false,
                          /*recomputeStagedTiles=*/false,
+                         // Registers hold an invocation's share already.
+                         /*interchangeAccumulationLoops=*/false,
                          // A uniform shared-memory load is a hardware
                          // broadcast already.
                          /*broadcastSharedMatmulRows=*/false,

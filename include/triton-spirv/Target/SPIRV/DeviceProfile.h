@@ -87,6 +87,11 @@ struct DeviceProfile {
   /// on llvmpipe the copy (a gather and a scatter per element) and its
   /// barriers cost more than reading the matrices again from cache.
   bool recomputeStagedTiles;
+  /// Block loops that update a private accumulator element by element move
+  /// inside the loop over the invocation's runs (interchange-accumulation-
+  /// loops): llvmpipe accesses private arrays at run-time indices lane by
+  /// lane, while one run's array stays in registers.
+  bool interchangeAccumulationLoops;
   /// FMA matmuls read A elements a subgroup's lanes share through one load
   /// per lane and subgroup broadcasts (distribute-to-workgroup
   /// broadcast-shared-rows): llvmpipe gathers even a uniform address inside

@@ -650,8 +650,10 @@ def InterchangeAccumulationLoops
     reduction's fold reads once, every nest visiting it in order, shrinks to
     one run of the invocation's elements: the block loops move inside the
     loop over runs, each run is filled, updated and folded before the next.
-    Every element sees the same operations in the same order, so results
-    are bit-identical. For llvmpipe, which accesses a private array with
+    Each block loop's first iteration is peeled and both parts run under a
+    uniform `scf.if`: a block as wide as the row needs one iteration, and
+    llvmpipe pays for every loop it enters. Every element sees the same
+    operations in the same order, so results are bit-identical. For llvmpipe, which accesses a private array with
     run-time indices lane by lane (layer norm's accumulators at BLOCK 8192:
     128 elements per invocation), while a run's array stays in registers.
   }];

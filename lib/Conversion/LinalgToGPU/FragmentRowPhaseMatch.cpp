@@ -1,5 +1,6 @@
 //===- FragmentRowPhaseMatch.cpp - row phases fragment-row-phases takes ---===//
 #include "FragmentRowPhaseMatch.h"
+#include "IndexEvaluation.h"
 
 #include "MemorySpaces.h"
 #include "WorkgroupAccesses.h"
@@ -26,30 +27,11 @@ bool isReductionCombiner(Operation *op) {
 
 /// The value of an index expression of constants and the subgroup id.
 std::optional<int64_t> evaluate(Value value, int64_t subgroup) {
-  if (std::optional<int64_t> constant = getConstantIntValue(value))
-    return constant;
-  Operation *op = value.getDefiningOp();
-  if (isa_and_nonnull<gpu::SubgroupIdOp>(op))
-    return subgroup;
-  if (auto cast = dyn_cast_or_null<arith::IndexCastOp>(op))
-    return evaluate(cast.getIn(), subgroup);
-  if (!op || op->getNumOperands() != 2 ||
-      !isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivUIOp,
-           arith::RemUIOp>(op))
+  return triton_spirv::evaluateIndex(value, [&](Value leaf) -> std::optional<int64_t> {
+    if (isa_and_nonnull<gpu::SubgroupIdOp>(leaf.getDefiningOp()))
+      return subgroup;
     return std::nullopt;
-  std::optional<int64_t> lhs = evaluate(op->getOperand(0), subgroup);
-  std::optional<int64_t> rhs = evaluate(op->getOperand(1), subgroup);
-  if (!lhs || !rhs || *lhs < 0 || *rhs < 0)
-    return std::nullopt;
-  if (isa<arith::AddIOp>(op))
-    return *lhs + *rhs;
-  if (isa<arith::SubIOp>(op))
-    return *lhs - *rhs;
-  if (isa<arith::MulIOp>(op))
-    return *lhs * *rhs;
-  if (*rhs == 0)
-    return std::nullopt;
-  return isa<arith::DivUIOp>(op) ? *lhs / *rhs : *lhs % *rhs;
+  });
 }
 
 /// An index expression's value in each subgroup.

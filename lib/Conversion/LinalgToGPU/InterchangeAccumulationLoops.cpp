@@ -18,6 +18,9 @@
 //   for a: { for b: run[b] = c; for off: for b: run[b] = g(run[b], ...);
 //            for j: s = combine(s, run[j]) }
 //
+// with each block loop's first iteration peeled and both parts behind a
+// uniform `if` (llvmpipe's loop entries are costly; see interchange()).
+//
 // Each element sees the same updates in the same order, and the fold the
 // same elements in the same order: the results are bit-identical. The block
 // loops write nothing but the array, so their reads may interleave
@@ -25,6 +28,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
+
+#include "IndexEvaluation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -100,39 +105,6 @@ std::optional<RunNest> matchRunNest(scf::ForOp outer, unsigned iterArgs) {
   return RunNest{outer, inner, *outerBounds, *innerBounds};
 }
 
-/// The value of an index expression over the nest's induction variables.
-std::optional<int64_t> evaluate(Value value, const DenseMap<Value, int64_t> &known,
-                                int depth = 0) {
-  if (auto it = known.find(value); it != known.end())
-    return it->second;
-  if (auto constant = getConstantIntValue(value))
-    return constant;
-  Operation *op = value.getDefiningOp();
-  if (!op || depth > 16)
-    return std::nullopt;
-  if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op))
-    return evaluate(op->getOperand(0), known, depth + 1);
-  if (op->getNumOperands() != 2)
-    return std::nullopt;
-  auto lhs = evaluate(op->getOperand(0), known, depth + 1);
-  auto rhs = evaluate(op->getOperand(1), known, depth + 1);
-  if (!lhs || !rhs)
-    return std::nullopt;
-  if (isa<arith::AddIOp>(op))
-    return *lhs + *rhs;
-  if (isa<arith::SubIOp>(op))
-    return *lhs - *rhs;
-  if (isa<arith::MulIOp>(op))
-    return *lhs * *rhs;
-  if (*rhs <= 0 || *lhs < 0)
-    return std::nullopt;
-  if (isa<arith::DivUIOp, arith::DivSIOp>(op))
-    return *lhs / *rhs;
-  if (isa<arith::RemUIOp, arith::RemSIOp>(op))
-    return *lhs % *rhs;
-  return std::nullopt;
-}
-
 /// Whether `index` takes the values 0, 1, ..., n - 1 in the nest's
 /// iteration order, n being its iteration count.
 bool countsInOrder(const RunNest &nest, Value index) {
@@ -147,7 +119,11 @@ bool countsInOrder(const RunNest &nest, Value index) {
     for (int64_t b = nest.innerBounds.lower; b < nest.innerBounds.upper;
          b += nest.innerBounds.step) {
       known[nest.inner.getInductionVar()] = b;
-      if (evaluate(index, known) != expected++)
+      auto value = triton_spirv::evaluateIndex(index, [&](Value leaf) -> std::optional<int64_t> {
+        auto it = known.find(leaf);
+        return it == known.end() ? std::nullopt : std::optional<int64_t>(it->second);
+      });
+      if (value != expected++)
         return false;
     }
   }
@@ -380,17 +356,44 @@ void interchange(Accumulation &acc) {
   IRMapping fillMapping;
   cloneRun(b, acc.fill, outerValue(acc.fill.outerBounds), fillMapping, array, run);
   for (auto &[blockLoop, nest] : acc.updates) {
-    IRMapping mapping;
-    auto clone = scf::ForOp::create(b, blockLoop.getLoc(), blockLoop.getLowerBound(),
-                                    blockLoop.getUpperBound(), blockLoop.getStep());
-    clone->setAttrs(blockLoop->getAttrs());
-    mapping.map(blockLoop.getInductionVar(), clone.getInductionVar());
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(clone.getBody());
-    for (Operation &op : blockLoop.getBody()->without_terminator())
-      if (&op != nest.outer.getOperation())
-        b.clone(op, mapping);
-    cloneRun(b, nest, outerValue(nest.outerBounds), mapping, array, run);
+    // One iteration of the block loop at `iv`, at the builder's position.
+    auto emitIteration = [&](Value iv) {
+      IRMapping mapping;
+      mapping.map(blockLoop.getInductionVar(), iv);
+      for (Operation &op : blockLoop.getBody()->without_terminator())
+        if (&op != nest.outer.getOperation())
+          b.clone(op, mapping);
+      cloneRun(b, nest, outerValue(nest.outerBounds), mapping, array, run);
+    };
+    auto predicate = blockLoop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                : arith::CmpIPredicate::slt;
+    auto emitLoop = [&](Value lower) {
+      auto clone = scf::ForOp::create(b, blockLoop.getLoc(), lower,
+                                      blockLoop.getUpperBound(), blockLoop.getStep());
+      clone->setAttrs(blockLoop->getAttrs());
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(clone.getBody());
+      emitIteration(clone.getInductionVar());
+    };
+    auto emitGuarded = [&](Value lower, auto emitThen) {
+      Value enters = arith::CmpIOp::create(b, loc, predicate, lower, blockLoop.getUpperBound());
+      auto guardIf = scf::IfOp::create(b, loc, enters, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(guardIf.thenBlock());
+      emitThen();
+    };
+    // Each run now enters the block loops: llvmpipe pays for a loop's entry
+    // (its lane masks) even when it runs once or not at all, and the block
+    // loops of a block as wide as the row run once (the main loop) and not
+    // at all (the masked tail). So the first iteration is peeled and each
+    // part entered under a uniform branch: layer norm 1151x8192 B8192
+    // 24.0 -> 16.1 ms (19.1 with the guards alone).
+    Value lower = blockLoop.getLowerBound();
+    emitGuarded(lower, [&] {
+      emitIteration(lower);
+      Value next = arith::AddIOp::create(b, loc, lower, blockLoop.getStep());
+      emitGuarded(next, [&] { emitLoop(next); });
+    });
   }
 
   // The running value is folded run by run, in the original order.

@@ -2,20 +2,28 @@
 
 // An invocation owns 16 elements in 4 runs of 4 (distribution's shape):
 // filled, updated in a block loop, folded in order. The block loop moves
-// inside the loop over runs; the array holds one run.
+// inside the loop over runs; the array holds one run. The block loop's
+// first iteration is peeled, the rest runs behind a second guard.
 // CHECK-LABEL: func.func @interchange(
-// CHECK-SAME:    %[[X:[^:]*]]: memref<?xf32>
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?xf32>, %{{[^:]*}}: memref<?xf32>, %{{[^:]*}}: memref<?xf32>, %[[N:[^:]*]]: index
 // CHECK:         %[[ONE:.*]] = memref.alloca() : memref<4xf32, #spirv.storage_class<Function>>
 // CHECK-NOT:     memref<16xf32
 // CHECK:         %[[S:.*]] = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[T:.*]] = %{{.*}}) -> (f32) {
 // CHECK:           scf.for %[[B0:.*]] =
 // CHECK:             memref.store %{{.*}}, %[[ONE]][%[[B0]]]
-// CHECK:           scf.for %[[OFF:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:           %[[ENTERS:.*]] = arith.cmpi sgt, %[[N]], %c0
+// CHECK:           scf.if %[[ENTERS]] {
 // CHECK:             scf.for %[[B:.*]] =
 // CHECK:               %[[OLD:.*]] = memref.load %[[ONE]][%[[B]]]
 // CHECK:               %[[V:.*]] = memref.load %[[X]][%{{.*}}]
 // CHECK:               %[[NEW:.*]] = arith.addf %[[OLD]], %[[V]]
 // CHECK:               memref.store %[[NEW]], %[[ONE]][%[[B]]]
+// CHECK:             %[[MORE:.*]] = arith.cmpi sgt, %[[N]], %c64
+// CHECK:             scf.if %[[MORE]] {
+// CHECK:               scf.for %{{.*}} = %c64 to %[[N]] step %c64 {
+// CHECK:                 scf.for
+// CHECK:                   memref.load %[[ONE]]
+// CHECK:                   memref.load %[[X]]
 // CHECK:           %[[F:.*]] = scf.for %[[J:.*]] = {{.*}} iter_args(%[[U:.*]] = %[[T]]) -> (f32) {
 // CHECK:             %[[E:.*]] = memref.load %[[ONE]][%[[J]]]
 // CHECK:             arith.addf %[[U]], %[[E]]

@@ -71,9 +71,10 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // 256^3 0.78x (in-process A/B, Mesa 25); 22.3,
                          // whose global accesses loop over lanes, unmeasured.
                          /*recomputeStagedTiles=*/name == "lavapipe",
-                         // Layer norm 1151x8192 at B1024-B4096 1.06-1.09x,
-                         // 1024x4096 B1024 1.07x faster, B8192 1.01x
-                         // (in-process A/B, Mesa 25); 22.3 unmeasured.
+                         // Layer norm 1151x8192 B8192 1.55x, B2048-B4096
+                         // 1.16-1.23x, 1024x4096 1.19x, 1024^2 1.50x faster,
+                         // 1151x8192 B1024 w8 0.99x (in-process A/B, Mesa
+                         // 25); 22.3 unmeasured.
                          /*interchangeAccumulationLoops=*/name == "lavapipe",
                          // fp32 matmul 512^3 at 64-128 wide blocks: 13-17%
                          // faster (in-process A/B).

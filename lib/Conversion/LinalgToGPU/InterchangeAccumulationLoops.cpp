@@ -209,7 +209,7 @@ std::optional<Accumulation> matchAccumulation(memref::AllocaOp alloca) {
 
   Accumulation acc;
   acc.array = alloca;
-  // The fill: stores of one value from outside the nest.
+  // The fill: a run nest that only stores to the array.
   auto fill = matchRunNest(dyn_cast<scf::ForOp>(ordered.front()), 0);
   if (!fill)
     return std::nullopt;

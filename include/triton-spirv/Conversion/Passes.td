@@ -653,9 +653,10 @@ def InterchangeAccumulationLoops
     Each block loop's first iteration is peeled and both parts run under a
     uniform `scf.if`: a block as wide as the row needs one iteration, and
     llvmpipe pays for every loop it enters. Every element sees the same
-    operations in the same order, so results are bit-identical. For llvmpipe, which accesses a private array with
-    run-time indices lane by lane (layer norm's accumulators at BLOCK 8192:
-    128 elements per invocation), while a run's array stays in registers.
+    operations in the same order, so results are bit-identical. For
+    llvmpipe, which accesses a private array with run-time indices lane by
+    lane (layer norm's accumulators at BLOCK 8192: 128 elements per
+    invocation), while a run's array stays in registers.
   }];
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect",
                            "scf::SCFDialect"];

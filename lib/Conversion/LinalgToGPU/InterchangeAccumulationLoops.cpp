@@ -420,21 +420,16 @@ struct InterchangeAccumulationLoopsPass
       std::optional<Accumulation> acc = matchAccumulation(alloca);
       if (!acc)
         continue;
-      // The fold moves to the first block loop: what it reads from outside
-      // must already be there.
+      // Everything runs at the first block loop: the fold and the later
+      // block loops may use nothing defined after it.
       DominanceInfo dominance(getOperation());
-      if (!usesAvailableBefore(acc->fold.outer, acc->updates.front().first, dominance))
-        continue;
-      bool boundsAvailable = llvm::all_of(acc->updates, [&](auto &update) {
-        scf::ForOp loop = update.first;
-        return llvm::all_of(ValueRange{loop.getLowerBound(), loop.getUpperBound(),
-                                       loop.getStep()},
-                            [&](Value v) {
-                              return dominance.properlyDominates(
-                                  v, acc->updates.front().first);
-                            });
-      });
-      if (boundsAvailable)
+      Operation *first = acc->updates.front().first;
+      bool available =
+          usesAvailableBefore(acc->fold.outer, first, dominance) &&
+          llvm::all_of(acc->updates, [&](auto &update) {
+            return usesAvailableBefore(update.first, first, dominance);
+          });
+      if (available)
         interchange(*acc);
     }
   }

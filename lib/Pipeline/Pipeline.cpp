@@ -116,6 +116,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.subgroupContiguous = profile->subgroupContiguousLoops;
   distribute.barrierAfterPrivatePhases = !profile->minimalBarriers;
   distribute.foldPartialsIntoInit = profile->minimalBarriers;
+  distribute.privateReductionResults = profile->privateReductionResults;
   distribute.broadcastSharedRows = profile->broadcastSharedMatmulRows;
   distribute.narrowMatmulContiguity = profile->narrowMatmulContiguity;
   distribute.maxMatmulAccumulators = profile->maxMatmulAccumulators;

@@ -6,7 +6,8 @@
 // Corpus kernel softmax_rows: row softmax. The 1024-element row stays in
 // invocation-private memory (32 elements per invocation, the same ones the
 // loads, both reductions and the stores touch); workgroup memory only holds
-// one partial per subgroup and the reduced values.
+// one partial per subgroup for each reduction, and every invocation folds
+// the partials into its own copy of the reduced value.
 // Full pipeline (lavapipe, num_warps = 4) to a SPIR-V binary that spirv-val
 // accepts for Vulkan 1.2; the kernel's arguments are one push-constant block
 // (scalar layout, pointers as 64-bit addresses) and the workgroup is
@@ -15,21 +16,26 @@
 // CHECK:       spirv.module @__spv__triton_spirv PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5,
 // CHECK:         spirv.GlobalVariable @__triton_spirv_args_softmax_rows : !spirv.ptr<!spirv.struct<(i64 [0], i64 [8], i32 [16], i32 [20], i32 [24])>, PushConstant>
 // CHECK-NOT:     !spirv.array<1024 x f32>
-// CHECK-DAG:     spirv.GlobalVariable @{{.*}} : !spirv.ptr<!spirv.struct<(!spirv.array<32 x f32>)>, Workgroup>
-// CHECK-DAG:     spirv.GlobalVariable @{{.*}} : !spirv.ptr<!spirv.struct<(!spirv.array<1 x f32>)>, Workgroup>
+// CHECK-NOT:     !spirv.array<1 x f32>)>, Workgroup>
+// CHECK-COUNT-2: spirv.GlobalVariable @{{.*}} : !spirv.ptr<!spirv.struct<(!spirv.array<32 x f32>)>, Workgroup>
+// CHECK-NOT:     !spirv.array<1 x f32>)>, Workgroup>
 // CHECK:         spirv.func @softmax_rows() "None" attributes {triton_spirv.abi = {argument_block = false, argument_bytes = 28 : i64
 // CHECK:           spirv.Variable : !spirv.ptr<!spirv.struct<(!spirv.array<32 x f32>)>, Function>
-// Phases that conflict on workgroup memory are separated by barriers (the
-// lavapipe profile keeps no others: the max's initial value and the
-// subgroup partials share one phase); exp lowers to GL.Exp.
-// CHECK:         spirv.Store "Workgroup"
+// One barrier per reduction, after the subgroup partials (the lavapipe
+// profile keeps no others); exp lowers to GL.Exp.
 // CHECK-NOT:     spirv.ControlBarrier
-// The row max is a subgroup operation, then one partial per subgroup.
-// CHECK:         spirv.GroupNonUniform{{.*}} <Subgroup> <Reduce>
+// The row max is a subgroup operation, then one partial per subgroup; each
+// invocation reads the four partials.
+// CHECK:         spirv.GroupNonUniformFMax <Subgroup> <Reduce>
 // CHECK:         spirv.Store "Workgroup"
 // CHECK:         spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>
+// CHECK-COUNT-4: spirv.Load "Workgroup"
+// CHECK-NOT:     spirv.ControlBarrier
 // CHECK:         spirv.GL.Exp
-// CHECK:         spirv.FAdd
+// CHECK:         spirv.GroupNonUniformFAdd <Subgroup> <Reduce>
+// CHECK:         spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>
+// CHECK-COUNT-4: spirv.Load "Workgroup"
+// CHECK-NOT:     spirv.ControlBarrier
 // CHECK:         spirv.FDiv
 // CHECK:         spirv.Store "PhysicalStorageBuffer" %{{.*}}, %{{.*}} ["Aligned", 4] : f32
 // CHECK:         spirv.Return

@@ -344,6 +344,11 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
            "Whole-workgroup reductions: invocation 0 folds the subgroup "
            "partials straight into the accumulator (one barrier and one "
            "branch fewer per reduction)">,
+    Option<"privateReductionResults", "private-reduction-results", "bool",
+           /*default=*/"false",
+           "Whole-workgroup reductions to a scalar every invocation reads: "
+           "each invocation folds the subgroup partials into its own copy "
+           "(one barrier per reduction, no workgroup slot for the result)">,
     Option<"subgroupContiguous", "subgroup-contiguous", "bool",
            /*default=*/"false",
            "Loops that own no invocation-private element give each subgroup "

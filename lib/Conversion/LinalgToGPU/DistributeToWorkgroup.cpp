@@ -620,6 +620,11 @@ struct DistributeToWorkgroupPass
         triton_spirv::privatizeBlockBuffers(func, numThreads, runLength,
                                             useSubgroupOps);
 
+    // Reduced scalars every invocation can compute itself stay private.
+    if (privateReductionResults && useSubgroupOps)
+      triton_spirv::privatizeReductionResults(func, numThreads, runLength,
+                                              useSubgroupOps);
+
     // Block-sized temporaries are shared by the whole workgroup: every
     // memref that is not (a view of) a kernel argument, loop-carried ones too.
     WalkResult dynamic = func.walk([&](memref::AllocOp alloc) {

@@ -214,6 +214,56 @@ DenseSet<Value> mlir::triton_spirv::privatizeBlockBuffers(func::FuncOp func,
   return privatized;
 }
 
+DenseSet<Value> mlir::triton_spirv::privatizeReductionResults(
+    func::FuncOp func, int64_t numThreads, int64_t contiguity,
+    bool useSubgroupOps) {
+  // Scalar code (outside the block loops) runs in every invocation alike.
+  auto inScalarCode = [](Operation *op) {
+    return !op->getParentOfType<scf::ParallelOp>() &&
+           !op->getParentOfType<linalg::LinalgOp>();
+  };
+  SmallVector<memref::AllocOp> scalars;
+  func.walk([&](memref::AllocOp alloc) {
+    MemRefType type = alloc.getType();
+    if (type.getRank() != 0 || type.getMemorySpace())
+      return;
+    bool accumulates = false;
+    bool ok = llvm::all_of(alloc->getUses(), [&](OpOperand &use) {
+      Operation *user = use.getOwner();
+      if (isa<memref::LoadOp, memref::DeallocOp>(user))
+        return true;
+      if (auto store = dyn_cast<memref::StoreOp>(user))
+        return store.getMemRef() == alloc.getResult() && inScalarCode(store);
+      auto reduce = dyn_cast<linalg::ReduceOp>(user);
+      if (!reduce || !inScalarCode(reduce) ||
+          !llvm::is_contained(reduce.getInits(), alloc.getResult()) ||
+          classifyReduction(reduce, numThreads, contiguity, useSubgroupOps) !=
+              ReductionOwnership::WholeWorkgroup)
+        return false;
+      accumulates = true;
+      return true;
+    });
+    if (ok && accumulates)
+      scalars.push_back(alloc);
+  });
+  DenseSet<Value> privatized;
+  for (memref::AllocOp alloc : scalars) {
+    OpBuilder builder(alloc);
+    auto alloca = memref::AllocaOp::create(
+        builder, alloc.getLoc(),
+        MemRefType::get({}, alloc.getType().getElementType(), AffineMap(),
+                        spirv::StorageClassAttr::get(
+                            func.getContext(), spirv::StorageClass::Function)));
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      if (isa<memref::DeallocOp>(user))
+        user->erase();
+    alloc.getResult().replaceAllUsesWith(alloca.getResult());
+    alloc.erase();
+    privatized.insert(alloca.getResult());
+  }
+  return privatized;
+}
+
 namespace {
 /// A block-level copy `from` -> `to` (distributed like any block loop).
 void copyBlockBuffer(OpBuilder &b, Location loc, Value from, Value to) {

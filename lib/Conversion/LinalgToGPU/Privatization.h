@@ -48,6 +48,16 @@ struct Distribution {
 DenseSet<Value> privatizeBlockBuffers(func::FuncOp func, int64_t numThreads,
                                       int64_t contiguity, bool useSubgroupOps);
 
+/// Scalars (rank-0 temporaries) each invocation can hold itself: written
+/// only by scalar (uniform) code and as the accumulator of whole-workgroup
+/// reductions, which then fold the subgroup partials in every invocation in
+/// the same order (the same bits everywhere). They become Function-storage
+/// allocas: no workgroup slot, and no barrier around their writes and reads.
+/// Returns the new private scalars.
+DenseSet<Value> privatizeReductionResults(func::FuncOp func, int64_t numThreads,
+                                          int64_t contiguity,
+                                          bool useSubgroupOps);
+
 /// Loop-carried buffers and buffers chosen by an scf.if would be pointers
 /// (to Workgroup or Function storage) that logical SPIR-V cannot carry
 /// (lavapipe crashes on Function-storage ones). Each memref iter_arg of an

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
@@ -124,6 +125,40 @@ void reduceAcrossWorkgroup(
   gpu::BarrierOp::create(b, loc);
 }
 
+/// Subgroup reduce of each invocation's `value`, one partial per subgroup
+/// through `scratch`, then every invocation folds the partials in subgroup
+/// order itself (the same bits in all): no slot for the total, and no
+/// barrier for the accumulator's fill and readers.
+Value reduceInEveryInvocation(OpBuilder &b, Location loc,
+                              linalg::ReduceOp reduce,
+                              const SubgroupCombiner &combiner, Value value,
+                              Value scratch, int64_t numSubgroups) {
+  Value reduced = gpu::SubgroupReduceOp::create(b, loc, value, combiner.kind,
+                                                /*uniform=*/false);
+  Value laneInSubgroup = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
+  Value subgroup = gpu::SubgroupIdOp::create(b, loc, /*upper_bound=*/nullptr);
+  Value firstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          laneInSubgroup, constantIndex(b, loc, 0));
+  scf::IfOp::create(b, loc, firstLane, [&](OpBuilder &tb, Location l) {
+    memref::StoreOp::create(tb, l, reduced, scratch, ValueRange{subgroup});
+    scf::YieldOp::create(tb, l);
+  });
+  gpu::BarrierOp::create(b, loc);
+  // Constant slots: the driver reads each once for the whole subgroup.
+  Value total =
+      memref::LoadOp::create(b, loc, scratch, ValueRange{constantIndex(b, loc, 0)});
+  for (int64_t i = 1; i < numSubgroups; ++i) {
+    Value partial = memref::LoadOp::create(b, loc, scratch,
+                                           ValueRange{constantIndex(b, loc, i)});
+    total = combine(b, reduce, total, partial)[0];
+  }
+  // The slots are written again only after everyone has read them (a row
+  // loop's next reduction); eliminate-redundant-barriers drops this barrier
+  // where nothing rewrites them.
+  gpu::BarrierOp::create(b, loc);
+  return total;
+}
+
 /// The input shape before privatization.
 SmallVector<int64_t> logicalShape(linalg::ReduceOp reduce) {
   if (auto recorded = reduce->getAttrOfType<DenseI64ArrayAttr>(
@@ -140,7 +175,8 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
                               const SubgroupCombiner &combiner, Value threadId,
                               int64_t numThreads, int64_t contiguity,
                               int64_t spanSubgroupSize, bool privateInput,
-                              Attribute workgroup, bool foldPartialsIntoInit) {
+                              Attribute workgroup, bool foldPartialsIntoInit,
+                              int64_t numSubgroups) {
   OpBuilder b(reduce);
   Location loc = reduce.getLoc();
   Value input = reduce.getInputs()[0];
@@ -201,6 +237,19 @@ void lowerOwnedElementsReduce(linalg::ReduceOp reduce,
     memref::StoreOp::create(tb, l, combine(tb, reduce, acc, total)[0], init,
                             ValueRange{});
   };
+  // A private accumulator (privatizeReductionResults): every invocation
+  // folds the partials into its own copy.
+  auto initSpace = dyn_cast_or_null<spirv::StorageClassAttr>(
+      cast<MemRefType>(init.getType()).getMemorySpace());
+  if (numSubgroups > 0 && initSpace &&
+      initSpace.getValue() == spirv::StorageClass::Function) {
+    foldIntoInit(b, loc,
+                 reduceInEveryInvocation(b, loc, reduce, combiner,
+                                         rounds.getResult(0), scratch,
+                                         numSubgroups));
+    reduce.erase();
+    return;
+  }
   reduceAcrossWorkgroup(b, loc, reduce, combiner, rounds.getResult(0), scratch,
                         threadId,
                         foldPartialsIntoInit
@@ -493,7 +542,10 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     lowerOwnedElementsReduce(reduce, *matchSubgroupCombiner(reduce), threadId,
                              numThreads, contiguity, spanSubgroupSize,
                              privateBuffers.contains(reduce.getInputs()[0]),
-                             workgroup, foldPartialsIntoInit);
+                             workgroup, foldPartialsIntoInit,
+                             shuffleWidth > 0
+                                 ? (numThreads + shuffleWidth - 1) / shuffleWidth
+                                 : 0);
     return success();
   }
   ArrayRef<int64_t> dims = reduce.getDimensions();

@@ -56,6 +56,9 @@ ReductionOwnership classifyReduction(linalg::ReduceOp reduce,
 /// `shuffleWidth` > 1 (the subgroup size, where subgroup operations may be
 /// used): the pairwise steps within a subgroup are shuffles, not workgroup
 /// memory and barriers.
+/// A WholeWorkgroup reduction into a private (Function-storage) accumulator
+/// (privatizeReductionResults) is folded by every invocation, which needs
+/// the subgroup count (`shuffleWidth` > 0).
 LogicalResult lowerReduceToWorkgroup(linalg::ReduceOp reduce, Value threadId,
                                      int64_t numThreads, int64_t contiguity,
                                      const DenseSet<Value> &privateBuffers,

@@ -76,6 +76,8 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // 1151x8192 B1024 w8 0.99x (in-process A/B, Mesa
                          // 25); 22.3 unmeasured.
                          /*interchangeAccumulationLoops=*/name == "lavapipe",
+                         // Not measured yet.
+                         /*privateReductionResults=*/getenv("EXP_NOPRIV") == nullptr,
                          // fp32 matmul 512^3 at 64-128 wide blocks: 13-17%
                          // faster (in-process A/B).
                          /*broadcastSharedMatmulRows=*/true,
@@ -153,6 +155,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*recomputeStagedTiles=*/false,
                          // Registers hold an invocation's share already.
                          /*interchangeAccumulationLoops=*/false,
+                         /*privateReductionResults=*/getenv("EXP_GPUPRIV") != nullptr,
                          // A uniform shared-memory load is a hardware
                          // broadcast already.
                          /*broadcastSharedMatmulRows=*/false,

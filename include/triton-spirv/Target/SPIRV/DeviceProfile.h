@@ -92,6 +92,10 @@ struct DeviceProfile {
   /// loops): llvmpipe accesses private arrays at run-time indices lane by
   /// lane, while one run's array stays in registers.
   bool interchangeAccumulationLoops;
+  /// Whole-workgroup reductions to a scalar fold the subgroup partials in
+  /// every invocation, into a private copy of the result (distribute-to-
+  /// workgroup private-reduction-results): one barrier per reduction.
+  bool privateReductionResults;
   /// FMA matmuls read A elements a subgroup's lanes share through one load
   /// per lane and subgroup broadcasts (distribute-to-workgroup
   /// broadcast-shared-rows): llvmpipe gathers even a uniform address inside

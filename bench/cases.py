@@ -84,6 +84,21 @@ def softmax_case(rows, cols, num_warps=4, dtype=torch.float32):
                 bytes=2 * esz * rows * cols, config=f"B{block}", tol=_ELEMENTWISE_TOL[dtype])
 
 
+def persistent_softmax_case(rows, cols, programs, num_warps=4):
+    """Tutorial 02's own form: `programs` programs loop over the rows (the tutorial launches
+    multiprocessor_count x occupancy of them)."""
+    block = triton_next_pow2(cols)
+    return Case("softmax_persistent", f"{rows}x{cols}", K.persistent_softmax_kernel,
+                {"x": Tensor((rows, cols), torch.float32),
+                 "out": Tensor((rows, cols), torch.float32, output=True)},
+                [T("out"), T("x"), cols, cols, rows, cols], {"BLOCK": block},
+                (programs, 1, 1), num_warps,
+                reference=lambda t: {"out": torch.softmax(t["x"].float(), dim=1)},
+                torch_fn=lambda t: torch.softmax(t["x"], dim=1),
+                bytes=2 * 4 * rows * cols, config=f"B{block}-p{programs}",
+                num_stages=2)  # the tutorial's (also the kernel's own argument)
+
+
 def layer_norm_case(rows, cols, num_warps=4, block=1024, dtype=torch.float32):
     """dtype: x, y, w and b (mean and rstd stay fp32; the kernel accumulates in x's type)."""
     eps = 1e-5

@@ -704,6 +704,10 @@ def EliminateRedundantBarriers
     accessed on the other. Segments that reach the start or end of a region
     other than the function body, or hold a barrier in a nested region, keep
     their barriers; so do the kernel's own barriers (`tl.debug_barrier`).
+    The last barrier of an `scf.for` body goes when what ran since the
+    barrier before it conflicts neither with the body's tail, the next
+    iteration's head (up to its first barrier) nor the code after the loop
+    (up to the next barrier; to the kernel's end at function level).
   }];
   let dependentDialects = ["gpu::GPUDialect"];
 }

@@ -7,7 +7,9 @@
 // other. Within one block, straight-line segments between barriers are
 // compared; a segment that reaches the start or end of a region other than
 // the function body (a loop body: the previous iteration's tail comes
-// before it) or that holds a barrier in a nested region keeps its barriers.
+// before it) or that holds a barrier in a nested region keeps its barriers,
+// except the last barrier of an scf.for body, which is compared with the
+// body's tail, the next iteration's head and the code after the loop.
 // Barriers the kernel asked for (`tl.debug_barrier`) always stay.
 // Profiles opt in: llvmpipe switches every subgroup's coroutine at each
 // barrier, while NVIDIA measured slower with fewer barriers.
@@ -20,6 +22,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir::triton_spirv {
 #define GEN_PASS_DEF_ELIMINATEREDUNDANTBARRIERS
@@ -32,6 +35,53 @@ using mlir::triton_spirv::Accesses;
 using mlir::triton_spirv::accessesOf;
 
 namespace {
+bool removable(gpu::BarrierOp barrier) {
+  return !barrier->hasAttr(triton_spirv::kUserBarrierAttr) &&
+         !barrier->hasAttr(triton_spirv::kGlobalMemoryBarrierAttr);
+}
+
+/// What runs after `loop` up to the next barrier of its block (to the end of
+/// the kernel when the block is the function body); nullopt when that is not
+/// known (the block ends first inside another region).
+std::optional<Accesses> accessesAfterLoop(scf::ForOp loop, bool isFunctionBody) {
+  Block *block = loop->getBlock();
+  auto next = std::next(loop->getIterator());
+  auto barrier = std::find_if(next, block->end(), [](Operation &op) {
+    return isa<gpu::BarrierOp>(op);
+  });
+  if (barrier == block->end() && !isFunctionBody)
+    return std::nullopt;
+  return accessesOf(next, barrier);
+}
+
+/// The last barrier of a loop body orders this iteration's tail before the
+/// next iteration's head (up to the first barrier kept) and before the code
+/// after the loop. It goes when neither conflicts with what ran since the
+/// barrier before it: a row loop whose two reductions use two buffers needs
+/// no barrier after the second one's reads, since the first one's barrier
+/// already separates them from the next row's writes.
+void eliminateLastInLoopBody(Block &block, scf::ForOp loop,
+                             bool loopInFunctionBody) {
+  SmallVector<gpu::BarrierOp> barriers;
+  for (Operation &op : block)
+    if (auto barrier = dyn_cast<gpu::BarrierOp>(op))
+      barriers.push_back(barrier);
+  // With one barrier the body would be compared with itself.
+  if (barriers.size() < 2 || !removable(barriers.back()))
+    return;
+  gpu::BarrierOp last = barriers.back();
+  Accesses before = accessesOf(std::next(barriers[barriers.size() - 2]->getIterator()),
+                               last->getIterator());
+  Accesses after = accessesOf(std::next(last->getIterator()), block.end());
+  after.merge(accessesOf(block.begin(), barriers.front()->getIterator()));
+  std::optional<Accesses> afterLoop = accessesAfterLoop(loop, loopInFunctionBody);
+  if (!afterLoop)
+    return;
+  after.merge(*afterLoop);
+  if (!before.nestedBarrier && !after.nestedBarrier && !before.conflictsWith(after))
+    last.erase();
+}
+
 void eliminateInBlock(Block &block, bool isFunctionBody) {
   SmallVector<gpu::BarrierOp> barriers;
   for (Operation &op : block)
@@ -50,8 +100,7 @@ void eliminateInBlock(Block &block, bool isFunctionBody) {
         last ? block.end() : barriers[i + 1]->getIterator();
     Accesses after = accessesOf(std::next(barrier->getIterator()), next);
     bool afterKnown = !last || isFunctionBody;
-    if (!barrier->hasAttr(triton_spirv::kUserBarrierAttr) &&
-        !barrier->hasAttr(triton_spirv::kGlobalMemoryBarrierAttr) && beforeKnown &&
+    if (removable(barrier) && beforeKnown &&
         afterKnown && !before.nestedBarrier &&
         !after.nestedBarrier && !before.conflictsWith(after)) {
       barrier.erase();
@@ -74,6 +123,10 @@ struct EliminateRedundantBarriersPass
     func.walk([&](Block *block) { blocks.push_back(block); });
     for (Block *block : blocks)
       eliminateInBlock(*block, block->getParent() == &func.getBody());
+    for (Block *block : blocks)
+      if (auto loop = dyn_cast_or_null<scf::ForOp>(block->getParentOp()))
+        eliminateLastInLoopBody(*block, loop,
+                                loop->getBlock()->getParent() == &func.getBody());
   }
 };
 } // namespace

@@ -36,6 +36,21 @@ def persistent_centered_rows_kernel(x_ptr, y_ptr, sum_ptr, n_rows, N, BLOCK: tl.
         tl.store(sum_ptr + row, total)
 
 
+@triton.jit
+def persistent_two_reductions_kernel(x_ptr, y_ptr, stats_ptr, n_rows, N, BLOCK: tl.constexpr):
+    # Two reductions per row (tutorial 02's shape): the row loop's last barrier goes, the first
+    # reduction's barrier then orders the second's reads before the next row's writes.
+    cols = tl.arange(0, BLOCK)
+    mask = cols < N
+    for row in range(tl.program_id(0), n_rows, tl.num_programs(0)):
+        x = tl.load(x_ptr + row * N + cols, mask=mask, other=-(2**30))
+        top = tl.max(x, axis=0)
+        total = tl.sum(tl.where(mask, x - top, 0), axis=0)
+        tl.store(y_ptr + row * N + cols, (x - top) * 3 + total, mask=mask)
+        tl.store(stats_ptr + 2 * row, top)
+        tl.store(stats_ptr + 2 * row + 1, total)
+
+
 @pytest.mark.parametrize("num_warps", [1, 2, 4, 8])
 @pytest.mark.parametrize("n", [37, 256, 781])
 def test_every_element_sees_the_same_reduction(num_warps, n):
@@ -65,3 +80,18 @@ def test_reduction_in_a_row_loop_starts_afresh(num_warps, programs):
     expected_sums = x.sum(dim=1, dtype=torch.int32)
     assert torch.equal(sums, expected_sums)
     assert torch.equal(y, x * n - expected_sums[:, None])
+
+
+@pytest.mark.parametrize("num_warps", [2, 4, 8])
+@pytest.mark.parametrize("programs", [1, 2, 5])
+def test_two_reductions_in_a_row_loop(num_warps, programs):
+    rows, n = 23, 700
+    x = torch.randint(-1000, 1000, (rows, n), dtype=torch.int32)
+    y = torch.full((rows, n), -(2**31), dtype=torch.int32)
+    stats = torch.full((rows, 2), -(2**31), dtype=torch.int32)
+    persistent_two_reductions_kernel[(programs,)](x, y, stats, rows, n, BLOCK=1024,
+                                                  num_warps=num_warps)
+    top = x.max(dim=1).values
+    total = (x - top[:, None]).sum(dim=1, dtype=torch.int32)
+    assert torch.equal(stats[:, 0], top) and torch.equal(stats[:, 1], total)
+    assert torch.equal(y, (x - top[:, None]) * 3 + total[:, None])

@@ -620,8 +620,9 @@ struct DistributeToWorkgroupPass
         triton_spirv::privatizeBlockBuffers(func, numThreads, runLength,
                                             useSubgroupOps);
 
-    // Reduced scalars every invocation can compute itself stay private.
-    if (privateReductionResults && useSubgroupOps)
+    // Reduced scalars every invocation can compute itself stay private (their
+    // fold reads one partial per subgroup: the subgroup size must be known).
+    if (privateReductionResults && useSubgroupOps && subgroupSize > 0)
       triton_spirv::privatizeReductionResults(func, numThreads, runLength,
                                               useSubgroupOps);
 

@@ -214,7 +214,7 @@ DenseSet<Value> mlir::triton_spirv::privatizeBlockBuffers(func::FuncOp func,
   return privatized;
 }
 
-DenseSet<Value> mlir::triton_spirv::privatizeReductionResults(
+void mlir::triton_spirv::privatizeReductionResults(
     func::FuncOp func, int64_t numThreads, int64_t contiguity,
     bool useSubgroupOps) {
   // Scalar code (outside the block loops) runs in every invocation alike.
@@ -246,7 +246,6 @@ DenseSet<Value> mlir::triton_spirv::privatizeReductionResults(
     if (ok && accumulates)
       scalars.push_back(alloc);
   });
-  DenseSet<Value> privatized;
   for (memref::AllocOp alloc : scalars) {
     OpBuilder builder(alloc);
     auto alloca = memref::AllocaOp::create(
@@ -259,9 +258,7 @@ DenseSet<Value> mlir::triton_spirv::privatizeReductionResults(
         user->erase();
     alloc.getResult().replaceAllUsesWith(alloca.getResult());
     alloc.erase();
-    privatized.insert(alloca.getResult());
   }
-  return privatized;
 }
 
 namespace {

@@ -53,10 +53,8 @@ DenseSet<Value> privatizeBlockBuffers(func::FuncOp func, int64_t numThreads,
 /// reductions, which then fold the subgroup partials in every invocation in
 /// the same order (the same bits everywhere). They become Function-storage
 /// allocas: no workgroup slot, and no barrier around their writes and reads.
-/// Returns the new private scalars.
-DenseSet<Value> privatizeReductionResults(func::FuncOp func, int64_t numThreads,
-                                          int64_t contiguity,
-                                          bool useSubgroupOps);
+void privatizeReductionResults(func::FuncOp func, int64_t numThreads,
+                               int64_t contiguity, bool useSubgroupOps);
 
 /// Loop-carried buffers and buffers chosen by an scf.if would be pointers
 /// (to Workgroup or Function storage) that logical SPIR-V cannot carry

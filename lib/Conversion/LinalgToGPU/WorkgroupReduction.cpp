@@ -84,18 +84,15 @@ std::optional<SubgroupCombiner> matchSubgroupCombiner(linalg::ReduceOp reduce) {
   return std::nullopt;
 }
 
-/// Subgroup reduce of each invocation's `value`, then one partial per
-/// subgroup through `scratch`; invocation 0 folds them and hands the total
-/// to `finish` (by default: stores it to scratch[0]), then all wait.
-void reduceAcrossWorkgroup(
-    OpBuilder &b, Location loc, linalg::ReduceOp reduce,
-    const SubgroupCombiner &combiner, Value value, Value scratch, Value threadId,
-    function_ref<void(OpBuilder &, Location, Value)> finish = nullptr) {
+/// Subgroup reduce of each invocation's `value`; lane 0 of each subgroup
+/// stores the partial to scratch[subgroup], then all wait.
+void publishSubgroupPartials(OpBuilder &b, Location loc,
+                             const SubgroupCombiner &combiner, Value value,
+                             Value scratch) {
   Value reduced = gpu::SubgroupReduceOp::create(b, loc, value, combiner.kind,
                                                 /*uniform=*/false);
   Value laneInSubgroup = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
   Value subgroup = gpu::SubgroupIdOp::create(b, loc, /*upper_bound=*/nullptr);
-  Value subgroups = gpu::NumSubgroupsOp::create(b, loc, /*upper_bound=*/nullptr);
   Value firstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                           laneInSubgroup, constantIndex(b, loc, 0));
   scf::IfOp::create(b, loc, firstLane, [&](OpBuilder &tb, Location l) {
@@ -103,6 +100,17 @@ void reduceAcrossWorkgroup(
     scf::YieldOp::create(tb, l);
   });
   gpu::BarrierOp::create(b, loc);
+}
+
+/// The subgroup partials of `value` through `scratch`; invocation 0 folds
+/// them and hands the total to `finish` (by default: stores it to
+/// scratch[0]), then all wait.
+void reduceAcrossWorkgroup(
+    OpBuilder &b, Location loc, linalg::ReduceOp reduce,
+    const SubgroupCombiner &combiner, Value value, Value scratch, Value threadId,
+    function_ref<void(OpBuilder &, Location, Value)> finish = nullptr) {
+  publishSubgroupPartials(b, loc, combiner, value, scratch);
+  Value subgroups = gpu::NumSubgroupsOp::create(b, loc, /*upper_bound=*/nullptr);
   Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         threadId, constantIndex(b, loc, 0));
   scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &tb, Location l) {
@@ -125,26 +133,17 @@ void reduceAcrossWorkgroup(
   gpu::BarrierOp::create(b, loc);
 }
 
-/// Subgroup reduce of each invocation's `value`, one partial per subgroup
-/// through `scratch`, then every invocation folds the partials in subgroup
-/// order itself (the same bits in all): no slot for the total, and no
-/// barrier for the accumulator's fill and readers.
+/// The subgroup partials of `value` through `scratch`, then every
+/// invocation folds them in subgroup order itself (the same bits in all):
+/// no slot for the total, and no barrier for the accumulator's fill and
+/// readers.
 Value reduceInEveryInvocation(OpBuilder &b, Location loc,
                               linalg::ReduceOp reduce,
                               const SubgroupCombiner &combiner, Value value,
                               Value scratch, int64_t numSubgroups) {
-  Value reduced = gpu::SubgroupReduceOp::create(b, loc, value, combiner.kind,
-                                                /*uniform=*/false);
-  Value laneInSubgroup = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
-  Value subgroup = gpu::SubgroupIdOp::create(b, loc, /*upper_bound=*/nullptr);
-  Value firstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                          laneInSubgroup, constantIndex(b, loc, 0));
-  scf::IfOp::create(b, loc, firstLane, [&](OpBuilder &tb, Location l) {
-    memref::StoreOp::create(tb, l, reduced, scratch, ValueRange{subgroup});
-    scf::YieldOp::create(tb, l);
-  });
-  gpu::BarrierOp::create(b, loc);
-  // Constant slots: the driver reads each once for the whole subgroup.
+  publishSubgroupPartials(b, loc, combiner, value, scratch);
+  // Constant slots: llvmpipe reads each from workgroup memory once for the
+  // whole subgroup.
   Value total =
       memref::LoadOp::create(b, loc, scratch, ValueRange{constantIndex(b, loc, 0)});
   for (int64_t i = 1; i < numSubgroups; ++i) {

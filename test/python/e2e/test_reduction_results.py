@@ -95,3 +95,30 @@ def test_two_reductions_in_a_row_loop(num_warps, programs):
     total = (x - top[:, None]).sum(dim=1, dtype=torch.int32)
     assert torch.equal(stats[:, 0], top) and torch.equal(stats[:, 1], total)
     assert torch.equal(y, (x - top[:, None]) * 3 + total[:, None])
+
+
+@triton.jit
+def reduction_in_uniform_branch_kernel(x_ptr, out_ptr, N, BLOCK: tl.constexpr):
+    # Even programs take their row's sum, odd ones its maximum: the accumulator is filled and
+    # reduced inside a branch every invocation of a program takes alike.
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < N
+    x = tl.load(x_ptr + row * N + cols, mask=mask, other=0.0)
+    if row % 2 == 0:
+        r = tl.sum(x, axis=0)
+    else:
+        r = tl.max(tl.where(mask, x, float("-inf")), axis=0)
+    tl.store(out_ptr + row * BLOCK + cols, tl.zeros((BLOCK,), dtype=tl.float32) + r)
+
+
+@pytest.mark.parametrize("num_warps", [2, 4, 8])
+def test_reduction_in_a_uniform_branch(num_warps):
+    rows, n, block = 6, 500, 512
+    x = torch.randn(rows, n)
+    out = torch.full((rows, block), float("nan"))
+    reduction_in_uniform_branch_kernel[(rows,)](x, out, n, BLOCK=block, num_warps=num_warps)
+    assert torch.equal(out, out[:, :1].expand(-1, block))
+    expected = torch.where(torch.arange(rows) % 2 == 0, x.double().sum(dim=1),
+                           x.double().max(dim=1).values)
+    torch.testing.assert_close(out[:, 0].double(), expected, rtol=1e-5, atol=1e-4)

@@ -311,6 +311,9 @@ def _dispatch_ms(case, t, runtime):
     bound = {p.name: p.default for p in case.kernel.params if p.has_default}
     bound.update(zip(case.kernel.arg_names, case.call_args(t)))
     bound.update(case.constexprs)
+    # Launch options a kernel also takes as its own arguments (tutorial 02's num_stages).
+    bound.update({"num_warps": case.num_warps, "num_stages": case.num_stages} | {
+        k: v for k, v in bound.items() if k in ("num_warps", "num_stages")})
     packed = launcher.pack([bound[n] for n in case.kernel.arg_names], case.grid)
     first = runtime.get_device().time_launches(kernel, *case.grid, packed, 1)[0]
     reps = max(3, min(20, int(400 / max(first, 1e-3))))

@@ -258,8 +258,11 @@ def tutorial_size_cases():
     """The sizes Triton's tutorials test with: 01 vector add (98432 elements), 02 fused softmax
     (1823 x 781), 05 layer norm (1151 x 8192, one block per row, 8 warps; fp32 here), and the
     matmul size issue 27 names (fp32 512^3, at the other matmul rows' 32x32x16 blocks). The issue
-    asks for the interpreter ratio on these sizes."""
+    asks for the interpreter ratio on these sizes. Softmax also in tutorial 02's own persistent
+    form at the launch the tutorial computes on lavapipe (8 warps; 2 "SMs" x an occupancy of 32:
+    64 programs)."""
     return [add_case(98432), softmax_case(1823, 781),
+            persistent_softmax_case(1823, 781, programs=64, num_warps=8),
             layer_norm_case(1151, 8192, num_warps=8, block=8192),
             matmul_case(512, 512, 512, torch.float32, 32, 32, 16)]
 

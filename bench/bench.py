@@ -210,11 +210,14 @@ def main():
         "triton": triton.__version__,
     }
     header.update(machine.describe(props["name"]))
+    header["host_copy_gbps_start"] = machine.host_copy_gbps()
     cpu_times_at_start = machine.cpu_times()
     print(f"# triton-spirv benchmark {header['date']}: {header['device']} ({header['driver']}); "
           f"{header['cores']} cores, torch {header['torch']} ({header['torch_threads']} threads), "
           f"triton {header['triton']}")
     print(machine.header_line(header))
+    print(f"# host memory: a one-thread copy moves {header['host_copy_gbps_start']} GB/s "
+          "(read + write; it moves with the host's load, and our memory-bound times with it)")
 
     all_cases = [c for c in C.cpu_cases()
                  if not args.only or any(s in c.id for s in args.only.split(","))]
@@ -276,9 +279,12 @@ def main():
 
     elapsed = time.perf_counter() - start
     header["steal_fraction"] = machine.steal_fraction(cpu_times_at_start, machine.cpu_times())
+    header["host_copy_gbps_end"] = machine.host_copy_gbps()
     print(f"\n# {len(rows)} cases, {failures} wrong, {elapsed:.0f} s; hypervisor steal "
           f"{header['steal_fraction']:.1%} of CPU time during the run" if header["steal_fraction"]
           is not None else f"\n# {len(rows)} cases, {failures} wrong, {elapsed:.0f} s")
+    print(f"# host memory copy: {header['host_copy_gbps_start']} GB/s at the start, "
+          f"{header['host_copy_gbps_end']} at the end")
     if args.json:
         Path(args.json).write_text(json.dumps({"header": header, "rows": rows,
                                                "compile": list(compiled.values()),
@@ -312,8 +318,8 @@ def _dispatch_ms(case, t, runtime):
     bound.update(zip(case.kernel.arg_names, case.call_args(t)))
     bound.update(case.constexprs)
     # Launch options a kernel also takes as its own arguments (tutorial 02's num_stages).
-    bound.update({"num_warps": case.num_warps, "num_stages": case.num_stages} | {
-        k: v for k, v in bound.items() if k in ("num_warps", "num_stages")})
+    for option, value in (("num_warps", case.num_warps), ("num_stages", case.num_stages)):
+        bound.setdefault(option, value)
     packed = launcher.pack([bound[n] for n in case.kernel.arg_names], case.grid)
     first = runtime.get_device().time_launches(kernel, *case.grid, packed, 1)[0]
     reps = max(3, min(20, int(400 / max(first, 1e-3))))

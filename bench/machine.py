@@ -6,7 +6,8 @@ threads (default: one per CPU it may use), and shares the cores with torch. On c
 of one nominal kind the CPU model, its features, a cgroup CPU quota and the hypervisor's steal
 time can differ, so headers record them and runs report the steal time they saw. The features
 llvmpipe may use decide how it compiles memory accesses (triton_spirv.llvmpipe_cpu: AVX-512
-gathers and scatters run microcoded on AMD Zen 4), so headers record that choice too.
+gathers and scatters run microcoded on AMD Zen 4), so headers record that choice too, and runs
+the host's memory speed at their start and end (host_copy_gbps).
 """
 import os
 import platform
@@ -77,6 +78,23 @@ def describe(device_name=""):
         # global accesses are AVX-512 gathers/scatters or per-lane scalar accesses.
         "llvmpipe_cpu_caps": _llvmpipe_cpu_caps(),
     }
+
+
+def host_copy_gbps(megabytes=64, repeats=5):
+    """Bytes read and written per second by one thread copying a buffer larger than the caches
+    (numpy, best of `repeats`), in GB/s: the host's memory speed at that moment. On shared cloud
+    hosts it moves with the neighbours' load, which the steal time does not show, and llvmpipe's
+    gathers and scatters move with it (docs/performance.md: the machine drifts)."""
+    import time
+    import numpy as np
+    src = np.ones((megabytes << 20) // 4, dtype=np.float32)
+    dst = np.empty_like(src)
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        np.copyto(dst, src)
+        best = min(best, time.perf_counter() - start)
+    return round(2 * src.nbytes / best / 1e9, 1)
 
 
 def _llvmpipe_cpu_caps():

@@ -163,3 +163,12 @@ def test_nan_operands_of_max_and_min(results):
     value = ok(results, "nan_operands_of_max_and_min")
     assert value.pop("nan_inputs") > 1000
     assert value == {"max": 0, "min": 0, "row_max": 0, "row_min": 0}
+
+
+def test_reduction_results_in_every_invocation(results):
+    cases = ok(results, "reduction_results_in_every_invocation")
+    assert len(cases) == 9, cases
+    for name, case in cases.items():
+        assert case["not_identical"] == 0, (name, case)
+        assert case["max_mismatches"] == 0, (name, case)
+        assert case["sum_error"] < 1e-6, (name, case)

@@ -498,3 +498,20 @@ def nan_max_min_kernel(x_ptr, y_ptr, max_ptr, min_ptr, row_max_ptr, row_min_ptr,
     tl.store(min_ptr + offs, tl.minimum(x, y))
     tl.store(row_max_ptr + tl.program_id(0), tl.max(x, 0))
     tl.store(row_min_ptr + tl.program_id(0), tl.min(x, 0))
+
+
+@triton.jit
+def row_reductions_everywhere_kernel(x_ptr, sum_ptr, max_ptr, min_ptr, N, BLOCK: tl.constexpr):
+    # Every element stores its row's sum, maximum and minimum as its own invocation holds them
+    # (reduction results kept by every invocation must be the same bits in all).
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < N
+    x = tl.load(x_ptr + row * N + cols, mask=mask, other=0.0)
+    total = tl.sum(x, axis=0)
+    top = tl.max(tl.where(mask, x, float("-inf")), axis=0)
+    bottom = tl.min(tl.where(mask, x, float("inf")), axis=0)
+    zeros = tl.zeros((BLOCK,), dtype=tl.float32)
+    tl.store(sum_ptr + row * BLOCK + cols, zeros + total)
+    tl.store(max_ptr + row * BLOCK + cols, zeros + top)
+    tl.store(min_ptr + row * BLOCK + cols, zeros + bottom)

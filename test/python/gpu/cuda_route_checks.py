@@ -18,7 +18,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.a
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from e2e.kernels import (add_kernel, attention_fwd_kernel, layer_norm_fwd_kernel,  # noqa: E402
                          matmul_kernel, mha_bwd_dkdv_kernel, mha_bwd_dq_kernel, mha_fwd_kernel,
-                         nan_max_min_kernel, softmax_kernel)
+                         nan_max_min_kernel, row_reductions_everywhere_kernel,
+                         softmax_kernel)
 
 results = {}
 
@@ -525,20 +526,6 @@ def nan_operands_of_max_and_min():
             for name in expected} | {"nan_inputs": int(x.isnan().sum() + y.isnan().sum())}
 
 
-@triton.jit
-def reductions_seen_by_every_element_kernel(x_ptr, sum_ptr, max_ptr, N, BLOCK: tl.constexpr):
-    # Every element stores the row's sum and maximum as its own invocation holds them.
-    row = tl.program_id(0)
-    cols = tl.arange(0, BLOCK)
-    mask = cols < N
-    x = tl.load(x_ptr + row * N + cols, mask=mask, other=0.0)
-    total = tl.sum(x, axis=0)
-    top = tl.max(tl.where(mask, x, float("-inf")), axis=0)
-    zeros = tl.zeros((BLOCK,), dtype=tl.float32)
-    tl.store(sum_ptr + row * BLOCK + cols, zeros + total)
-    tl.store(max_ptr + row * BLOCK + cols, zeros + top)
-
-
 @check
 def reduction_results_in_every_invocation():
     # The nvidia profile keeps a row reduction's result in every invocation (each folds the
@@ -549,17 +536,18 @@ def reduction_results_in_every_invocation():
         for n in (37, 781, 4000):
             rows, block = 6, triton.next_power_of_2(n)
             x = torch.randn(rows, n, device="cuda", generator=g) * 10
-            sums, maxima = (torch.full((rows, block), float("nan"), device="cuda")
-                            for _ in range(2))
-            reductions_seen_by_every_element_kernel[(rows,)](x, sums, maxima, n, BLOCK=block,
-                                                            num_warps=num_warps)
+            sums, maxima, minima = (torch.full((rows, block), float("nan"), device="cuda")
+                                    for _ in range(3))
+            row_reductions_everywhere_kernel[(rows,)](x, sums, maxima, minima, n, BLOCK=block,
+                                                     num_warps=num_warps)
             x64 = x.double()
             cases[f"n{n}-w{num_warps}"] = {
                 # NaN (an unwritten element) differs from everything.
-                "not_identical": int((sums != sums[:, :1]).sum() + (maxima != maxima[:, :1]).sum()),
+                "not_identical": int(sum((out != out[:, :1]).sum() for out in (sums, maxima, minima))),
                 "sum_error": float(((sums[:, 0].double() - x64.sum(1)).abs()
                                     / x64.abs().sum(1)).max()),
                 "max_mismatches": int((maxima[:, 0] != x.max(1).values).sum()),
+                "min_mismatches": int((minima[:, 0] != x.min(1).values).sum()),
             }
     return cases
 

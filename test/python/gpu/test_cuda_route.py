@@ -171,4 +171,5 @@ def test_reduction_results_in_every_invocation(results):
     for name, case in cases.items():
         assert case["not_identical"] == 0, (name, case)
         assert case["max_mismatches"] == 0, (name, case)
+        assert case["min_mismatches"] == 0, (name, case)
         assert case["sum_error"] < 1e-6, (name, case)

@@ -65,6 +65,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createSerializeSPIRV(); });
   registerOurPass([] { return triton_spirv::createSPIRVPushConstantABI(); });
   registerOurPass([] { return triton_spirv::createSPIRVCompleteVCE(); });
+  registerOurPass([] { return triton_spirv::createSPIRVExecutionOnlyBarriers(); });
   registerOurPass([] { return triton_spirv::createSPIRVLoopControl(); });
   registerOurPass([] { return triton_spirv::createSPIRVRebroadcastUniforms(); });
   registerOurPass([] { return triton_spirv::createSPIRVSpillWorkgroupMemory(); });

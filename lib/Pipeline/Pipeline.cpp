@@ -245,6 +245,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(createConvertKernelToSPIRV(toSPIRV));
 
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
+  // A workgroup on one thread: barriers need no fences (lavapipe).
+  if (profile->executionOnlyBarriers)
+    spirvModule.addPass(createSPIRVExecutionOnlyBarriers());
   // Workgroup buffers beyond the device's limit: a global scratch slice.
   SPIRVSpillWorkgroupMemoryOptions spill;
   spill.maxWorkgroupBytes = profile->maxSharedMemoryBytes;

@@ -26,7 +26,9 @@
 // CHECK:         spirv.func @scans() "None" attributes {triton_spirv.abi = {argument_block = false, argument_bytes = 32 : i64
 // CHECK-SAME:      scratch_bytes_per_program = 0 : i64
 // CHECK:         spirv.mlir.loop control(DontUnroll)
-// CHECK:         spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>
+// CHECK:         spirv.Store "Workgroup" %{{.*}}, %{{.*}} ["Volatile"]
+// CHECK:         spirv.ControlBarrier <Workgroup>, <Workgroup>, <None>
+// CHECK-NOT:     spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease
 // CHECK:         spirv.EntryPoint "GLCompute" @scans, @__triton_spirv_args_scans
 // CHECK-NEXT:    spirv.ExecutionMode @scans "LocalSize", 32, 1, 1
 

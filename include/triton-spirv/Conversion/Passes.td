@@ -484,6 +484,28 @@ def SPIRVSpillWorkgroupMemory
   ];
 }
 
+def SPIRVExecutionOnlyBarriers
+    : Pass<"spirv-execution-only-barriers", "spirv::ModuleOp"> {
+  let summary = "Workgroup barriers without memory semantics where one thread "
+                "runs a workgroup";
+  let description = [{
+    For devices that run all invocations of a workgroup on one CPU thread
+    (llvmpipe: a subgroup per coroutine, a barrier switches coroutines), so
+    that reaching a barrier already orders every access before it against
+    every access after it. A `spirv.ControlBarrier` at workgroup scope whose
+    semantics order workgroup memory only loses them (llvmpipe emits a
+    sequentially consistent fence, `mfence`, for any semantics, once per
+    subgroup). Every access to workgroup memory becomes Volatile, so that
+    the driver's compiler, which reasons about one invocation at a time,
+    neither forwards, drops nor merges accesses across such a barrier.
+    Barriers that order other memory (the kernel's `tl.debug_barrier`, an
+    atomic's result shared) keep their semantics. Runs before
+    spirv-spill-workgroup-memory, which keeps the Volatile mark on the
+    accesses it moves to global memory and adds no semantics to these
+    barriers.
+  }];
+}
+
 def SPIRVCompleteVCE
     : Pass<"spirv-complete-vce", "spirv::ModuleOp"> {
   let summary = "Complete spirv-update-vce's version/capability/extension "

@@ -436,12 +436,15 @@ struct SPIRVSpillWorkgroupMemoryPass
 
     // Barriers make the moved buffers' writes visible to the workgroup too:
     // all of them, or only those outside loops where that provably suffices.
+    // Execution-only ones (spirv-execution-only-barriers) order them as they
+    // are.
     bool topLevelOnly = barriersOutsideLoopsSuffice(entry, movedStores);
     auto upgraded = [&](Operation *barrier) {
       return !topLevelOnly || barrier->getBlock() == &entry.getBody().front();
     };
     entry.walk([&](spirv::ControlBarrierOp barrier) {
-      if (upgraded(barrier))
+      if (upgraded(barrier) &&
+          barrier.getMemorySemantics() != spirv::MemorySemantics::None)
         barrier.setMemorySemantics(barrier.getMemorySemantics() |
                                    spirv::MemorySemantics::UniformMemory);
     });

@@ -106,6 +106,12 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // Mesa 25's llvmpipe: checked by test_nan_max_min.py
                          // (softmax 1823x781 8% faster); 22.3 unchecked.
                          /*nativeMaxNum=*/name == "lavapipe",
+                         // llvmpipe fences (mfence) every barrier that has
+                         // memory semantics, per subgroup: softmax 1823x781
+                         // w4 1.18x, w8 1.41x, tutorial 02's persistent form
+                         // 1.19-1.22x, layer norm 1.02-1.09x faster
+                         // (in-process A/B, Mesa 25); 22.3 unmeasured.
+                         /*executionOnlyBarriers=*/name == "lavapipe",
                          /*deviceType=*/spirv::DeviceType::CPU};
   // nvidia-no-bf16: drivers without VK_KHR_shader_bfloat16 (bf16 dots on
   // FMAs); nvidia-fma: without VK_KHR_cooperative_matrix (GPUs before
@@ -187,6 +193,8 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // FMNMX (test/python/gpu checks NaN operands):
                          // attention 2-7% faster.
                          /*nativeMaxNum=*/true,
+                         // Invocations run in parallel on a GPU.
+                         /*executionOnlyBarriers=*/false,
                          /*deviceType=*/spirv::DeviceType::DiscreteGPU};
   return std::nullopt;
 }

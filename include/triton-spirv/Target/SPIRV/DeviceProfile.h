@@ -143,6 +143,11 @@ struct DeviceProfile {
   /// compare, a NaN test and two selects (convert-kernel-to-spirv
   /// native-max-num).
   bool nativeMaxNum;
+  /// The device runs a workgroup's invocations on one thread, so that a
+  /// barrier orders memory by itself: barriers for workgroup memory carry
+  /// no memory semantics, its accesses are Volatile (spirv-execution-only-
+  /// barriers).
+  bool executionOnlyBarriers;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

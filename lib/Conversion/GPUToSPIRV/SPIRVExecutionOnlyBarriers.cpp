@@ -1,0 +1,91 @@
+//===- SPIRVExecutionOnlyBarriers.cpp - barriers without memory fences ----===//
+//
+// On a device that runs a workgroup's invocations on one CPU thread (llvmpipe:
+// each subgroup a coroutine, a barrier a coroutine switch), the switch
+// already orders every memory access before it against every access after
+// it, and a barrier's memory semantics only add a fence (llvmpipe: a
+// sequentially consistent one, `mfence` on x86) per subgroup and barrier.
+// Barriers that order only workgroup memory therefore lose their memory
+// semantics. What the driver's own compiler may still do with the accesses
+// on either side, as it reasons about one invocation at a time (forward a
+// store to a later load, drop an overwritten store, merge two loads), is
+// ruled out by marking every workgroup memory access Volatile; buffers
+// spirv-spill-workgroup-memory later moves to global memory keep the mark.
+// Barriers that order other memory (the kernel's own, an atomic's) stay.
+//
+//===----------------------------------------------------------------------===//
+#include "triton-spirv/Conversion/Passes.h"
+
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_SPIRVEXECUTIONONLYBARRIERS
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+
+namespace {
+/// A workgroup barrier whose memory semantics cover workgroup memory alone.
+bool ordersOnlyWorkgroupMemory(spirv::ControlBarrierOp barrier) {
+  using Semantics = spirv::MemorySemantics;
+  const Semantics ordering = Semantics::Acquire | Semantics::Release |
+                             Semantics::AcquireRelease |
+                             Semantics::SequentiallyConsistent;
+  Semantics semantics = barrier.getMemorySemantics();
+  return barrier.getExecutionScope() == spirv::Scope::Workgroup &&
+         barrier.getMemoryScope() == spirv::Scope::Workgroup &&
+         (semantics & Semantics::WorkgroupMemory) == Semantics::WorkgroupMemory &&
+         (semantics & ~(ordering | Semantics::WorkgroupMemory)) ==
+             Semantics::None;
+}
+
+bool isWorkgroupPointer(Value pointer) {
+  auto type = dyn_cast<spirv::PointerType>(pointer.getType());
+  return type && type.getStorageClass() == spirv::StorageClass::Workgroup;
+}
+
+spirv::MemoryAccessAttr withVolatile(MLIRContext *context,
+                                     std::optional<spirv::MemoryAccess> bits) {
+  spirv::MemoryAccess access = spirv::MemoryAccess::Volatile;
+  if (bits)
+    access = access | *bits;
+  return spirv::MemoryAccessAttr::get(context, access);
+}
+
+struct SPIRVExecutionOnlyBarriersPass
+    : public triton_spirv::impl::SPIRVExecutionOnlyBarriersBase<
+          SPIRVExecutionOnlyBarriersPass> {
+  void runOnOperation() override {
+    spirv::ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    bool demoted = false;
+    module.walk([&](spirv::ControlBarrierOp barrier) {
+      if (!ordersOnlyWorkgroupMemory(barrier))
+        return;
+      barrier.setMemorySemantics(spirv::MemorySemantics::None);
+      demoted = true;
+    });
+    if (!demoted)
+      return;
+    module.walk([&](Operation *op) {
+      if (auto load = dyn_cast<spirv::LoadOp>(op)) {
+        if (isWorkgroupPointer(load.getPtr()))
+          load.setMemoryAccessAttr(withVolatile(context, load.getMemoryAccess()));
+      } else if (auto store = dyn_cast<spirv::StoreOp>(op)) {
+        if (isWorkgroupPointer(store.getPtr()))
+          store.setMemoryAccessAttr(
+              withVolatile(context, store.getMemoryAccess()));
+      } else if (auto load = dyn_cast<spirv::KHRCooperativeMatrixLoadOp>(op)) {
+        if (isWorkgroupPointer(load.getPointer()))
+          load.setMemoryOperandAttr(
+              withVolatile(context, load.getMemoryOperand()));
+      } else if (auto store = dyn_cast<spirv::KHRCooperativeMatrixStoreOp>(op)) {
+        if (isWorkgroupPointer(store.getPointer()))
+          store.setMemoryOperandAttr(
+              withVolatile(context, store.getMemoryOperand()));
+      }
+    });
+  }
+};
+} // namespace

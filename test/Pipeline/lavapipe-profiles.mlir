@@ -1,11 +1,26 @@
 // RUN: triton-spirv-opt %s --convert-triton-to-spirv="profile=lavapipe num-warps=1" | FileCheck %s --check-prefix=MESA25
 // RUN: triton-spirv-opt %s --convert-triton-to-spirv="profile=lavapipe-mesa22 num-warps=1" | FileCheck %s --check-prefix=MESA22
+// RUN: triton-spirv-opt %s --convert-triton-to-spirv="profile=lavapipe num-warps=4" | FileCheck %s --check-prefix=MESA25-W4
+// RUN: triton-spirv-opt %s --convert-triton-to-spirv="profile=lavapipe-mesa22 num-warps=4" | FileCheck %s --check-prefix=MESA22-W4
 //
 // The two lavapipe profiles differ in reductions over a workgroup of one
 // subgroup (num_warps=1). Mesa 25 reduces with subgroup operations, each
 // invocation folding its own private elements first. Mesa 22.3 returned 0
 // from them, so there the block goes through workgroup memory and a
 // tree of barriers instead.
+// With four subgroups the partials cross a barrier: Mesa 25's carries no
+// memory semantics (one thread runs the workgroup), 22.3's keeps them
+// (execution-only barriers gave wrong results there).
+
+// MESA25-W4-LABEL: spirv.func @row_sum
+// MESA25-W4:         spirv.Store "Workgroup" %{{.*}}, %{{.*}} ["Volatile"]
+// MESA25-W4:         spirv.ControlBarrier <Workgroup>, <Workgroup>, <None>
+// MESA25-W4-NOT:     spirv.ControlBarrier <Workgroup>, <Workgroup>, <Acq
+
+// MESA22-W4-LABEL: spirv.func @row_sum
+// MESA22-W4-NOT:     Volatile
+// MESA22-W4:         spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>
+// MESA22-W4-NOT:     spirv.ControlBarrier <Workgroup>, <Workgroup>, <None>
 
 // MESA25-LABEL: spirv.func @row_sum
 // MESA25:         spirv.GroupNonUniformFAdd <Subgroup> <Reduce>

@@ -3,15 +3,20 @@
 // On a device that runs a workgroup's invocations on one CPU thread (llvmpipe:
 // each subgroup a coroutine, a barrier a coroutine switch), the switch
 // already orders every memory access before it against every access after
-// it, and a barrier's memory semantics only add a fence (llvmpipe: a
-// sequentially consistent one, `mfence` on x86) per subgroup and barrier.
-// Barriers that order only workgroup memory therefore lose their memory
-// semantics. What the driver's own compiler may still do with the accesses
-// on either side, as it reasons about one invocation at a time (forward a
-// store to a later load, drop an overwritten store, merge two loads), is
-// ruled out by marking every workgroup memory access Volatile; buffers
-// spirv-spill-workgroup-memory later moves to global memory keep the mark.
-// Barriers that order other memory (the kernel's own, an atomic's) stay.
+// it (an LLVM call that may touch any memory the shader reaches through
+// loaded pointers), and a barrier's memory semantics only add a fence
+// (llvmpipe: a sequentially consistent one, `mfence` on x86) per subgroup and
+// barrier. Barriers that order only workgroup memory therefore lose their
+// memory semantics. Every workgroup memory access becomes Volatile, so that
+// the driver's variable-level passes, which reason about one invocation at a
+// time, neither forward a store to a later load nor drop an overwritten
+// store across such a barrier; buffers spirv-spill-workgroup-memory later
+// moves to global memory keep the mark. Barriers that order other memory
+// (the kernel's own, an atomic's) stay.
+//
+// Only for drivers that keep execution-only barriers: Mesa 25's lavapipe
+// keeps them; under Mesa 22.3's softmax came out NaN (as if they were
+// dropped), so that profile keeps the semantics.
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"

@@ -110,7 +110,9 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // memory semantics, per subgroup: softmax 1823x781
                          // w4 1.18x, w8 1.41x, tutorial 02's persistent form
                          // 1.19-1.22x, layer norm 1.02-1.09x faster
-                         // (in-process A/B, Mesa 25); 22.3 unmeasured.
+                         // (in-process A/B, Mesa 25). Under 22.3 softmax
+                         // came out NaN (execution-only barriers as if
+                         // dropped).
                          /*executionOnlyBarriers=*/name == "lavapipe",
                          /*deviceType=*/spirv::DeviceType::CPU};
   // nvidia-no-bf16: drivers without VK_KHR_shader_bfloat16 (bf16 dots on

@@ -6,13 +6,14 @@
 //
 // An atomic add through a pointer chosen at run time between two arguments
 // (the raw-address model): each lane's address becomes a PhysicalStorageBuffer
-// pointer, updated by a device-scope compare-exchange loop, for both
-// profiles. It was refused before.
+// pointer, updated by one device-scope OpAtomicIAdd (no compare-exchange
+// loop), for both profiles. It was refused before.
 
 // CHECK-LABEL: spirv.func @add_to_chosen
 // CHECK:         spirv.ConvertUToPtr %{{.*}} : i64 to !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0])>, PhysicalStorageBuffer>
-// CHECK:         spirv.AtomicCompareExchange <Device> <AcquireRelease|UniformMemory> <Acquire|UniformMemory>
-// CHECK-SAME:      !spirv.ptr<i32, PhysicalStorageBuffer>
+// CHECK-NOT:     spirv.AtomicCompareExchange
+// CHECK:         spirv.AtomicIAdd <Device> <AcquireRelease|UniformMemory> %{{.*}}, %{{.*}} : !spirv.ptr<i32, PhysicalStorageBuffer>
+// CHECK-NOT:     spirv.AtomicCompareExchange
 
 module {
   tt.func public @add_to_chosen(%a: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %b: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %flag: i32) attributes {noinline = false} {

@@ -2,10 +2,12 @@
 //
 // Triton's atomics arrive as memref.generic_atomic_rmw (any update of the
 // current value). An update that is itself a compare-exchange (atomic_cas)
-// becomes one OpAtomicCompareExchange; any other gets a loop: read, compute
-// the update, OpAtomicCompareExchange, retry with the value seen until it
-// matches. Floats are exchanged as same-width integers; 16-bit elements in
-// global memory are exchanged as the 32-bit word that holds them (Vulkan
+// becomes one OpAtomicCompareExchange, an integer add/and/or/xor/min/max or
+// exchange its own atomic instruction; any other (float add, 16-bit
+// elements, any other update) gets a loop: read, compute the update,
+// OpAtomicCompareExchange, retry with the value seen until it matches.
+// Floats are exchanged as same-width integers; 16-bit elements in global
+// memory are exchanged as the 32-bit word that holds them (Vulkan
 // devices rarely have 16-bit atomics), the other half left as it was.
 // Semantics: acquire-release at device (or workgroup) scope, none for atomics
 // marked relaxed.
@@ -21,6 +23,7 @@
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <functional>
 
@@ -80,6 +83,78 @@ Value cloneOutOfBody(ConversionPatternRewriter &rewriter, Block &body, Value v,
     rewriter.clone(*def, mapping);
   }
   return mapping.lookup(v);
+}
+
+/// An update SPIR-V has one atomic instruction for: `op(current, v)` for an
+/// integer add/and/or/xor/min/max (either operand order where it commutes),
+/// or `v` alone (an exchange), with `v` not computed from the current value.
+enum class NativeUpdate { Add, And, Or, Xor, SMax, SMin, UMax, UMin, Exchange };
+
+std::optional<std::pair<NativeUpdate, Value>>
+matchNativeUpdate(memref::GenericAtomicRMWOp op) {
+  Value current = op.getCurrentValue();
+  if (!isa<IntegerType>(current.getType()))
+    return std::nullopt;
+  Block &body = op.getAtomicBody().front();
+  Value result = cast<memref::AtomicYieldOp>(body.getTerminator()).getResult();
+  auto insideBody = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    return v == current || (def && def->getBlock() == &body);
+  };
+  // The body holds nothing else (its operand comes from outside).
+  if (&body.front() == body.getTerminator() && !insideBody(result))
+    return std::make_pair(NativeUpdate::Exchange, result);
+  Operation *update = result.getDefiningOp();
+  if (!update || update->getBlock() != &body)
+    return std::nullopt;
+  // min/max as arith-expand leaves them: select(cmpi(p, l, r), l, r).
+  if (auto select = dyn_cast<arith::SelectOp>(update)) {
+    auto compare = select.getCondition().getDefiningOp<arith::CmpIOp>();
+    if (!compare || &body.front() != compare.getOperation() ||
+        compare->getNextNode() != update || !compare->hasOneUse())
+      return std::nullopt;
+    Value l = compare.getLhs(), r = compare.getRhs();
+    bool straight = select.getTrueValue() == l && select.getFalseValue() == r;
+    bool swapped = select.getTrueValue() == r && select.getFalseValue() == l;
+    if (!straight && !swapped)
+      return std::nullopt;
+    using P = arith::CmpIPredicate;
+    std::optional<NativeUpdate> greater, less;
+    switch (compare.getPredicate()) {
+    case P::sgt: case P::sge: greater = NativeUpdate::SMax; less = NativeUpdate::SMin; break;
+    case P::slt: case P::sle: greater = NativeUpdate::SMin; less = NativeUpdate::SMax; break;
+    case P::ugt: case P::uge: greater = NativeUpdate::UMax; less = NativeUpdate::UMin; break;
+    case P::ult: case P::ule: greater = NativeUpdate::UMin; less = NativeUpdate::UMax; break;
+    default: return std::nullopt;
+    }
+    NativeUpdate kind = straight ? *greater : *less;
+    if (l == current && !insideBody(r))
+      return std::make_pair(kind, r);
+    if (r == current && !insideBody(l))
+      return std::make_pair(kind, l);
+    return std::nullopt;
+  }
+  if (update->getNumOperands() != 2 || &body.front() != update)
+    return std::nullopt;
+  std::optional<NativeUpdate> kind =
+      llvm::TypeSwitch<Operation *, std::optional<NativeUpdate>>(update)
+          .Case<arith::AddIOp>([](auto) { return NativeUpdate::Add; })
+          .Case<arith::AndIOp>([](auto) { return NativeUpdate::And; })
+          .Case<arith::OrIOp>([](auto) { return NativeUpdate::Or; })
+          .Case<arith::XOrIOp>([](auto) { return NativeUpdate::Xor; })
+          .Case<arith::MaxSIOp>([](auto) { return NativeUpdate::SMax; })
+          .Case<arith::MinSIOp>([](auto) { return NativeUpdate::SMin; })
+          .Case<arith::MaxUIOp>([](auto) { return NativeUpdate::UMax; })
+          .Case<arith::MinUIOp>([](auto) { return NativeUpdate::UMin; })
+          .Default([](Operation *) { return std::nullopt; });
+  if (!kind)
+    return std::nullopt;
+  Value lhs = update->getOperand(0), rhs = update->getOperand(1);
+  if (lhs == current && !insideBody(rhs))
+    return std::make_pair(*kind, rhs);
+  if (rhs == current && !insideBody(lhs))
+    return std::make_pair(*kind, lhs);
+  return std::nullopt;
 }
 
 struct GenericAtomicToCompareExchangeLoop
@@ -204,6 +279,38 @@ struct GenericAtomicToCompareExchangeLoop
         Value seen = exchangeOp;
         fence();
         rewriter.replaceOp(op, fromInt(rewriter, seen));
+        return success();
+      }
+    // An integer update SPIR-V has an instruction for: that instruction, no
+    // loop (under contention a loop retries; Mesa 22.3's lavapipe also lost
+    // updates in it).
+    if (!subword)
+      if (auto native = matchNativeUpdate(op)) {
+        auto semantics = spirv::MemorySemanticsAttr::get(getContext(), equalSemantics);
+        auto scopeAttr = spirv::ScopeAttr::get(getContext(), scope);
+        Value operand = native->second;
+        Value seen;
+        switch (native->first) {
+#define NATIVE_CASE(KIND, OP)                                                  \
+  case NativeUpdate::KIND:                                                     \
+    seen = spirv::OP::create(rewriter, loc, intType, pointer, scopeAttr,       \
+                             semantics, operand);                              \
+    break;
+          NATIVE_CASE(Add, AtomicIAddOp)
+          NATIVE_CASE(And, AtomicAndOp)
+          NATIVE_CASE(Or, AtomicOrOp)
+          NATIVE_CASE(Xor, AtomicXorOp)
+          NATIVE_CASE(SMax, AtomicSMaxOp)
+          NATIVE_CASE(SMin, AtomicSMinOp)
+          NATIVE_CASE(UMax, AtomicUMaxOp)
+          NATIVE_CASE(UMin, AtomicUMinOp)
+          NATIVE_CASE(Exchange, AtomicExchangeOp)
+#undef NATIVE_CASE
+        }
+        if (!op.getResult().use_empty())
+          seen.getDefiningOp()->setAttr(kReadsAtomicResult, rewriter.getUnitAttr());
+        fence();
+        rewriter.replaceOp(op, seen);
         return success();
       }
     // Plain read of the starting value (PhysicalStorageBuffer needs an
@@ -366,10 +473,18 @@ void mlir::triton_spirv::makeGlobalAccessesCoherentWhereOrdered(
     // A volatile load polls what other workgroups write, as a spin lock does.
     bool polls = bool(func->removeAttr(triton_spirv::kVolatileLoadsAttr));
     bool ordered = polls, synchronizes = polls;
-    func.walk([&](spirv::AtomicCompareExchangeOp atomic) {
-      ordered |= atomic.getEqualSemantics() != spirv::MemorySemantics::None;
-      synchronizes |= atomic->hasAttr(kReadsAtomicResult) &&
-                      atomic.getEqualSemantics() != spirv::MemorySemantics::None;
+    func.walk([&](Operation *atomic) {
+      std::optional<spirv::MemorySemantics> semantics;
+      if (auto exchange = dyn_cast<spirv::AtomicCompareExchangeOp>(atomic))
+        semantics = exchange.getEqualSemantics();
+      else if (atomic->getName().getStringRef().starts_with("spirv.Atomic"))
+        if (auto attr = atomic->getAttrOfType<spirv::MemorySemanticsAttr>("semantics"))
+          semantics = attr.getValue();
+      if (!semantics)
+        return;
+      bool isOrdered = *semantics != spirv::MemorySemantics::None;
+      ordered |= isOrdered;
+      synchronizes |= atomic->hasAttr(kReadsAtomicResult) && isOrdered;
       // The serializer would take the marker for a decoration.
       atomic->removeAttr(kReadsAtomicResult);
     });

@@ -88,6 +88,13 @@ def test_spin_lock_orders_plain_accesses(results):
     assert ok(results, "spin_lock_accumulation")["max_error"] < 1e-3
 
 
+def test_contended_atomics(results):
+    cases = ok(results, "contended_atomics")
+    assert len(cases) == 3, cases
+    for name, case in cases.items():
+        assert all(count == 0 for count in case.values()), (name, case)
+
+
 def test_pointer_tables_are_translated(results):
     result = ok(results, "pointer_table_translated")
     assert result["unwritten"] == 0 and result["max_error"] == 0.0

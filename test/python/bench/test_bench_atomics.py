@@ -1,17 +1,11 @@
 """bench/atomics.py checks each contended-atomics case before timing it: its histogram and
 scatter-max kernels must land every update (16 and 4096 bins, 4096 slots) at a size with many
 programs per counter."""
-import importlib.util
-from pathlib import Path
-
-REPO = Path(__file__).resolve().parents[3]
+from . import load_bench_script
 
 
 def _atomics_bench():
-    spec = importlib.util.spec_from_file_location("bench_atomics", REPO / "bench" / "atomics.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench_script("atomics.py", "bench_atomics")
 
 
 def test_every_case_is_right_before_it_is_timed():

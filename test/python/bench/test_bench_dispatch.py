@@ -2,20 +2,14 @@
 kernel) packs the kernel's arguments itself: it must bind parameters a case leaves to their
 defaults as Triton does (matmul_kernel's ACC_DTYPE) and launch options a kernel also takes as
 arguments (tutorial 02's num_stages), and the timed dispatches must compute the kernel's result."""
-import importlib.util
-from pathlib import Path
-
 import pytest
 import torch
 
-REPO = Path(__file__).resolve().parents[3]
+from . import load_bench_script
 
 
 def _bench_module():
-    spec = importlib.util.spec_from_file_location("bench_main", REPO / "bench" / "bench.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench_script("bench.py", "bench_main")
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16])

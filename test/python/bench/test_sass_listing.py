@@ -1,10 +1,8 @@
 """bench/gpu/sass.py: the records of NVIDIA's shader disk cache and the per-loop instruction mix
 of a disassembly (the tool's GPU half runs on the GPU machine; these parts run anywhere)."""
-import importlib.util
 import subprocess
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[3]
+from . import REPO, load_bench_script
 
 LISTING = """\
 Section REG : size=00000008
@@ -24,10 +22,7 @@ Section REG : size=00000008
 
 
 def _sass():
-    spec = importlib.util.spec_from_file_location("sass", REPO / "bench" / "gpu" / "sass.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench_script("gpu/sass.py", "sass")
 
 
 def test_summary_counts_opcodes_without_modifiers_or_predicates():

@@ -5,6 +5,11 @@
 // the i64 result again. Truncation commutes with add, sub and mul (all are
 // arithmetic modulo 2^32 in the low half), so the whole chain is computed
 // in i32 instead: one instruction per op rather than a 64-bit pair.
+// Likewise an i64 comparison of an i32 value sign-extended against a
+// constant that fits in i32 compares the i32 value (sign extension keeps
+// both the signed and the unsigned order): `pid.to(tl.int64) < 1` in
+// FlagGems' pointwise kernels, which Mesa 22.3's lavapipe got wrong as a
+// 64-bit comparison (the masked store never happened).
 //
 //===----------------------------------------------------------------------===//
 #include "KernelToSPIRVPatterns.h"
@@ -74,9 +79,47 @@ struct NarrowIndexCast : OpRewritePattern<arith::IndexCastOp> {
     return success();
   }
 };
+
+/// cmpi(p, extsi(a : i32), c) with c sign-extended from i32 -> cmpi(p, a, c').
+struct NarrowExtendedComparison : OpRewritePattern<arith::CmpIOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::CmpIOp compare,
+                                PatternRewriter &rewriter) const override {
+    if (!compare.getLhs().getType().isInteger(64))
+      return failure();
+    auto narrowed = [&](Value v) -> std::optional<Value> {
+      if (auto ext = v.getDefiningOp<arith::ExtSIOp>())
+        if (ext.getIn().getType().isInteger(32))
+          return ext.getIn();
+      return std::nullopt;
+    };
+    auto constant32 = [&](Value v) -> std::optional<int32_t> {
+      auto constant = v.getDefiningOp<arith::ConstantIntOp>();
+      if (!constant || constant.value() != static_cast<int32_t>(constant.value()))
+        return std::nullopt;
+      return static_cast<int32_t>(constant.value());
+    };
+    Location loc = compare.getLoc();
+    Type i32 = rewriter.getI32Type();
+    std::optional<Value> lhs = narrowed(compare.getLhs());
+    std::optional<Value> rhs = narrowed(compare.getRhs());
+    if (lhs && !rhs)
+      if (std::optional<int32_t> c = constant32(compare.getRhs()))
+        rhs = arith::ConstantIntOp::create(rewriter, loc, i32, *c);
+    if (rhs && !lhs)
+      if (std::optional<int32_t> c = constant32(compare.getLhs()))
+        lhs = arith::ConstantIntOp::create(rewriter, loc, i32, *c);
+    if (!lhs || !rhs)
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(compare, compare.getPredicate(),
+                                               *lhs, *rhs);
+    return success();
+  }
+};
 } // namespace
 
 void mlir::triton_spirv::populateNarrowIndexArithmeticPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<NarrowIndexCast>(patterns.getContext());
+  patterns.add<NarrowIndexCast, NarrowExtendedComparison>(patterns.getContext());
 }

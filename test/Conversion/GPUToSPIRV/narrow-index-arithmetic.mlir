@@ -26,5 +26,32 @@ module attributes {gpu.container_module} {
       memref.store %x, %m[%c0] : memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>>
       gpu.return
     }
+
+    // An i64 comparison of sign-extended i32 values, or of one against a
+    // constant that fits in i32, compares the i32 values; a constant beyond
+    // i32 keeps the comparison 64-bit.
+    // CHECK-LABEL: spirv.func @compares
+    // CHECK-SAME:    %[[A:[a-z0-9]+]]: i32 {{.*}}, %[[B:[a-z0-9]+]]: i32
+    // CHECK-DAG:     spirv.SLessThan %[[A]], %{{.*}} : i32
+    // CHECK-DAG:     spirv.UGreaterThanEqual %[[A]], %[[B]] : i32
+    // CHECK-DAG:     spirv.SLessThan %[[B]], %{{.*}} : i32
+    // CHECK-DAG:     spirv.SLessThan %{{.*}}, %{{.*}} : i64
+    gpu.func @compares(%m: memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>}, %a: i32, %b: i32) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+      %one = arith.constant 1 : i64
+      %big = arith.constant 1099511627776 : i64
+      %wa = arith.extsi %a : i32 to i64
+      %wb = arith.extsi %b : i32 to i64
+      %lt = arith.cmpi slt, %wa, %one : i64
+      %uge = arith.cmpi uge, %wa, %wb : i64
+      %gt = arith.cmpi sgt, %one, %wb : i64
+      %far = arith.cmpi slt, %wa, %big : i64
+      %all = arith.andi %lt, %uge : i1
+      %all2 = arith.andi %all, %gt : i1
+      %all3 = arith.andi %all2, %far : i1
+      %v = arith.extui %all3 : i1 to i32
+      %c0 = arith.constant 0 : index
+      memref.store %v, %m[%c0] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>>
+      gpu.return
+    }
   }
 }

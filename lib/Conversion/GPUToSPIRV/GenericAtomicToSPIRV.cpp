@@ -101,6 +101,16 @@ matchNativeUpdate(memref::GenericAtomicRMWOp op) {
     Operation *def = v.getDefiningOp();
     return v == current || (def && def->getBlock() == &body);
   };
+  // `kind` with the operand beside the current value, if that one comes from
+  // outside the body.
+  auto withOperand = [&](NativeUpdate kind, Value a, Value b)
+      -> std::optional<std::pair<NativeUpdate, Value>> {
+    if (a == current && !insideBody(b))
+      return std::make_pair(kind, b);
+    if (b == current && !insideBody(a))
+      return std::make_pair(kind, a);
+    return std::nullopt;
+  };
   // The body holds nothing else (its operand comes from outside).
   if (&body.front() == body.getTerminator() && !insideBody(result))
     return std::make_pair(NativeUpdate::Exchange, result);
@@ -127,12 +137,7 @@ matchNativeUpdate(memref::GenericAtomicRMWOp op) {
     case P::ult: case P::ule: greater = NativeUpdate::UMin; less = NativeUpdate::UMax; break;
     default: return std::nullopt;
     }
-    NativeUpdate kind = straight ? *greater : *less;
-    if (l == current && !insideBody(r))
-      return std::make_pair(kind, r);
-    if (r == current && !insideBody(l))
-      return std::make_pair(kind, l);
-    return std::nullopt;
+    return withOperand(straight ? *greater : *less, l, r);
   }
   if (update->getNumOperands() != 2 || &body.front() != update)
     return std::nullopt;
@@ -149,12 +154,7 @@ matchNativeUpdate(memref::GenericAtomicRMWOp op) {
           .Default([](Operation *) { return std::nullopt; });
   if (!kind)
     return std::nullopt;
-  Value lhs = update->getOperand(0), rhs = update->getOperand(1);
-  if (lhs == current && !insideBody(rhs))
-    return std::make_pair(*kind, rhs);
-  if (rhs == current && !insideBody(lhs))
-    return std::make_pair(*kind, lhs);
-  return std::nullopt;
+  return withOperand(*kind, update->getOperand(0), update->getOperand(1));
 }
 
 struct GenericAtomicToCompareExchangeLoop
@@ -506,17 +506,13 @@ void mlir::triton_spirv::makeGlobalAccessesCoherentWhereOrdered(
       for (spirv::LoadOp load : loads)
         loadAtomically(load);
     }
-    auto makeVolatile = [](auto access, Value pointer) {
-      auto type = cast<spirv::PointerType>(pointer.getType());
-      if (type.getStorageClass() != spirv::StorageClass::PhysicalStorageBuffer)
+    func.walk([&](Operation *op) {
+      if (!isa<spirv::LoadOp, spirv::StoreOp>(op))
         return;
-      auto flags = spirv::MemoryAccess::Volatile;
-      if (auto current = access.getMemoryAccess())
-        flags = flags | *current;
-      access.setMemoryAccess(flags);
-    };
-    func.walk([&](spirv::LoadOp load) { makeVolatile(load, load.getPtr()); });
-    func.walk([&](spirv::StoreOp store) { makeVolatile(store, store.getPtr()); });
+      auto type = cast<spirv::PointerType>(accessedPointer(op).getType());
+      if (type.getStorageClass() == spirv::StorageClass::PhysicalStorageBuffer)
+        addMemoryAccess(op, spirv::MemoryAccess::Volatile);
+    });
   });
 }
 

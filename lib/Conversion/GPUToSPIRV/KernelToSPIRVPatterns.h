@@ -17,6 +17,37 @@ inline spirv::MemoryAccessAttr alignedAccess(MLIRContext *context) {
   return spirv::MemoryAccessAttr::get(context, spirv::MemoryAccess::Aligned);
 }
 
+/// The pointer a load or store (plain or cooperative-matrix) accesses; null
+/// for any other op.
+inline Value accessedPointer(Operation *op) {
+  if (auto load = dyn_cast<spirv::LoadOp>(op))
+    return load.getPtr();
+  if (auto store = dyn_cast<spirv::StoreOp>(op))
+    return store.getPtr();
+  if (auto load = dyn_cast<spirv::KHRCooperativeMatrixLoadOp>(op))
+    return load.getPointer();
+  if (auto store = dyn_cast<spirv::KHRCooperativeMatrixStoreOp>(op))
+    return store.getPointer();
+  return {};
+}
+
+/// Adds `bits` to the memory-access operand of an access accessedPointer
+/// knows, keeping the bits it has.
+inline void addMemoryAccess(Operation *op, spirv::MemoryAccess bits) {
+  auto with = [&](std::optional<spirv::MemoryAccess> current) {
+    return spirv::MemoryAccessAttr::get(op->getContext(),
+                                        current ? bits | *current : bits);
+  };
+  if (auto load = dyn_cast<spirv::LoadOp>(op))
+    load.setMemoryAccessAttr(with(load.getMemoryAccess()));
+  else if (auto store = dyn_cast<spirv::StoreOp>(op))
+    store.setMemoryAccessAttr(with(store.getMemoryAccess()));
+  else if (auto load = dyn_cast<spirv::KHRCooperativeMatrixLoadOp>(op))
+    load.setMemoryOperandAttr(with(load.getMemoryOperand()));
+  else if (auto store = dyn_cast<spirv::KHRCooperativeMatrixStoreOp>(op))
+    store.setMemoryOperandAttr(with(store.getMemoryOperand()));
+}
+
 /// memref.generic_atomic_rmw as a compare-exchange loop.
 /// In functions with ordered (non-relaxed) atomics, makes every global
 /// (PhysicalStorageBuffer) load and store Volatile: under the GLSL450 memory

@@ -21,6 +21,8 @@
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
+#include "KernelToSPIRVPatterns.h"
+
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 
 namespace mlir::triton_spirv {
@@ -45,17 +47,10 @@ bool ordersOnlyWorkgroupMemory(spirv::ControlBarrierOp barrier) {
              Semantics::None;
 }
 
+/// Null (not an access) counts as no.
 bool isWorkgroupPointer(Value pointer) {
-  auto type = dyn_cast<spirv::PointerType>(pointer.getType());
+  auto type = pointer ? dyn_cast<spirv::PointerType>(pointer.getType()) : nullptr;
   return type && type.getStorageClass() == spirv::StorageClass::Workgroup;
-}
-
-spirv::MemoryAccessAttr withVolatile(MLIRContext *context,
-                                     std::optional<spirv::MemoryAccess> bits) {
-  spirv::MemoryAccess access = spirv::MemoryAccess::Volatile;
-  if (bits)
-    access = access | *bits;
-  return spirv::MemoryAccessAttr::get(context, access);
 }
 
 struct SPIRVExecutionOnlyBarriersPass
@@ -63,7 +58,6 @@ struct SPIRVExecutionOnlyBarriersPass
           SPIRVExecutionOnlyBarriersPass> {
   void runOnOperation() override {
     spirv::ModuleOp module = getOperation();
-    MLIRContext *context = &getContext();
     bool demoted = false;
     module.walk([&](spirv::ControlBarrierOp barrier) {
       if (!ordersOnlyWorkgroupMemory(barrier))
@@ -74,22 +68,8 @@ struct SPIRVExecutionOnlyBarriersPass
     if (!demoted)
       return;
     module.walk([&](Operation *op) {
-      if (auto load = dyn_cast<spirv::LoadOp>(op)) {
-        if (isWorkgroupPointer(load.getPtr()))
-          load.setMemoryAccessAttr(withVolatile(context, load.getMemoryAccess()));
-      } else if (auto store = dyn_cast<spirv::StoreOp>(op)) {
-        if (isWorkgroupPointer(store.getPtr()))
-          store.setMemoryAccessAttr(
-              withVolatile(context, store.getMemoryAccess()));
-      } else if (auto load = dyn_cast<spirv::KHRCooperativeMatrixLoadOp>(op)) {
-        if (isWorkgroupPointer(load.getPointer()))
-          load.setMemoryOperandAttr(
-              withVolatile(context, load.getMemoryOperand()));
-      } else if (auto store = dyn_cast<spirv::KHRCooperativeMatrixStoreOp>(op)) {
-        if (isWorkgroupPointer(store.getPointer()))
-          store.setMemoryOperandAttr(
-              withVolatile(context, store.getMemoryOperand()));
-      }
+      if (isWorkgroupPointer(triton_spirv::accessedPointer(op)))
+        triton_spirv::addMemoryAccess(op, spirv::MemoryAccess::Volatile);
     });
   }
 };

@@ -175,28 +175,17 @@ bool isStagedInLoop(ArrayRef<spirv::AddressOfOp> addresses) {
 
 /// Marks an access through a PhysicalStorageBuffer pointer Aligned.
 void markAligned(Operation *op, Type pointee) {
-  MLIRContext *context = op->getContext();
-  auto alignment = IntegerAttr::get(IntegerType::get(context, 32),
+  triton_spirv::addMemoryAccess(op, spirv::MemoryAccess::Aligned);
+  auto alignment = IntegerAttr::get(IntegerType::get(op->getContext(), 32),
                                     naturalAlignment(pointee));
-  auto aligned = [&](std::optional<spirv::MemoryAccess> current) {
-    spirv::MemoryAccess bits = spirv::MemoryAccess::Aligned;
-    if (current)
-      bits = bits | *current;
-    return spirv::MemoryAccessAttr::get(context, bits);
-  };
-  if (auto load = dyn_cast<spirv::LoadOp>(op)) {
-    load.setMemoryAccessAttr(aligned(load.getMemoryAccess()));
+  if (auto load = dyn_cast<spirv::LoadOp>(op))
     load.setAlignmentAttr(alignment);
-  } else if (auto store = dyn_cast<spirv::StoreOp>(op)) {
-    store.setMemoryAccessAttr(aligned(store.getMemoryAccess()));
+  else if (auto store = dyn_cast<spirv::StoreOp>(op))
     store.setAlignmentAttr(alignment);
-  } else if (auto load = dyn_cast<spirv::KHRCooperativeMatrixLoadOp>(op)) {
-    load.setMemoryOperandAttr(aligned(load.getMemoryOperand()));
+  else if (auto load = dyn_cast<spirv::KHRCooperativeMatrixLoadOp>(op))
     load.setAlignmentAttr(alignment);
-  } else if (auto store = dyn_cast<spirv::KHRCooperativeMatrixStoreOp>(op)) {
-    store.setMemoryOperandAttr(aligned(store.getMemoryOperand()));
+  else if (auto store = dyn_cast<spirv::KHRCooperativeMatrixStoreOp>(op))
     store.setAlignmentAttr(alignment);
-  }
 }
 
 /// Replaces the uses of `oldPointer` (a Workgroup pointer) by `newPointer`

@@ -27,3 +27,30 @@ def atomic_add_f16_old_kernel(dst_ptr, val_ptr, old_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     old = tl.atomic_add(dst_ptr + offs, tl.load(val_ptr + offs))
     tl.store(old_ptr + offs, old)
+
+
+def contended_atomics_mismatches(v, slot, slots, num_warps):
+    """Runs contended_atomics_kernel on `v` (multiples of 0.5, |v| <= 2: every partial sum is
+    exact in bf16, f16 and f32, so any order of the updates gives one answer) and `slot`, on
+    their device, and counts the counters that differ from torch's: name -> count."""
+    import torch
+    device, n = v.device, v.numel()
+    f32 = torch.cat([torch.zeros(slots), torch.full((slots,), -float("inf")),
+                     torch.full((slots,), float("inf"))]).to(device)
+    f16 = torch.zeros(slots, dtype=torch.float16, device=device)
+    bf16 = torch.zeros(slots, dtype=torch.bfloat16, device=device)
+    i64 = torch.zeros(slots, dtype=torch.int64, device=device)
+    contended_atomics_kernel[(n // 256,)](f32, f16, bf16, i64, v, slot, n, SLOTS=slots,
+                                          BLOCK=256, num_warps=num_warps)
+    index = slot.long()
+    sums = torch.zeros(slots, device=device).index_add_(0, index, v)
+    biggest = torch.full((slots,), -float("inf"), device=device).scatter_reduce_(0, index, v, "amax")
+    smallest = torch.full((slots,), float("inf"), device=device).scatter_reduce_(0, index, v, "amin")
+    ints = torch.zeros(slots, dtype=torch.int64, device=device).index_add_(
+        0, index, torch.arange(n, dtype=torch.int64, device=device) * 1000000007)
+    return {"sum": int((f32[:slots] != sums).sum()),
+            "max": int((f32[slots:2 * slots] != biggest).sum()),
+            "min": int((f32[2 * slots:] != smallest).sum()),
+            "f16": int((f16 != sums.half()).sum()),
+            "bf16": int((bf16 != sums.bfloat16()).sum()),
+            "int64": int((i64 != ints).sum())}

@@ -20,7 +20,7 @@ from e2e.kernels import (add_kernel, attention_fwd_kernel, layer_norm_fwd_kernel
                          matmul_kernel, mha_bwd_dkdv_kernel, mha_bwd_dq_kernel, mha_fwd_kernel,
                          nan_max_min_kernel, row_reductions_everywhere_kernel,
                          softmax_kernel)
-from e2e.kernels_atomics import contended_atomics_kernel  # noqa: E402
+from e2e.kernels_atomics import contended_atomics_mismatches  # noqa: E402
 
 results = {}
 
@@ -557,33 +557,13 @@ def reduction_results_in_every_invocation():
 def contended_atomics():
     # Integer adds and the frontend's sign-split float max/min are single SPIR-V atomics;
     # float and 16-bit adds stay compare-exchange loops. Every update must land.
-    cases = {}
     g = torch.Generator(device="cuda").manual_seed(5)
     n, slots = 1 << 16, 64
+    cases = {}
     for num_warps in (1, 4, 8):
         v = torch.randint(-4, 5, (n,), device="cuda", generator=g).float() / 2
         slot = torch.randint(0, slots, (n,), device="cuda", generator=g, dtype=torch.int32)
-        f32 = torch.cat([torch.zeros(slots), torch.full((slots,), -float("inf")),
-                         torch.full((slots,), float("inf"))]).cuda()
-        f16 = torch.zeros(slots, dtype=torch.float16, device="cuda")
-        bf16 = torch.zeros(slots, dtype=torch.bfloat16, device="cuda")
-        i64 = torch.zeros(slots, dtype=torch.int64, device="cuda")
-        contended_atomics_kernel[(n // 256,)](f32, f16, bf16, i64, v, slot, n, SLOTS=slots,
-                                              BLOCK=256, num_warps=num_warps)
-        index = slot.long()
-        sums = torch.zeros(slots, device="cuda").index_add_(0, index, v)
-        ints = torch.zeros(slots, dtype=torch.int64, device="cuda").index_add_(
-            0, index, torch.arange(n, dtype=torch.int64, device="cuda") * 1000000007)
-        cases[f"w{num_warps}"] = {
-            "sum_mismatches": int((f32[:slots] != sums).sum()),
-            "max_mismatches": int((f32[slots:2 * slots] != torch.full((slots,), -float("inf"), device="cuda")
-                                   .scatter_reduce(0, index, v, "amax")).sum()),
-            "min_mismatches": int((f32[2 * slots:] != torch.full((slots,), float("inf"), device="cuda")
-                                   .scatter_reduce(0, index, v, "amin")).sum()),
-            "f16_mismatches": int((f16 != sums.half()).sum()),
-            "bf16_mismatches": int((bf16 != sums.bfloat16()).sum()),
-            "int64_mismatches": int((i64 != ints).sum()),
-        }
+        cases[f"w{num_warps}"] = contended_atomics_mismatches(v, slot, slots, num_warps)
     return cases
 
 

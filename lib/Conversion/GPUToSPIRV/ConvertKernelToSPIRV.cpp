@@ -208,7 +208,7 @@ struct ConvertKernelToSPIRVPass
       if (failed(triton_spirv::markBF16FragmentLoads(gpuModule)))
         return signalPassFailure();
       // GLSL.std.450 has no erf: polynomial approximations (f32); atan2 is
-      // expanded.
+      // expanded; pow's special cases are selected explicitly.
       RewritePatternSet approximations(context);
       populatePolynomialApproximateErfPattern(approximations);
       populatePolynomialApproximateErfcPattern(approximations);
@@ -217,6 +217,7 @@ struct ConvertKernelToSPIRVPass
                          BooleanArithmetic<arith::AddIOp, arith::XOrIOp>,
                          BooleanArithmetic<arith::SubIOp, arith::XOrIOp>>(context);
       triton_spirv::populateFloat64MathExpansionPatterns(approximations);
+      triton_spirv::populatePowExpansionPatterns(approximations);
       // SPIR-V indices are 32-bit (SPIRVConversionOptions::use64bitIndex is
       // off below): i64 offset chains ending in an index narrow to i32.
       triton_spirv::populateNarrowIndexArithmeticPatterns(approximations);
@@ -277,6 +278,7 @@ struct ConvertKernelToSPIRVPass
       populateFuncToSPIRVPatterns(typeConverter, patterns);
       patterns.add<GlobalMemoryBarrier>(typeConverter, context, /*benefit=*/2);
       triton_spirv::populateGenericAtomicToSPIRVPatterns(typeConverter, patterns);
+      triton_spirv::populateNonNegativePowToSPIRVPatterns(typeConverter, patterns);
       triton_spirv::populateRawAddressToSPIRVPatterns(typeConverter, patterns);
       triton_spirv::populateVectorAccessToSPIRVPatterns(typeConverter, patterns,
                                                         vectorsAsInt64);

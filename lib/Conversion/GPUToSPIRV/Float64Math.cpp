@@ -9,8 +9,7 @@
 //    s = (m-1)/(m+1), an odd series to s^23;
 //  - log1p/expm1 by series near 0, exp2/log2/log10 by scaling,
 //    erfc, asinh/acosh/atanh and cbrt from them (below),
-//    pow as exp(y log |x|) with IEEE special cases (signs of integer powers
-//    of negative numbers, zeros, ones).
+//    pow as exp(y log |x|) inside C's special cases (PowSpecialCases.cpp).
 // Accuracy: a few ulp for exp/log; pow's error grows with |y log x|.
 //
 //===----------------------------------------------------------------------===//
@@ -134,22 +133,8 @@ public:
   }
 
   Value pow(Value x, Value y) {
-    Value ax = math::AbsFOp::create(b, loc, x);
-    Value magnitude = exp(mul(y, log(ax)));
-    Value yIsInteger = cmp(arith::CmpFPredicate::OEQ, math::FloorOp::create(b, loc, y), y);
-    Value yIsOdd = cmp(arith::CmpFPredicate::OEQ,
-                       sub(y, mul(c(2.0), math::FloorOp::create(b, loc, mul(y, c(0.5))))),
-                       c(1.0));
-    Value negative = cmp(arith::CmpFPredicate::OLT, x, c(0.0));
-    Value signed_ = sel(yIsOdd, arith::NegFOp::create(b, loc, magnitude), magnitude);
-    Value result = sel(negative, sel(yIsInteger, signed_, c(NAN)), magnitude);
-    // x = +-0: +-0 or +-inf by the sign of y (odd integer y keeps x's sign).
-    Value zeroResult = sel(cmp(arith::CmpFPredicate::OLT, y, c(0.0)), c(INFINITY), c(0.0));
-    zeroResult = sel(yIsOdd, math::CopySignOp::create(b, loc, zeroResult, x), zeroResult);
-    result = sel(cmp(arith::CmpFPredicate::OEQ, x, c(0.0)), zeroResult, result);
-    Value one = c(1.0);
-    result = sel(cmp(arith::CmpFPredicate::OEQ, x, one), one, result);
-    return sel(cmp(arith::CmpFPredicate::OEQ, y, c(0.0)), one, result);
+    return triton_spirv::powWithSpecialCases(
+        b, loc, x, y, [&](Value ax) { return exp(mul(y, log(ax))); });
   }
 
   // erf: for |x| <= 2.5 the series 2/sqrt(pi) e^(-x^2) sum (2x^2)^n x /

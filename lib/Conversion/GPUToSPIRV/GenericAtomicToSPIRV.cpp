@@ -33,6 +33,9 @@ namespace {
 /// Marks a compare-exchange whose result the kernel reads (not only the
 /// retry loop's comparison).
 constexpr llvm::StringLiteral kReadsAtomicResult = "triton_spirv.reads_atomic_result";
+// A retry loop's exchange without semantics of its own, ordered by the fences
+// around the loop.
+constexpr llvm::StringLiteral kOrderedByFences = "triton_spirv.ordered_by_fences";
 /// The comparand and the new value of an update that is a compare-exchange:
 /// `select(cmpi eq(bits(current), c), v, current)` where neither `c` nor `v`
 /// depends on the current value. Such an update needs one
@@ -374,9 +377,17 @@ struct GenericAtomicToCompareExchangeLoop
       rewriter.clone(inner, mapping);
     Value next = mapping.lookupOrDefault(
         cast<memref::AtomicYieldOp>(update.getTerminator()).getResult());
+    // A fenced loop's exchange carries no semantics: the fences around the
+    // loop order the one exchange that succeeds, and retries order nothing.
+    // (Mesa 22.3's lavapipe, with semantics on an exchange whose retries
+    // differ between subgroups, lost later atomics of the workgroup.)
     auto exchangeOp = spirv::AtomicCompareExchangeOp::create(
-        rewriter, loc, wordPointer, scope, equalSemantics, unequalSemantics,
+        rewriter, loc, wordPointer, scope,
+        fenced ? spirv::MemorySemantics::None : equalSemantics,
+        fenced ? spirv::MemorySemantics::None : unequalSemantics,
         withElement(rewriter, current, next), current);
+    if (fenced)
+      exchangeOp->setAttr(kOrderedByFences, rewriter.getUnitAttr());
     if (!op.getResult().use_empty())
       exchangeOp->setAttr(kReadsAtomicResult, rewriter.getUnitAttr());
     Value seen = exchangeOp;
@@ -482,11 +493,13 @@ void mlir::triton_spirv::makeGlobalAccessesCoherentWhereOrdered(
           semantics = attr.getValue();
       if (!semantics)
         return;
-      bool isOrdered = *semantics != spirv::MemorySemantics::None;
+      bool isOrdered = *semantics != spirv::MemorySemantics::None ||
+                       atomic->hasAttr(kOrderedByFences);
       ordered |= isOrdered;
       synchronizes |= atomic->hasAttr(kReadsAtomicResult) && isOrdered;
-      // The serializer would take the marker for a decoration.
+      // The serializer would take the markers for decorations.
       atomic->removeAttr(kReadsAtomicResult);
+      atomic->removeAttr(kOrderedByFences);
     });
     if (!ordered)
       return;

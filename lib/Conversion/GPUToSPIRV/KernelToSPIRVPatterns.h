@@ -119,6 +119,18 @@ void packWorkgroupVectorsAsInt64(gpu::GPUModuleOp module);
 /// has no f64 transcendentals).
 void populateFloat64MathExpansionPatterns(RewritePatternSet &patterns);
 
+/// pow(x, y) with C's special cases (negative bases, zeros, ones, NaNs,
+/// infinities) selected around `magnitudeOfAbs(|x|)`, which computes |x|^y
+/// for a non-negative base.
+Value powWithSpecialCases(OpBuilder &b, Location loc, Value x, Value y,
+                          llvm::function_ref<Value(Value)> magnitudeOfAbs);
+
+/// math.powf on f16/f32 (before conversion): the special cases around a
+/// marked math.powf of |x|, which the pattern below turns into GL.Pow.
+void populatePowExpansionPatterns(RewritePatternSet &patterns);
+void populateNonNegativePowToSPIRVPatterns(SPIRVTypeConverter &converter,
+                                           RewritePatternSet &patterns);
+
 /// index_cast of i64 add/sub/mul chains to index recomputed in i32 (only
 /// where index is 32-bit, as in SPIR-V).
 void populateNarrowIndexArithmeticPatterns(RewritePatternSet &patterns);

@@ -73,6 +73,15 @@ def histogram_kernel(x_ptr, out_ptr, masked_out_ptr, n, N: tl.constexpr, BINS: t
 
 
 @triton.jit
+def pow_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    y = tl.load(y_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, libdevice.pow(x, y), mask=mask)
+
+
+@triton.jit
 def libdevice_kernel(x_ptr, y_ptr, out_ptr, nan_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n

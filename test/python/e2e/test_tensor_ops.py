@@ -117,6 +117,33 @@ def test_libdevice_functions():
     assert torch.equal(nan, (y < 0).to(torch.int32))
 
 
+POW_SPECIAL_VALUES = [float("nan"), -float("inf"), -3.0, -2.5, -2.0, -1.0, -0.5, -0.0, 0.0, 0.5,
+                      1.0, 2.0, 2.5, 3.0, float("inf"), 1e30, -1e30]
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_pow_follows_c_special_cases(dtype):
+    # C's pow (libdevice's): NaN for a finite negative base and a fractional
+    # exponent, signed results for odd integer exponents, pow(x, 0) = pow(1, y)
+    # = 1 even for NaN, pow(-1, +-inf) = 1, signed zeros and infinities at 0.
+    special = torch.tensor(POW_SPECIAL_VALUES, dtype=dtype)
+    grid_x, grid_y = torch.meshgrid(special, special, indexing="ij")
+    n_random = 2000
+    x = torch.cat([grid_x.flatten(), torch.randn(n_random, dtype=dtype) * 3])
+    y = torch.cat([grid_y.flatten(), torch.where(torch.rand(n_random) < 0.5,
+                                                 torch.randint(-7, 8, (n_random,)).to(dtype),
+                                                 torch.randn(n_random, dtype=dtype) * 3)])
+    n = x.numel()
+    out = torch.full((n,), 777.0, dtype=dtype)  # NaN is a result here: another sentinel
+    k.pow_kernel[(triton_cdiv(n, 256),)](x, y, out, n, BLOCK=256)
+    ref = torch.pow(x, y)
+    rtol = 1e-5 if dtype == torch.float32 else 1e-13
+    torch.testing.assert_close(out, ref, rtol=rtol, atol=0, equal_nan=True,
+                               msg=lambda m: f"{m}\nx={x[~torch.isclose(out, ref, rtol=rtol, atol=0, equal_nan=True)]}")
+    zeros = ref == 0
+    assert torch.equal(torch.signbit(out[zeros]), torch.signbit(ref[zeros])), "signs of zero results"
+
+
 def test_libdevice_f64():
     N = 128
     x = torch.rand(N, dtype=torch.float64) + 0.1

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Contended atomics: a histogram (`tl.atomic_add` of 1 into `bins` counters) and a scatter-max
-(`tl.atomic_max` into 4096 slots), against torch's own ops on the same tensors in the same run
-(`torch.bincount`, `scatter_reduce_(..., "amax")`).
+"""Contended atomics: a histogram (`tl.atomic_add` of 1 into `bins` counters), a weighted one
+(`tl.atomic_add` of f32 weights) and a scatter-max (`tl.atomic_max` of int32 and of f32 into
+4096 slots), against torch's own ops on the same tensors in the same run (`torch.bincount`,
+`index_add_`, `scatter_reduce_(..., "amax")`).
 
 Runs on the default device (lavapipe, CPU tensors) or, with `--cuda`, on CUDA tensors through
 the cuda route (set TRITON_SPIRV_BACKEND=1; with TRITON_SPIRV_BACKEND=0 the same script times
@@ -28,6 +29,14 @@ def histogram_kernel(x_ptr, counts_ptr, n, BINS: tl.constexpr, BLOCK: tl.constex
     mask = offs < n
     x = tl.load(x_ptr + offs, mask=mask, other=0)
     tl.atomic_add(counts_ptr + x % BINS, 1, mask=mask)
+
+
+@triton.jit
+def weighted_histogram_kernel(x_ptr, w_ptr, sums_ptr, n, BINS: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0)
+    tl.atomic_add(sums_ptr + x % BINS, tl.load(w_ptr + offs, mask=mask, other=0.0), mask=mask)
 
 
 @triton.jit
@@ -65,6 +74,16 @@ def cases(n, device):
         yield (f"histogram {bins} bins", torch.equal(counts, expected),
                lambda c=counts, b=bins: histogram_kernel[grid](x, c, n, BINS=b, BLOCK=1024),
                lambda b=bins: torch.bincount(x % b, minlength=b))
+    # Multiples of 1/2 up to 2 in size: every partial sum is exact, any order gives one answer.
+    w = (torch.randint(-4, 5, (n,), generator=gen) / 2).to(device)
+    for bins in (16, 4096):
+        sums = torch.zeros(bins, device=device)
+        weighted_histogram_kernel[grid](x, w, sums, n, BINS=bins, BLOCK=1024)
+        index = (x % bins).long()
+        expected = torch.zeros(bins, device=device).index_add_(0, index, w)
+        yield (f"f32 sums {bins} bins", torch.equal(sums, expected),
+               lambda s=sums, b=bins: weighted_histogram_kernel[grid](x, w, s, n, BINS=b, BLOCK=1024),
+               lambda b=bins, i=index: torch.zeros(b, device=device).index_add_(0, i, w))
     out = torch.full((4096,), -1, dtype=torch.int32, device=device)
     scatter_max_kernel[grid](x, index, out, n, BLOCK=1024)
     expected = torch.full((4096,), -1, dtype=torch.int32, device=device).scatter_reduce_(
@@ -73,6 +92,16 @@ def cases(n, device):
            lambda: scatter_max_kernel[grid](x, index, out, n, BLOCK=1024),
            lambda: torch.full((4096,), -1, dtype=torch.int32, device=device).scatter_reduce_(
                0, index.long(), x, "amax"))
+    # Float max: Triton splits it by sign into integer max/min on the bits.
+    v = torch.randn(n, generator=gen).to(device)
+    fout = torch.full((4096,), -float("inf"), device=device)
+    scatter_max_kernel[grid](v, index, fout, n, BLOCK=1024)
+    expected = torch.full((4096,), -float("inf"), device=device).scatter_reduce_(
+        0, index.long(), v, "amax")
+    yield ("f32 scatter-max 4096", torch.equal(fout, expected),
+           lambda: scatter_max_kernel[grid](v, index, fout, n, BLOCK=1024),
+           lambda: torch.full((4096,), -float("inf"), device=device).scatter_reduce_(
+               0, index.long(), v, "amax"))
 
 
 def main():

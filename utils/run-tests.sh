@@ -30,8 +30,19 @@ if [ "${TRITON_SPIRV_SKIP_VERSIONS:-0}" != 1 ]; then
   ver_passed=${ver_passed:-0}; ver_failed=${ver_failed:-1}
 fi
 
-passed=$((lit_passed + py_passed + ver_passed))
-failed=$((lit_failed + py_failed + ver_failed))
-echo "lit: $lit_passed passed, $lit_failed failed; pytest: $py_passed passed, $py_failed failed; other Triton versions: $ver_passed passed, $ver_failed failed"
+# The end-to-end and FlagGems tests under Mesa 22.3's lavapipe, Debian 12's
+# own driver (TRITON_SPIRV_SKIP_MESA22=1 skips this).
+mesa_passed=0; mesa_failed=0
+if [ "${TRITON_SPIRV_SKIP_MESA22:-0}" != 1 ]; then
+  mesa_log=$(mktemp)
+  bash utils/test-mesa22.sh 2>&1 | tee "$mesa_log" | grep -E "^mesa|passed|failed"
+  mesa_passed=$(grep -oP '^mesa 22.3: \K[0-9]+(?= passed)' "$mesa_log" || echo 0)
+  mesa_failed=$(grep -oP '^mesa 22.3: .*, \K[0-9]+(?= failed)' "$mesa_log" || echo 1)
+  mesa_passed=${mesa_passed:-0}; mesa_failed=${mesa_failed:-1}
+fi
+
+passed=$((lit_passed + py_passed + ver_passed + mesa_passed))
+failed=$((lit_failed + py_failed + ver_failed + mesa_failed))
+echo "lit: $lit_passed passed, $lit_failed failed; pytest: $py_passed passed, $py_failed failed; other Triton versions: $ver_passed passed, $ver_failed failed; Mesa 22.3: $mesa_passed passed, $mesa_failed failed"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -90,41 +90,63 @@ Value cloneOutOfBody(ConversionPatternRewriter &rewriter, Block &body, Value v,
 
 /// An update SPIR-V has one atomic instruction for: `op(current, v)` for an
 /// integer add/and/or/xor/min/max (either operand order where it commutes),
-/// or `v` alone (an exchange), with `v` not computed from the current value.
-enum class NativeUpdate { Add, And, Or, Xor, SMax, SMin, UMax, UMin, Exchange };
+/// or `v` alone (an exchange), with `v` not computed from the current value;
+/// a float's update may work on its bits (bitcast in, integer update,
+/// bitcast out: Triton's float max/min split by sign). With `float32Add`,
+/// also an f32 add (OpAtomicFAddEXT). Every instruction but FAdd works on
+/// the element's bits.
+enum class NativeUpdate { Add, FAdd, And, Or, Xor, SMax, SMin, UMax, UMin, Exchange };
 
 std::optional<std::pair<NativeUpdate, Value>>
-matchNativeUpdate(memref::GenericAtomicRMWOp op) {
-  Value current = op.getCurrentValue();
-  if (!isa<IntegerType>(current.getType()))
-    return std::nullopt;
+matchNativeUpdate(memref::GenericAtomicRMWOp op, bool float32Add) {
   Block &body = op.getAtomicBody().front();
+  Value current = op.getCurrentValue();
   Value result = cast<memref::AtomicYieldOp>(body.getTerminator()).getResult();
-  auto insideBody = [&](Value v) {
+  auto inBody = [&](Value v) {
     Operation *def = v.getDefiningOp();
-    return v == current || (def && def->getBlock() == &body);
+    return def && def->getBlock() == &body;
   };
-  // `kind` with the operand beside the current value, if that one comes from
-  // outside the body.
-  auto withOperand = [&](NativeUpdate kind, Value a, Value b)
+  // The body's ops besides the yield; a match accounts for all of them.
+  int64_t bodyOps = std::distance(body.without_terminator().begin(),
+                                  body.without_terminator().end());
+  // The body holds nothing else (its operand comes from outside).
+  if (bodyOps == 0 && result != current)
+    return std::make_pair(NativeUpdate::Exchange, result);
+  // `kind` with the operand beside `updated` (the current value or its bits),
+  // which must come from outside.
+  auto withOperand = [&](NativeUpdate kind, Value a, Value b, Value updated,
+                         int64_t matchedOps)
       -> std::optional<std::pair<NativeUpdate, Value>> {
-    if (a == current && !insideBody(b))
+    if (matchedOps != bodyOps)
+      return std::nullopt;
+    if (a == updated && b != updated && !inBody(b))
       return std::make_pair(kind, b);
-    if (b == current && !insideBody(a))
+    if (b == updated && a != updated && !inBody(a))
       return std::make_pair(kind, a);
     return std::nullopt;
   };
-  // The body holds nothing else (its operand comes from outside).
-  if (&body.front() == body.getTerminator() && !insideBody(result))
-    return std::make_pair(NativeUpdate::Exchange, result);
+  int64_t matched = 0;
+  if (isa<FloatType>(current.getType())) {
+    if (current.getType().isF32() && float32Add)
+      if (auto add = result.getDefiningOp<arith::AddFOp>(); add && inBody(add))
+        return withOperand(NativeUpdate::FAdd, add.getLhs(), add.getRhs(), current, 1);
+    auto out = result.getDefiningOp<arith::BitcastOp>();
+    auto in = body.empty() ? arith::BitcastOp() : dyn_cast<arith::BitcastOp>(body.front());
+    if (!out || !inBody(out) || !in || in.getIn() != current)
+      return std::nullopt;
+    current = in.getResult();
+    result = out.getIn();
+    matched = 2;
+  }
+  if (!isa<IntegerType>(current.getType()))
+    return std::nullopt;
   Operation *update = result.getDefiningOp();
   if (!update || update->getBlock() != &body)
     return std::nullopt;
   // min/max as arith-expand leaves them: select(cmpi(p, l, r), l, r).
   if (auto select = dyn_cast<arith::SelectOp>(update)) {
     auto compare = select.getCondition().getDefiningOp<arith::CmpIOp>();
-    if (!compare || &body.front() != compare.getOperation() ||
-        compare->getNextNode() != update || !compare->hasOneUse())
+    if (!compare || !inBody(compare) || !compare->hasOneUse())
       return std::nullopt;
     Value l = compare.getLhs(), r = compare.getRhs();
     bool straight = select.getTrueValue() == l && select.getFalseValue() == r;
@@ -140,9 +162,9 @@ matchNativeUpdate(memref::GenericAtomicRMWOp op) {
     case P::ult: case P::ule: greater = NativeUpdate::UMin; less = NativeUpdate::UMax; break;
     default: return std::nullopt;
     }
-    return withOperand(straight ? *greater : *less, l, r);
+    return withOperand(straight ? *greater : *less, l, r, current, matched + 2);
   }
-  if (update->getNumOperands() != 2 || &body.front() != update)
+  if (update->getNumOperands() != 2)
     return std::nullopt;
   std::optional<NativeUpdate> kind =
       llvm::TypeSwitch<Operation *, std::optional<NativeUpdate>>(update)
@@ -157,7 +179,8 @@ matchNativeUpdate(memref::GenericAtomicRMWOp op) {
           .Default([](Operation *) { return std::nullopt; });
   if (!kind)
     return std::nullopt;
-  return withOperand(*kind, update->getOperand(0), update->getOperand(1));
+  return withOperand(*kind, update->getOperand(0), update->getOperand(1), current,
+                     matched + 1);
 }
 
 struct GenericAtomicToCompareExchangeLoop
@@ -284,22 +307,33 @@ struct GenericAtomicToCompareExchangeLoop
         rewriter.replaceOp(op, fromInt(rewriter, seen));
         return success();
       }
-    // An integer update SPIR-V has an instruction for: that instruction, no
-    // loop (under contention a loop retries; Mesa 22.3's lavapipe also lost
-    // updates in it).
+    // An update SPIR-V has an instruction for: that instruction, no loop
+    // (under contention a loop retries). f32 adds where the device has them
+    // on global memory (VK_EXT_shader_atomic_float's
+    // shaderBufferFloat32AtomicAdd).
+    bool float32Add = storage == spirv::StorageClass::PhysicalStorageBuffer &&
+                      converter->getTargetEnv().allows(
+                          spirv::Capability::AtomicFloat32AddEXT);
     if (!subword)
-      if (auto native = matchNativeUpdate(op)) {
+      if (auto native = matchNativeUpdate(op, float32Add)) {
         auto semantics = spirv::MemorySemanticsAttr::get(getContext(), equalSemantics);
         auto scopeAttr = spirv::ScopeAttr::get(getContext(), scope);
+        // Every instruction but FAdd works on the element's bits.
         Value operand = native->second;
+        if (native->first != NativeUpdate::FAdd && isa<FloatType>(operand.getType()))
+          operand = toInt(rewriter, operand);
         Value seen;
         switch (native->first) {
 #define NATIVE_CASE(KIND, OP)                                                  \
   case NativeUpdate::KIND:                                                     \
-    seen = spirv::OP::create(rewriter, loc, intType, pointer, scopeAttr,       \
+    seen = spirv::OP::create(rewriter, loc, intType, wordPointer, scopeAttr,   \
                              semantics, operand);                              \
     break;
           NATIVE_CASE(Add, AtomicIAddOp)
+        case NativeUpdate::FAdd:
+          seen = spirv::EXTAtomicFAddOp::create(rewriter, loc, elementType, pointer,
+                                                scopeAttr, semantics, operand);
+          break;
           NATIVE_CASE(And, AtomicAndOp)
           NATIVE_CASE(Or, AtomicOrOp)
           NATIVE_CASE(Xor, AtomicXorOp)
@@ -313,7 +347,9 @@ struct GenericAtomicToCompareExchangeLoop
         if (!op.getResult().use_empty())
           seen.getDefiningOp()->setAttr(kReadsAtomicResult, rewriter.getUnitAttr());
         fence();
-        rewriter.replaceOp(op, seen);
+        rewriter.replaceOp(op, native->first == NativeUpdate::FAdd
+                                   ? seen
+                                   : fromInt(rewriter, seen));
         return success();
       }
     // Plain read of the starting value (PhysicalStorageBuffer needs an
@@ -488,7 +524,8 @@ void mlir::triton_spirv::makeGlobalAccessesCoherentWhereOrdered(
       std::optional<spirv::MemorySemantics> semantics;
       if (auto exchange = dyn_cast<spirv::AtomicCompareExchangeOp>(atomic))
         semantics = exchange.getEqualSemantics();
-      else if (atomic->getName().getStringRef().starts_with("spirv.Atomic"))
+      else if (atomic->getName().getStringRef().starts_with("spirv.Atomic") ||
+               isa<spirv::EXTAtomicFAddOp>(atomic))
         if (auto attr = atomic->getAttrOfType<spirv::MemorySemanticsAttr>("semantics"))
           semantics = attr.getValue();
       if (!semantics)

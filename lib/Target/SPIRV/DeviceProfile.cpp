@@ -114,6 +114,8 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // came out NaN (execution-only barriers as if
                          // dropped).
                          /*executionOnlyBarriers=*/name == "lavapipe",
+                         // Mesa 22.3 and 25 both.
+                         /*hasFloat32AtomicAdd=*/true,
                          /*deviceType=*/spirv::DeviceType::CPU};
   // nvidia-no-bf16: drivers without VK_KHR_shader_bfloat16 (bf16 dots on
   // FMAs); nvidia-fma: without VK_KHR_cooperative_matrix (GPUs before
@@ -197,6 +199,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*nativeMaxNum=*/true,
                          // Invocations run in parallel on a GPU.
                          /*executionOnlyBarriers=*/false,
+                         /*hasFloat32AtomicAdd=*/true,
                          /*deviceType=*/spirv::DeviceType::DiscreteGPU};
   return std::nullopt;
 }
@@ -231,6 +234,10 @@ mlir::triton_spirv::getTargetEnv(MLIRContext *context,
       Extension::SPV_KHR_8bit_storage,
       Extension::SPV_KHR_16bit_storage,
   };
+  if (profile.hasFloat32AtomicAdd) {
+    capabilities.push_back(Capability::AtomicFloat32AddEXT);
+    extensions.push_back(Extension::SPV_EXT_shader_atomic_float_add);
+  }
   if (profile.hasCooperativeMatrix) {
     capabilities.push_back(Capability::CooperativeMatrixKHR);
     extensions.push_back(Extension::SPV_KHR_cooperative_matrix);

@@ -6,7 +6,8 @@
 // ordered ones keep their device-scope fences, and a kernel that reads an
 // ordered atomic's result keeps its global accesses volatile and atomic.
 // Updates computed from the current value in other ways, and float adds,
-// stay loops.
+// stay loops, except f32 adds on global memory where the target has
+// AtomicFloat32AddEXT (VK_EXT_shader_atomic_float): OpAtomicFAddEXT.
 module attributes {gpu.container_module} {
   gpu.module @kernels attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Int64Atomics, PhysicalStorageBufferAddresses], [SPV_KHR_physical_storage_buffer]>, #spirv.resource_limits<>>} {
     // CHECK-LABEL: spirv.func @native
@@ -83,6 +84,85 @@ module attributes {gpu.container_module} {
       ^bb0(%cur: f32):
         %new = arith.addf %cur, %z : f32
         memref.atomic_yield %new : f32
+      }
+      gpu.return
+    }
+  }
+
+  gpu.module @float_add attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Int64Atomics, Float64, PhysicalStorageBufferAddresses, AtomicFloat32AddEXT], [SPV_KHR_physical_storage_buffer, SPV_EXT_shader_atomic_float_add]>, #spirv.resource_limits<>>} {
+    // CHECK-LABEL: spirv.func @f32_add
+    // CHECK:         spirv.MemoryBarrier <Device>, <AcquireRelease|UniformMemory>
+    // CHECK:         %[[OLD:.*]] = spirv.EXT.AtomicFAdd <Device> <AcquireRelease|UniformMemory> %{{.*}}, %{{.*}} : !spirv.ptr<f32, PhysicalStorageBuffer>
+    // CHECK-NEXT:    spirv.MemoryBarrier <Device>, <AcquireRelease|UniformMemory>
+    // The operand on the left; relaxed: no fences.
+    // CHECK-NOT:     spirv.MemoryBarrier
+    // CHECK:         spirv.EXT.AtomicFAdd <Device> <None> %{{.*}}, %[[OLD]] : !spirv.ptr<f32, PhysicalStorageBuffer>
+    // The kernel reads an ordered add's result: its global loads read
+    // atomically.
+    // CHECK:         spirv.AtomicOr <Device> <None> %{{.*}}, %{{.*}} : !spirv.ptr<i32, PhysicalStorageBuffer>
+    // Twice the current value, and f64 (no AtomicFloat64AddEXT here): loops.
+    // CHECK:         spirv.AtomicCompareExchange <Device> <None> <None> %{{.*}} : !spirv.ptr<i32, PhysicalStorageBuffer>
+    // CHECK:         spirv.AtomicCompareExchange <Device> <None> <None> %{{.*}} : !spirv.ptr<i64, PhysicalStorageBuffer>
+    // CHECK-NOT:     spirv.EXT.AtomicFAdd
+    gpu.func @f32_add(%f: memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>},
+                      %d: memref<?xf64, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>},
+                      %z: f32, %w: f64) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+      %c0 = arith.constant 0 : index
+      %old = memref.generic_atomic_rmw %f[%c0] : memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>> {
+      ^bb0(%cur: f32):
+        %new = arith.addf %cur, %z : f32
+        memref.atomic_yield %new : f32
+      }
+      %old2 = memref.generic_atomic_rmw %f[%c0] : memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>> {
+      ^bb0(%cur: f32):
+        %new = arith.addf %old, %cur : f32
+        memref.atomic_yield %new : f32
+      } {triton_spirv.relaxed_atomic}
+      %twice = memref.generic_atomic_rmw %f[%c0] : memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>> {
+      ^bb0(%cur: f32):
+        %new = arith.addf %cur, %cur : f32
+        memref.atomic_yield %new : f32
+      }
+      %dsum = memref.generic_atomic_rmw %d[%c0] : memref<?xf64, #spirv.storage_class<PhysicalStorageBuffer>> {
+      ^bb0(%cur: f64):
+        %new = arith.addf %cur, %w : f64
+        memref.atomic_yield %new : f64
+      }
+      gpu.return
+    }
+
+    // Float updates on the element's bits (Triton's float max/min split by
+    // sign) and float exchanges: integer atomics on the bits.
+    // CHECK-LABEL: spirv.func @float_bits
+    // CHECK:         %[[BITS:.*]] = spirv.Bitcast %{{.*}} : !spirv.ptr<f32, PhysicalStorageBuffer> to !spirv.ptr<i32, PhysicalStorageBuffer>
+    // CHECK:         %[[MAX:.*]] = spirv.AtomicSMax <Device> <AcquireRelease|UniformMemory> %[[BITS]], %{{.*}} : !spirv.ptr<i32, PhysicalStorageBuffer>
+    // CHECK:         spirv.Bitcast %[[MAX]] : i32 to f32
+    // CHECK:         %[[Z:.*]] = spirv.Bitcast %{{.*}} : f32 to i32
+    // CHECK:         spirv.AtomicExchange <Device> <AcquireRelease|UniformMemory> %{{.*}}, %[[Z]] : !spirv.ptr<i32, PhysicalStorageBuffer>
+    // An update that also uses the bits elsewhere stays a loop.
+    // CHECK:         spirv.AtomicCompareExchange
+    gpu.func @float_bits(%f: memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>},
+                         %bits: i32, %z: f32) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+      %c0 = arith.constant 0 : index
+      %max = memref.generic_atomic_rmw %f[%c0] : memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>> {
+      ^bb0(%cur: f32):
+        %b = arith.bitcast %cur : f32 to i32
+        %gt = arith.cmpi sgt, %b, %bits : i32
+        %m = arith.select %gt, %b, %bits : i32
+        %r = arith.bitcast %m : i32 to f32
+        memref.atomic_yield %r : f32
+      }
+      memref.store %max, %f[%c0] : memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>>
+      %old = memref.generic_atomic_rmw %f[%c0] : memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>> {
+      ^bb0(%cur: f32):
+        memref.atomic_yield %z : f32
+      }
+      %odd = memref.generic_atomic_rmw %f[%c0] : memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>> {
+      ^bb0(%cur: f32):
+        %b = arith.bitcast %cur : f32 to i32
+        %s = arith.addi %b, %b : i32
+        %r = arith.bitcast %s : i32 to f32
+        memref.atomic_yield %r : f32
       }
       gpu.return
     }

@@ -27,6 +27,20 @@ def test_profile_follows_vendor_and_mesa_version(properties, profile):
     assert _compiler.device_profile(profile)["name"] == profile
 
 
+def test_expected_mesa_driver():
+    # utils/test-mesa22.sh names the driver its run must be on: a loader that
+    # fell back to another driver would test that one instead.
+    import os
+    expected = os.environ.get("TRITON_SPIRV_EXPECT_MESA")
+    if not expected:
+        pytest.skip("TRITON_SPIRV_EXPECT_MESA not set (only utils/test-mesa22.sh sets it)")
+    from triton_spirv import _vulkan_runtime as runtime
+    from triton_spirv.driver import SPIRVDriver
+    driver_info = runtime.get_device().device_properties()["driver_info"]
+    assert driver_info.startswith(f"Mesa {expected}."), driver_info
+    assert SPIRVDriver().get_current_target().arch == "lavapipe-mesa22"
+
+
 @triton.jit
 def row_max_minus_sum_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     row = tl.program_id(0)

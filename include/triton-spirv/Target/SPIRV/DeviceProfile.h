@@ -148,6 +148,10 @@ struct DeviceProfile {
   /// no memory semantics, its accesses are Volatile (spirv-execution-only-
   /// barriers).
   bool executionOnlyBarriers;
+  /// f32 atomic adds on global memory (VK_EXT_shader_atomic_float's
+  /// shaderBufferFloat32AtomicAdd): tl.atomic_add of f32 is one
+  /// OpAtomicFAddEXT instead of a compare-exchange loop.
+  bool hasFloat32AtomicAdd;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

@@ -92,13 +92,14 @@ Value cloneOutOfBody(ConversionPatternRewriter &rewriter, Block &body, Value v,
 /// integer add/and/or/xor/min/max (either operand order where it commutes),
 /// or `v` alone (an exchange), with `v` not computed from the current value;
 /// a float's update may work on its bits (bitcast in, integer update,
-/// bitcast out: Triton's float max/min split by sign). With `float32Add`,
-/// also an f32 add (OpAtomicFAddEXT). Every instruction but FAdd works on
+/// bitcast out: Triton's float max/min split by sign). A float add where
+/// `floatAdd` holds for its type is one OpAtomicFAddEXT. Every instruction but FAdd works on
 /// the element's bits.
 enum class NativeUpdate { Add, FAdd, And, Or, Xor, SMax, SMin, UMax, UMin, Exchange };
 
 std::optional<std::pair<NativeUpdate, Value>>
-matchNativeUpdate(memref::GenericAtomicRMWOp op, bool float32Add) {
+matchNativeUpdate(memref::GenericAtomicRMWOp op,
+                  llvm::function_ref<bool(Type)> floatAdd) {
   Block &body = op.getAtomicBody().front();
   Value current = op.getCurrentValue();
   Value result = cast<memref::AtomicYieldOp>(body.getTerminator()).getResult();
@@ -127,7 +128,7 @@ matchNativeUpdate(memref::GenericAtomicRMWOp op, bool float32Add) {
   };
   int64_t matched = 0;
   if (isa<FloatType>(current.getType())) {
-    if (current.getType().isF32() && float32Add)
+    if (floatAdd(current.getType()))
       if (auto add = result.getDefiningOp<arith::AddFOp>(); add && inBody(add))
         return withOperand(NativeUpdate::FAdd, add.getLhs(), add.getRhs(), current, 1);
     auto out = result.getDefiningOp<arith::BitcastOp>();
@@ -308,14 +309,17 @@ struct GenericAtomicToCompareExchangeLoop
         return success();
       }
     // An update SPIR-V has an instruction for: that instruction, no loop
-    // (under contention a loop retries). f32 adds where the device has them
-    // on global memory (VK_EXT_shader_atomic_float's
-    // shaderBufferFloat32AtomicAdd).
-    bool float32Add = storage == spirv::StorageClass::PhysicalStorageBuffer &&
-                      converter->getTargetEnv().allows(
-                          spirv::Capability::AtomicFloat32AddEXT);
+    // (under contention a loop retries). Float adds where the device has
+    // them on global memory (VK_EXT_shader_atomic_float's
+    // shaderBufferFloat32AtomicAdd / shaderBufferFloat64AtomicAdd).
+    auto floatAdd = [&](Type type) {
+      const spirv::TargetEnv &env = converter->getTargetEnv();
+      return storage == spirv::StorageClass::PhysicalStorageBuffer &&
+             ((type.isF32() && env.allows(spirv::Capability::AtomicFloat32AddEXT)) ||
+              (type.isF64() && env.allows(spirv::Capability::AtomicFloat64AddEXT)));
+    };
     if (!subword)
-      if (auto native = matchNativeUpdate(op, float32Add)) {
+      if (auto native = matchNativeUpdate(op, floatAdd)) {
         auto semantics = spirv::MemorySemanticsAttr::get(getContext(), equalSemantics);
         auto scopeAttr = spirv::ScopeAttr::get(getContext(), scope);
         // Every instruction but FAdd works on the element's bits.

@@ -116,6 +116,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*executionOnlyBarriers=*/name == "lavapipe",
                          // Mesa 22.3 and 25 both.
                          /*hasFloat32AtomicAdd=*/true,
+                         /*hasFloat64AtomicAdd=*/false,
                          /*deviceType=*/spirv::DeviceType::CPU};
   // nvidia-no-bf16: drivers without VK_KHR_shader_bfloat16 (bf16 dots on
   // FMAs); nvidia-fma: without VK_KHR_cooperative_matrix (GPUs before
@@ -200,6 +201,8 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // Invocations run in parallel on a GPU.
                          /*executionOnlyBarriers=*/false,
                          /*hasFloat32AtomicAdd=*/true,
+                         // H200 (driver 580); f16 adds it has not.
+                         /*hasFloat64AtomicAdd=*/true,
                          /*deviceType=*/spirv::DeviceType::DiscreteGPU};
   return std::nullopt;
 }
@@ -234,10 +237,12 @@ mlir::triton_spirv::getTargetEnv(MLIRContext *context,
       Extension::SPV_KHR_8bit_storage,
       Extension::SPV_KHR_16bit_storage,
   };
-  if (profile.hasFloat32AtomicAdd) {
+  if (profile.hasFloat32AtomicAdd)
     capabilities.push_back(Capability::AtomicFloat32AddEXT);
+  if (profile.hasFloat64AtomicAdd && profile.hasFloat64)
+    capabilities.push_back(Capability::AtomicFloat64AddEXT);
+  if (profile.hasFloat32AtomicAdd || profile.hasFloat64AtomicAdd)
     extensions.push_back(Extension::SPV_EXT_shader_atomic_float_add);
-  }
   if (profile.hasCooperativeMatrix) {
     capabilities.push_back(Capability::CooperativeMatrixKHR);
     extensions.push_back(Extension::SPV_KHR_cooperative_matrix);

@@ -167,4 +167,21 @@ module attributes {gpu.container_module} {
       gpu.return
     }
   }
+
+  // f64 adds where the target has AtomicFloat64AddEXT (NVIDIA).
+  gpu.module @float64_add attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, PhysicalStorageBufferAddresses, AtomicFloat64AddEXT], [SPV_KHR_physical_storage_buffer, SPV_EXT_shader_atomic_float_add]>, #spirv.resource_limits<>>} {
+    // CHECK-LABEL: spirv.func @f64_add
+    // CHECK:         spirv.EXT.AtomicFAdd <Device> <AcquireRelease|UniformMemory> %{{.*}}, %{{.*}} : !spirv.ptr<f64, PhysicalStorageBuffer>
+    // CHECK-NOT:     spirv.AtomicCompareExchange
+    gpu.func @f64_add(%d: memref<?xf64, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>},
+                      %w: f64) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+      %c0 = arith.constant 0 : index
+      %old = memref.generic_atomic_rmw %d[%c0] : memref<?xf64, #spirv.storage_class<PhysicalStorageBuffer>> {
+      ^bb0(%cur: f64):
+        %new = arith.addf %w, %cur : f64
+        memref.atomic_yield %new : f64
+      }
+      gpu.return
+    }
+  }
 }

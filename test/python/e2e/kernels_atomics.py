@@ -4,7 +4,7 @@ import triton.language as tl
 
 
 @triton.jit
-def contended_atomics_kernel(f32_ptr, f16_ptr, bf16_ptr, i64_ptr, val_ptr, slot_ptr, n,
+def contended_atomics_kernel(f32_ptr, f16_ptr, bf16_ptr, i64_ptr, f64_ptr, val_ptr, slot_ptr, n,
                              SLOTS: tl.constexpr, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     m = offs < n
@@ -19,6 +19,7 @@ def contended_atomics_kernel(f32_ptr, f16_ptr, bf16_ptr, i64_ptr, val_ptr, slot_
     tl.atomic_add(f16_ptr + slot, v.to(tl.float16), mask=m)
     tl.atomic_add(bf16_ptr + slot, v.to(tl.bfloat16), mask=m)
     tl.atomic_add(i64_ptr + slot, offs.to(tl.int64) * 1000000007, mask=m)
+    tl.atomic_add(f64_ptr + slot, v.to(tl.float64), mask=m)
 
 
 @triton.jit
@@ -31,7 +32,7 @@ def atomic_add_f16_old_kernel(dst_ptr, val_ptr, old_ptr, BLOCK: tl.constexpr):
 
 def contended_atomics_mismatches(v, slot, slots, num_warps):
     """Runs contended_atomics_kernel on `v` (multiples of 0.5, |v| <= 2: every partial sum is
-    exact in bf16, f16 and f32, so any order of the updates gives one answer) and `slot`, on
+    exact in bf16, f16, f32 and f64, so any order of the updates gives one answer) and `slot`, on
     their device, and counts the counters that differ from torch's: name -> count."""
     import torch
     device, n = v.device, v.numel()
@@ -40,7 +41,8 @@ def contended_atomics_mismatches(v, slot, slots, num_warps):
     f16 = torch.zeros(slots, dtype=torch.float16, device=device)
     bf16 = torch.zeros(slots, dtype=torch.bfloat16, device=device)
     i64 = torch.zeros(slots, dtype=torch.int64, device=device)
-    contended_atomics_kernel[(n // 256,)](f32, f16, bf16, i64, v, slot, n, SLOTS=slots,
+    f64 = torch.zeros(slots, dtype=torch.float64, device=device)
+    contended_atomics_kernel[(n // 256,)](f32, f16, bf16, i64, f64, v, slot, n, SLOTS=slots,
                                           BLOCK=256, num_warps=num_warps)
     index = slot.long()
     sums = torch.zeros(slots, device=device).index_add_(0, index, v)
@@ -53,4 +55,5 @@ def contended_atomics_mismatches(v, slot, slots, num_warps):
             "min": int((f32[2 * slots:] != smallest).sum()),
             "f16": int((f16 != sums.half()).sum()),
             "bf16": int((bf16 != sums.bfloat16()).sum()),
-            "int64": int((i64 != ints).sum())}
+            "int64": int((i64 != ints).sum()),
+            "f64": int((f64 != sums.double()).sum())}

@@ -555,8 +555,8 @@ def reduction_results_in_every_invocation():
 
 @check
 def contended_atomics():
-    # Integer adds and the frontend's sign-split float max/min are single SPIR-V atomics;
-    # float and 16-bit adds stay compare-exchange loops. Every update must land.
+    # Integer, f32 and f64 adds and the frontend's sign-split float max/min are single
+    # SPIR-V atomics; 16-bit adds stay compare-exchange loops. Every update must land.
     g = torch.Generator(device="cuda").manual_seed(5)
     n, slots = 1 << 16, 64
     cases = {}

@@ -152,6 +152,8 @@ struct DeviceProfile {
   /// shaderBufferFloat32AtomicAdd): tl.atomic_add of f32 is one
   /// OpAtomicFAddEXT instead of a compare-exchange loop.
   bool hasFloat32AtomicAdd;
+  /// The same for f64 (shaderBufferFloat64AtomicAdd).
+  bool hasFloat64AtomicAdd;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

@@ -93,8 +93,8 @@ Value cloneOutOfBody(ConversionPatternRewriter &rewriter, Block &body, Value v,
 /// or `v` alone (an exchange), with `v` not computed from the current value;
 /// a float's update may work on its bits (bitcast in, integer update,
 /// bitcast out: Triton's float max/min split by sign). A float add where
-/// `floatAdd` holds for its type is one OpAtomicFAddEXT. Every instruction but FAdd works on
-/// the element's bits.
+/// `floatAdd` holds for its type is one OpAtomicFAddEXT; every other
+/// instruction works on the element's bits.
 enum class NativeUpdate { Add, FAdd, And, Or, Xor, SMax, SMin, UMax, UMin, Exchange };
 
 std::optional<std::pair<NativeUpdate, Value>>

@@ -53,10 +53,10 @@ Value mlir::triton_spirv::powWithSpecialCases(
   Value one = c(1.0);
   Value magnitude = sel(cmp(P::OEQ, ax, one), one, magnitudeOfAbs(ax));
   Value floorY = math::FloorOp::create(b, loc, y);
+  // y - 2 floor(y / 2) = 1: false for infinities and NaN.
   Value halfFloor = math::FloorOp::create(b, loc, arith::MulFOp::create(b, loc, y, c(0.5)));
-  Value yIsOdd = cmp(P::OEQ,
-                     arith::SubFOp::create(b, loc, y, arith::MulFOp::create(b, loc, c(2.0), halfFloor)),
-                     one);
+  Value twiceHalfFloor = arith::MulFOp::create(b, loc, c(2.0), halfFloor);
+  Value yIsOdd = cmp(P::OEQ, arith::SubFOp::create(b, loc, y, twiceHalfFloor), one);
   Value negative = cmp(P::OLT, x, c(0.0));
   Value result = sel(both(negative, yIsOdd), arith::NegFOp::create(b, loc, magnitude), magnitude);
   // A finite negative base to a non-integer power has no real value

@@ -213,9 +213,18 @@ struct GenericAtomicToCompareExchangeLoop
         access = access | spirv::MemoryAccess::Aligned;
         alignment = rewriter.getI32IntegerAttr(std::max(1u, width / 8));
       }
-      rewriter.replaceOpWithNewOp<spirv::LoadOp>(
-          op, cast<spirv::PointerType>(pointer.getType()).getPointeeType(),
+      auto load = spirv::LoadOp::create(
+          rewriter, loc, cast<spirv::PointerType>(pointer.getType()).getPointeeType(),
           pointer, spirv::MemoryAccessAttr::get(getContext(), access), alignment);
+      // An acquiring atomic load (Triton 3.9's tl.atomic_load, tl.atomic_poll):
+      // later accesses stay after it.
+      if (!op->hasAttr(triton_spirv::kRelaxedAtomicAttr) &&
+          cast<spirv::PointerType>(pointer.getType()).getStorageClass() ==
+              spirv::StorageClass::PhysicalStorageBuffer)
+        spirv::MemoryBarrierOp::create(rewriter, loc, spirv::Scope::Device,
+                                       spirv::MemorySemantics::AcquireRelease |
+                                           spirv::MemorySemantics::UniformMemory);
+      rewriter.replaceOp(op, load);
       return success();
     }
     if (width != 16 && width != 32 && width != 64)

@@ -239,10 +239,26 @@ struct ConvertTritonGPUBarrier
     return success();
   }
 };
+
+/// tl.extra.cuda.gdc_wait / gdc_launch_dependents (Triton >= 3.9): a Vulkan
+/// dispatch starts after the previous one ended and its writes are visible,
+/// as with programmatic dependent launch disabled, where both do nothing.
+template <typename OpTy>
+struct EraseGridDependency : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
 } // namespace
 
 void mlir::triton_spirv::populateDebugOpConversionPatterns(
     TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ConvertPrint, ConvertAssert, ConvertTritonGPUBarrier>(
+  patterns.add<ConvertPrint, ConvertAssert, ConvertTritonGPUBarrier,
+               EraseGridDependency<GridDependencyWaitOp>,
+               EraseGridDependency<GridDependencyLaunchDependentsOp>>(
       converter, patterns.getContext());
 }

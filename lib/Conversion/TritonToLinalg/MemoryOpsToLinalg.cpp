@@ -14,6 +14,7 @@
 #include "triton-spirv/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -415,18 +416,19 @@ Value genericAtomic(OpBuilder &b, Location l, Value base, Value offset,
   return reinterpret(b, l, atomic.getResult(), elementType);
 }
 
-/// Shared by atomic_rmw and atomic_cas: one atomic per lane, masked-off lanes
-/// do nothing and yield 0.
+/// Shared by the atomics: one atomic per lane, masked-off lanes do nothing
+/// and yield 0. `valueType`: what the op reads (its result) or writes; an op
+/// without a result (atomic_store) is erased.
 template <typename OpTy>
 LogicalResult lowerAtomic(
-    OpTy op, Value offsets, Value mask, ValueRange operands,
+    OpTy op, Type valueType, Value offsets, Value mask, ValueRange operands,
     ConversionPatternRewriter &rewriter, const ScalarBaseViews &scalarBases,
     function_ref<Value(OpBuilder &, Location, Value, ValueRange)> update) {
   FailureOr<Value> base = baseMemrefOf(op, rewriter, scalarBases);
   if (failed(base))
     return failure();
   Location loc = op.getLoc();
-  Type elementType = getElementTypeOrSelf(op.getType());
+  Type elementType = getElementTypeOrSelf(valueType);
   const bool relaxed = op.getSem() == MemSemantic::RELAXED;
   if (elementType.getIntOrFloatBitWidth() < 16)
     return op.emitError("atomics on ")
@@ -443,9 +445,15 @@ LogicalResult lowerAtomic(
         },
         [&](OpBuilder &bb, Location ll) { return zeroOf(bb, ll, elementType); });
   };
-  auto tensor = dyn_cast<RankedTensorType>(op.getType());
+  auto replace = [&](Value result) {
+    if (op->getNumResults() == 0)
+      rewriter.eraseOp(op);
+    else
+      rewriter.replaceOp(op, result);
+  };
+  auto tensor = dyn_cast<RankedTensorType>(valueType);
   if (!tensor) {
-    rewriter.replaceOp(op, one(rewriter, loc, offsets, mask, operands));
+    replace(one(rewriter, loc, offsets, mask, operands));
     return success();
   }
   SmallVector<Value> inputs{offsets};
@@ -460,7 +468,7 @@ LogicalResult lowerAtomic(
         return SmallVector<Value>{
             one(b, l, args[0], laneMask, args.slice(1, numOperands))};
       })[0];
-  rewriter.replaceOp(op, result);
+  replace(result);
   return success();
 }
 
@@ -470,7 +478,8 @@ struct ConvertAtomicRMW : public ScalarBasePattern<AtomicRMWOp> {
   matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RMWOp kind = op.getAtomicRmwOp();
-    return lowerAtomic(op, pointerOffset(rewriter, op.getLoc(), adaptor.getPtr()),
+    return lowerAtomic(op, op.getType(),
+                       pointerOffset(rewriter, op.getLoc(), adaptor.getPtr()),
                        adaptor.getMask(), ValueRange{adaptor.getVal()}, rewriter,
                        *scalarBases, [&](OpBuilder &b, Location l, Value current,
                            ValueRange operands) {
@@ -485,7 +494,7 @@ struct ConvertAtomicCAS : public ScalarBasePattern<AtomicCASOp> {
   matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     return lowerAtomic(
-        op, pointerOffset(rewriter, op.getLoc(), adaptor.getPtr()), Value(),
+        op, op.getType(), pointerOffset(rewriter, op.getLoc(), adaptor.getPtr()), Value(),
         ValueRange{adaptor.getCmp(), adaptor.getVal()}, rewriter, *scalarBases,
         [](OpBuilder &b, Location l, Value current, ValueRange operands) {
           // Bits are compared, as CUDA's atom.cas does (so -0.0 is not +0.0
@@ -500,6 +509,96 @@ struct ConvertAtomicCAS : public ScalarBasePattern<AtomicCASOp> {
                                               bits(current), bits(operands[0]));
           return arith::SelectOp::create(b, l, equal, operands[1], current);
         });
+  }
+};
+/// tl.atomic_load (Triton >= 3.9): an update that keeps the current value,
+/// read as a volatile load (atomically on GPUs) and, unless relaxed, followed
+/// by a device-scope acquire fence (GenericAtomicToSPIRV).
+struct ConvertAtomicLoad : public ScalarBasePattern<AtomicLoadOp> {
+  using ScalarBasePattern::ScalarBasePattern;
+  LogicalResult
+  matchAndRewrite(AtomicLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return lowerAtomic(op, op.getType(),
+                       pointerOffset(rewriter, op.getLoc(), adaptor.getPtr()),
+                       adaptor.getMask(), ValueRange{}, rewriter, *scalarBases,
+                       [](OpBuilder &, Location, Value current, ValueRange) {
+                         return current;
+                       });
+  }
+};
+
+/// tl.atomic_store (Triton >= 3.9): an exchange whose old value is unused.
+struct ConvertAtomicStore : public ScalarBasePattern<AtomicStoreOp> {
+  using ScalarBasePattern::ScalarBasePattern;
+  LogicalResult
+  matchAndRewrite(AtomicStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return lowerAtomic(op, op.getVal().getType(),
+                       pointerOffset(rewriter, op.getLoc(), adaptor.getPtr()),
+                       adaptor.getMask(), ValueRange{adaptor.getVal()}, rewriter,
+                       *scalarBases,
+                       [](OpBuilder &, Location, Value, ValueRange operands) {
+                         return operands[0];
+                       });
+  }
+};
+
+/// tl.atomic_poll (Triton >= 3.9) without a timeout: each element reads its
+/// word (an atomic load, acquiring unless relaxed) until it equals
+/// `expected`, then the program waits at a barrier for all its polls; every
+/// element matched, so the result is true. A timeout in nanoseconds needs a
+/// clock Vulkan does not give shaders: refused.
+struct ConvertAtomicPoll : public ScalarBasePattern<AtomicPollOp> {
+  using ScalarBasePattern::ScalarBasePattern;
+  LogicalResult
+  matchAndRewrite(AtomicPollOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getTimeout())
+      return op.emitError("'tt.atomic_poll' with timeout_ns is not supported: "
+                          "Vulkan gives shaders no nanosecond clock (poll "
+                          "without a timeout)");
+    FailureOr<Value> base = baseMemrefOf(op, rewriter, *scalarBases);
+    if (failed(base))
+      return failure();
+    Location loc = op.getLoc();
+    Type elementType = getElementTypeOrSelf(adaptor.getExpected().getType());
+    if (elementType.getIntOrFloatBitWidth() < 16)
+      return op.emitError("atomic_poll on ")
+             << elementType << " is not supported (16/32/64-bit only)";
+    const bool relaxed = op.getSem() == MemSemantic::RELAXED;
+    auto spin = [&](OpBuilder &b, Location l, Value offset, Value expected) -> Value {
+      auto loop = scf::WhileOp::create(b, l, TypeRange{}, ValueRange{});
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.createBlock(&loop.getBefore());
+        Value seen = genericAtomic(b, l, *base, offset, elementType, relaxed,
+                                   [](OpBuilder &, Location, Value current) {
+                                     return current;
+                                   });
+        Value waiting = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
+                                              seen, expected);
+        scf::ConditionOp::create(b, l, waiting, ValueRange{});
+        b.createBlock(&loop.getAfter());
+        scf::YieldOp::create(b, l);
+      }
+      return arith::ConstantIntOp::create(b, l, 1, 1);
+    };
+    Value offsets = pointerOffset(rewriter, loc, adaptor.getPtr());
+    Value result;
+    if (auto tensor = dyn_cast<RankedTensorType>(op.getType()))
+      result = buildElementwiseGeneric(
+          rewriter, loc, tensor.getShape(), {offsets, adaptor.getExpected()},
+          {rewriter.getI1Type()},
+          [&](OpBuilder &b, Location l, ValueRange args) {
+            return SmallVector<Value>{spin(b, l, args[0], args[1])};
+          })[0];
+    else
+      result = spin(rewriter, loc, offsets, adaptor.getExpected());
+    auto barrier = gpu::BarrierOp::create(rewriter, loc);
+    barrier->setAttr(kGlobalMemoryBarrierAttr, rewriter.getUnitAttr());
+    rewriter.replaceOp(op, result);
+    return success();
   }
 };
 } // namespace
@@ -560,5 +659,6 @@ void mlir::triton_spirv::populateMemoryOpConversionPatterns(
   patterns.add<ConvertAddPtr, ConvertPointerBitcast>(converter, patterns.getContext());
   auto scalarBases = std::make_shared<ScalarBaseViews>();
   patterns.add<ConvertScalarBase, ConvertLoad, ConvertStore, ConvertAtomicRMW,
-               ConvertAtomicCAS>(converter, patterns.getContext(), scalarBases);
+               ConvertAtomicCAS, ConvertAtomicLoad, ConvertAtomicStore,
+               ConvertAtomicPoll>(converter, patterns.getContext(), scalarBases);
 }

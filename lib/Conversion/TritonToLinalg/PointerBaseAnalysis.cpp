@@ -133,6 +133,12 @@ static Value accessedPointer(Operation *op) {
     return rmw.getPtr();
   if (auto cas = dyn_cast<AtomicCASOp>(op))
     return cas.getPtr();
+  if (auto load = dyn_cast<AtomicLoadOp>(op))
+    return load.getPtr();
+  if (auto store = dyn_cast<AtomicStoreOp>(op))
+    return store.getPtr();
+  if (auto poll = dyn_cast<AtomicPollOp>(op))
+    return poll.getPtr();
   return Value();
 }
 
@@ -175,6 +181,8 @@ static bool usesPointerAsValue(Operation *op) {
     return isPointer(rmw.getVal());
   if (auto cas = dyn_cast<AtomicCASOp>(op))
     return isPointer(cas.getVal()) || isPointer(cas.getCmp());
+  if (auto store = dyn_cast<AtomicStoreOp>(op))
+    return isPointer(store.getVal());
   if (isa<arith::CmpIOp>(op))
     return isPointer(op->getOperand(0));
   return false;

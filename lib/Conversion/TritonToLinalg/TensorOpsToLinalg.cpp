@@ -414,6 +414,11 @@ Value preciseDivBody(OpBuilder &b, Location l, PreciseDivFOp, ValueRange args) {
   return arith::DivFOp::create(b, l, args[0], args[1]);
 }
 
+// tl.fdiv(approx=True): a division at least as accurate as the approximation.
+Value approxDivBody(OpBuilder &b, Location l, ApproxDivFOp, ValueRange args) {
+  return arith::DivFOp::create(b, l, args[0], args[1]);
+}
+
 Value mulhiBody(OpBuilder &b, Location l, MulhiUIOp, ValueRange args) {
   return arith::MulUIExtendedOp::create(b, l, args[0], args[1]).getHigh();
 }
@@ -450,6 +455,8 @@ void mlir::triton_spirv::populateTensorOpConversionPatterns(
                                                   preciseSqrtBody);
   patterns.add<ConvertElementwise<PreciseDivFOp>>(converter, context,
                                                   preciseDivBody);
+  patterns.add<ConvertElementwise<ApproxDivFOp>>(converter, context,
+                                                 approxDivBody);
   patterns.add<ConvertElementwise<MulhiUIOp>>(converter, context, mulhiBody);
   patterns.add<ConvertElementwise<FpToFpOp>>(converter, context, fpToFpBody);
   patterns.add<ConvertElementwise<BitcastOp>>(converter, context, bitcastBody);

@@ -89,7 +89,12 @@ struct ConvertFunc : public OpConversionPattern<FuncOp> {
       func->setAttr("triton_spirv.kernel", rewriter.getUnitAttr());
     // Callees are inlined before: the kernel's own body has every load.
     bool volatileLoads = false;
-    op.walk([&](LoadOp load) { volatileLoads |= load.getIsVolatile(); });
+    op.walk([&](Operation *access) {
+      if (auto load = dyn_cast<LoadOp>(access))
+        volatileLoads |= load.getIsVolatile();
+      // Triton 3.9's atomic loads and polls read what other programs write.
+      volatileLoads |= isa<AtomicLoadOp, AtomicPollOp>(access);
+    });
     if (volatileLoads)
       func->setAttr(triton_spirv::kVolatileLoadsAttr, rewriter.getUnitAttr());
     rewriter.inlineRegionBefore(op.getBody(), func.getBody(), func.end());

@@ -184,4 +184,31 @@ module attributes {gpu.container_module} {
       gpu.return
     }
   }
+
+  // An update that keeps the current value is a volatile read; an acquiring
+  // one (Triton 3.9's tl.atomic_load, tl.atomic_poll) is followed by a
+  // device-scope fence, a relaxed one (tl.load(volatile=True)) is not.
+  gpu.module @atomic_loads attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, PhysicalStorageBufferAddresses], [SPV_KHR_physical_storage_buffer]>, #spirv.resource_limits<>>} {
+    // CHECK-LABEL: spirv.func @acquire_and_relaxed
+    // CHECK:         spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Volatile|Aligned", 4] : i32
+    // CHECK-NEXT:    spirv.MemoryBarrier <Device>, <AcquireRelease|UniformMemory>
+    // CHECK:         spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Volatile|Aligned", 4] : i32
+    // CHECK-NOT:     spirv.MemoryBarrier
+    // CHECK:         spirv.Return
+    gpu.func @acquire_and_relaxed(%m: memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>}) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %a = memref.generic_atomic_rmw %m[%c0] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>> {
+      ^bb0(%cur: i32):
+        memref.atomic_yield %cur : i32
+      }
+      %r = memref.generic_atomic_rmw %m[%c1] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>> {
+      ^bb0(%cur: i32):
+        memref.atomic_yield %cur : i32
+      } {triton_spirv.relaxed_atomic}
+      %s = arith.addi %a, %r : i32
+      memref.store %s, %m[%c0] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>>
+      gpu.return
+    }
+  }
 }

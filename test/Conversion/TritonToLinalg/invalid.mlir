@@ -73,3 +73,15 @@ tt.func public @atomic_rmw_i8(%a: !tt.ptr<i8>, %x: i8) {
 tt.func public @block_pointer_argument(%a: !tt.ptr<tensor<16xf32>>) {
   tt.return
 }
+
+// -----
+
+// Triton 3.9's atomic_poll with timeout_ns: Vulkan has no nanosecond clock in
+// shaders.
+tt.func public @poll_with_timeout(%flag: !tt.ptr<i32>, %t: i64) {
+  %one = arith.constant 1 : i32
+  // expected-error @+2 {{'tt.atomic_poll' with timeout_ns is not supported: Vulkan gives shaders no nanosecond clock (poll without a timeout)}}
+  // expected-error @+1 {{failed to legalize operation 'tt.atomic_poll'}}
+  %ok = tt.atomic_poll acquire, gpu, %flag, %one timeout %t : !tt.ptr<i32>, i32 -> i1
+  tt.return
+}

@@ -1,6 +1,7 @@
 """Kernels for the atomics tests: contended updates on every element type."""
 import triton
 import triton.language as tl
+from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 
 @triton.jit
@@ -57,3 +58,35 @@ def contended_atomics_mismatches(v, slot, slots, num_warps):
             "bf16": int((bf16 != sums.bfloat16()).sum()),
             "int64": int((i64 != ints).sum()),
             "f64": int((f64 != sums.double()).sum())}
+
+
+# Triton >= 3.9: tl.atomic_load, tl.atomic_store, tl.atomic_poll, tl.fdiv(approx=True).
+@triton.jit
+def chained_sums_with_polls_kernel(x_ptr, out_ptr, totals_ptr, ready_ptr, ticket_ptr, n,
+                                   BLOCK: tl.constexpr):
+    # Program k (by ticket) waits until program k - 1 has published its running total.
+    block = tl.atomic_add(ticket_ptr, 1)
+    offsets = block * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    x = tl.load(x_ptr + offsets, mask=mask, other=0)
+    before = tl.zeros((), dtype=x.dtype)
+    if block > 0:
+        tl.atomic_poll(ready_ptr + block - 1, 1)
+        before = tl.atomic_load(totals_ptr + block - 1, sem="relaxed")
+    tl.atomic_store(totals_ptr + block, before + tl.sum(x, axis=0), sem="relaxed")
+    tl.atomic_store(ready_ptr + block, 1)
+    tl.store(out_ptr + offsets, tl.cumsum(x, axis=0) + before, mask=mask)
+
+
+@triton.jit
+def atomic_copy_and_divide_kernel(src_ptr, dst_ptr, flags_ptr, num_ptr, den_ptr, quot_ptr, n,
+                                  BLOCK: tl.constexpr):
+    gdc_wait()
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    ready = tl.atomic_poll(flags_ptr + offs % 16, 1)
+    v = tl.atomic_load(src_ptr + offs, mask=m)
+    tl.atomic_store(dst_ptr + offs, v + ready.to(v.dtype), mask=m)
+    q = tl.fdiv(tl.load(num_ptr + offs, mask=m), tl.load(den_ptr + offs, mask=m), approx=True)
+    tl.store(quot_ptr + offs, q, mask=m)
+    gdc_launch_dependents()

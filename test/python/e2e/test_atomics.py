@@ -1,5 +1,6 @@
-"""Atomics under contention on the default Vulkan device: f32/f16/bf16 add,
-float max/min (sign-split by the frontend), int64 add, f16 add returning the old values."""
+"""Atomics under contention on the default Vulkan device: f32/f16/bf16/f64 add,
+float max/min (sign-split by the frontend), int64 add, f16 add returning the old values;
+Triton 3.9's atomic loads, stores and polls."""
 import pytest
 import torch
 import triton
@@ -17,6 +18,42 @@ def test_contended_atomics_every_type(num_warps):
     slot = torch.randint(0, slots, (n,), dtype=torch.int32)
     mismatches = k.contended_atomics_mismatches(v, slot, slots, num_warps)
     assert all(count == 0 for count in mismatches.values()), mismatches
+
+
+needs_triton39 = pytest.mark.skipif(not hasattr(tl, "atomic_load"),
+                                    reason="tl.atomic_load/store/poll arrived in Triton 3.9")
+
+
+@needs_triton39
+@pytest.mark.parametrize("n, block", [(5000, 256), (70000, 1024)])
+def test_atomic_poll_orders_a_chained_scan(n, block):
+    # Each program polls (acquire) the flag its predecessor stores (release)
+    # after publishing its running total; ticket order keeps every wait on a
+    # program that has already started.
+    x = torch.randint(-50, 50, (n,), dtype=torch.int32)
+    programs = triton.cdiv(n, block)
+    out = torch.full((n,), -7, dtype=torch.int32)
+    totals = torch.zeros(programs, dtype=torch.int32)
+    ready = torch.zeros(programs, dtype=torch.int32)
+    ticket = torch.zeros(1, dtype=torch.int32)
+    k.chained_sums_with_polls_kernel[(programs,)](x, out, totals, ready, ticket, n, BLOCK=block)
+    assert torch.equal(out, torch.cumsum(x, 0).to(torch.int32))
+    assert torch.equal(ready, torch.ones(programs, dtype=torch.int32))
+
+
+@needs_triton39
+def test_atomic_load_store_and_approx_division():
+    n = 1000
+    src = torch.randn(n)
+    dst = torch.full((n,), float("nan"))
+    flags = torch.ones(16, dtype=torch.int32)
+    num, den = torch.randn(n), torch.rand(n) + 0.5
+    quot = torch.full((n,), float("nan"))
+    k.atomic_copy_and_divide_kernel[(triton.cdiv(n, 256),)](src, dst, flags, num, den, quot, n,
+                                                            BLOCK=256)
+    # Every poll matched (true, added as 1.0); every element was written.
+    assert torch.equal(dst, src + 1.0)
+    torch.testing.assert_close(quot, num / den, rtol=2e-6, atol=0)
 
 
 def test_atomic_add_f16_returns_old_values():

@@ -92,6 +92,13 @@ def TT_PreciseDivFOp : TT_Op<"precise_divf", [Pure, Elementwise,
   let results = (outs TT_FloatLike:$result);
   let assemblyFormat = "$x `,` $y attr-dict `:` type($x)";
 }
+def TT_ApproxDivFOp : TT_Op<"approx_divf", [Pure, Elementwise,
+                                            SameOperandsAndResultType]> {
+  let summary = "approximate f32 division (tl.fdiv(approx=True), Triton >= 3.9)";
+  let arguments = (ins TT_FloatLike:$x, TT_FloatLike:$y);
+  let results = (outs TT_FloatLike:$result);
+  let assemblyFormat = "$x `,` $y attr-dict `:` type($x)";
+}
 def TT_MulhiUIOp : TT_Op<"mulhiui", [Pure, Elementwise, SameOperandsAndResultType]> {
   let summary = "high half of the unsigned 2N-bit product";
   let arguments = (ins TT_IntLike:$x, TT_IntLike:$y);
@@ -205,6 +212,50 @@ def TT_AtomicCASOp : TT_Op<"atomic_cas", [SameOperandsAndResultShape,
   let assemblyFormat = [{
     $sem `,` $scope `,` $ptr `,` $cmp `,` $val attr-dict `:`
     functional-type(operands, $result)
+  }];
+}
+
+// Triton >= 3.9: tl.atomic_load / tl.atomic_store / tl.atomic_poll.
+def TT_AtomicLoadOp : TT_Op<"atomic_load", [SameOperandsAndResultShape,
+    MemoryEffects<[MemRead<TT_GlobalMemory>, MemWrite<TT_GlobalMemory>]>,
+    TypesMatchWith<"result matches ptr type", "ptr", "result",
+                   "::mlir::triton::getPointeeType($_self)">]> {
+  let summary = "atomic load (acquire or relaxed)";
+  let arguments = (ins TT_PtrLike:$ptr, Optional<TT_BoolLike>:$mask,
+                       TT_MemSemanticAttr:$sem, TT_MemSyncScopeAttr:$scope);
+  let results = (outs TT_Type:$result);
+  let assemblyFormat = [{
+    $sem `,` $scope `,` $ptr (`,` $mask^)? attr-dict `:`
+    functional-type(operands, $result)
+  }];
+}
+
+def TT_AtomicStoreOp : TT_Op<"atomic_store", [
+    MemoryEffects<[MemRead<TT_GlobalMemory>, MemWrite<TT_GlobalMemory>]>,
+    TypesMatchWith<"value type matches ptr type", "ptr", "val",
+                   "::mlir::triton::getPointeeType($_self)">,
+    TypesMatchWith<"mask type matches ptr type", "ptr", "mask",
+                   "::mlir::triton::getI1SameShape(::mlir::triton::getPointeeType($_self))",
+                   "($_op.getOperands().size() <= 2) || std::equal_to<>()">]> {
+  let summary = "atomic store (release or relaxed)";
+  let arguments = (ins TT_PtrLike:$ptr, TT_Type:$val, Optional<TT_BoolLike>:$mask,
+                       TT_MemSemanticAttr:$sem, TT_MemSyncScopeAttr:$scope);
+  let assemblyFormat = [{
+    $sem `,` $scope `,` $ptr `,` $val (`,` $mask^)? attr-dict `:` type($ptr)
+  }];
+}
+
+def TT_AtomicPollOp : TT_Op<"atomic_poll", [
+    MemoryEffects<[MemRead<TT_GlobalMemory>, MemWrite<TT_GlobalMemory>]>]> {
+  let summary = "spin until every element equals `expected` (or the timeout "
+                "ends); true where it did";
+  let arguments = (ins TT_PtrLike:$ptr, TT_IntLike:$expected,
+                       Optional<I64>:$timeout,
+                       TT_MemSemanticAttr:$sem, TT_MemSyncScopeAttr:$scope);
+  let results = (outs TT_BoolLike:$result);
+  let assemblyFormat = [{
+    $sem `,` $scope `,` $ptr `,` $expected (`timeout` $timeout^)? attr-dict `:`
+    type($ptr) `,` type($expected) `->` type($result)
   }];
 }
 
@@ -447,6 +498,19 @@ def TT_AssertOp : TT_Op<"assert", [MemoryEffects<[MemWrite<TT_GlobalMemory>]>]> 
   let arguments = (ins AnyTypeOf<[I1, RankedTensorOf<[I1]>]>:$condition,
                        StrAttr:$message);
   let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
+}
+
+// Programmatic dependent launch (tl.extra.cuda.gdc_*, Triton >= 3.9): a
+// Vulkan dispatch starts after the previous one ended, so both are no-ops.
+def TT_GridDependencyWaitOp : TT_Op<"grid_dependency_wait",
+    [MemoryEffects<[MemRead<TT_GlobalMemory>, MemWrite<TT_GlobalMemory>]>]> {
+  let summary = "wait for the previous kernel of a dependent launch";
+  let assemblyFormat = "attr-dict";
+}
+def TT_GridDependencyLaunchDependentsOp : TT_Op<"grid_dependency_launch_dependents",
+    [MemoryEffects<[MemWrite<TT_GlobalMemory>]>]> {
+  let summary = "let the next kernel of a dependent launch start";
+  let assemblyFormat = "attr-dict";
 }
 
 //===----------------------------------------------------------------------===//

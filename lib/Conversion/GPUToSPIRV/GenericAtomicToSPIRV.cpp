@@ -3,12 +3,13 @@
 // Triton's atomics arrive as memref.generic_atomic_rmw (any update of the
 // current value). An update that is itself a compare-exchange (atomic_cas)
 // becomes one OpAtomicCompareExchange, an integer add/and/or/xor/min/max or
-// exchange its own atomic instruction; any other (float add, 16-bit
-// elements, any other update) gets a loop: read, compute the update,
-// OpAtomicCompareExchange, retry with the value seen until it matches.
-// Floats are exchanged as same-width integers; 16-bit elements in global
-// memory are exchanged as the 32-bit word that holds them (Vulkan
-// devices rarely have 16-bit atomics), the other half left as it was.
+// exchange its own atomic instruction, a float add OpAtomicFAddEXT where the
+// device has it; any other (8/16-bit elements, any other update) gets a
+// loop: read, compute the update, OpAtomicCompareExchange, retry with the
+// value seen until it matches. Floats are exchanged as same-width integers;
+// 8/16-bit elements in global memory are exchanged as the 32-bit word that
+// holds them (Vulkan devices rarely have narrower atomics), the rest of the
+// word left as it was.
 // Semantics: acquire-release at device (or workgroup) scope, none for atomics
 // marked relaxed.
 //
@@ -227,8 +228,8 @@ struct GenericAtomicToCompareExchangeLoop
       rewriter.replaceOp(op, load);
       return success();
     }
-    if (width != 16 && width != 32 && width != 64)
-      return rewriter.notifyMatchFailure(op, "only 16/32/64-bit atomics");
+    if (width != 8 && width != 16 && width != 32 && width != 64)
+      return rewriter.notifyMatchFailure(op, "only 8/16/32/64-bit atomics");
     auto storage = cast<spirv::PointerType>(pointer.getType()).getStorageClass();
     auto scope = storage == spirv::StorageClass::Workgroup ? spirv::Scope::Workgroup
                                                            : spirv::Scope::Device;
@@ -260,7 +261,7 @@ struct GenericAtomicToCompareExchangeLoop
     fence();
     bool subword = width < 32;
     if (subword && storage != spirv::StorageClass::PhysicalStorageBuffer)
-      return op.emitError("16-bit atomics are only supported on global memory");
+      return op.emitError("8/16-bit atomics are only supported on global memory");
     Type intType = rewriter.getIntegerType(width);
     Type wordType = subword ? rewriter.getI32Type() : intType;
     bool isFloat = isa<FloatType>(elementType);
@@ -276,7 +277,7 @@ struct GenericAtomicToCompareExchangeLoop
     };
 
     // The exchanged word: the element itself, or the aligned 32-bit word
-    // holding a 16-bit element at bit `shift` (little endian).
+    // holding an 8- or 16-bit element at bit `shift` (little endian).
     Value wordPointer = pointer;
     Value shift, elementMask;
     if (subword) {

@@ -305,7 +305,8 @@ struct LowerRawPointersPass
         return true;
       if (op->hasAttr(kRawAddressAttr))
         return true;
-      if (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op))
+      if (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, AtomicLoadOp,
+              AtomicStoreOp, AtomicPollOp>(op))
         return triton_spirv::isRawAddressAccess(op);
       return converter.isLegal(op->getOperandTypes()) &&
              converter.isLegal(op->getResultTypes());
@@ -313,7 +314,9 @@ struct LowerRawPointersPass
     RewritePatternSet patterns(context);
     patterns.add<RawAddPtr, RawIdentity<IntToPtrOp>, RawIdentity<PtrToIntOp>,
                  RawIdentity<BitcastOp>, RawRetype, RawLoad, RawStore,
-                 RawAtomic<AtomicRMWOp>, RawAtomic<AtomicCASOp>>(converter, context);
+                 RawAtomic<AtomicRMWOp>, RawAtomic<AtomicCASOp>,
+                 RawAtomic<AtomicLoadOp>, RawAtomic<AtomicStoreOp>,
+                 RawAtomic<AtomicPollOp>>(converter, context);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     // Everything is rewritten, the function's own ops included; then the
     // pointer arguments are only used by their tt.ptr_to_int.

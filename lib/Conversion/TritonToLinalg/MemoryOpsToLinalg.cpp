@@ -430,9 +430,13 @@ LogicalResult lowerAtomic(
   Location loc = op.getLoc();
   Type elementType = getElementTypeOrSelf(valueType);
   const bool relaxed = op.getSem() == MemSemantic::RELAXED;
-  if (elementType.getIntOrFloatBitWidth() < 16)
-    return op.emitError("atomics on ")
-           << elementType << " are not supported (16/32/64-bit only)";
+  // Atomic loads and stores (Triton 3.9) take bytes too: a read, or an
+  // exchange of the 32-bit word holding the byte.
+  constexpr bool bytes = std::is_same_v<OpTy, AtomicLoadOp> ||
+                         std::is_same_v<OpTy, AtomicStoreOp>;
+  if (elementType.getIntOrFloatBitWidth() < (bytes ? 8u : 16u))
+    return op.emitError("atomics on ") << elementType << " are not supported ("
+                                       << (bytes ? "8" : "16") << "/32/64-bit only)";
   auto one = [&](OpBuilder &b, Location l, Value offset, Value laneMask,
                  ValueRange laneOperands) {
     return maskedValue(

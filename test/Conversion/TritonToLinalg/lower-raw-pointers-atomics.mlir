@@ -21,3 +21,30 @@ tt.func public @compare_exchange_at_raw_address(%addr: tensor<4xi64>, %c: tensor
   %old = tt.atomic_cas relaxed, cta, %p, %c, %v : (tensor<4x!tt.ptr<i32>>, tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   tt.return
 }
+
+// -----
+
+// Triton 3.9's atomic loads, stores and polls alike; bools are read and
+// written through i8 pointers (a bitcast of another width: raw addresses).
+// CHECK-LABEL: tt.func public @triton39_atomics_at_raw_addresses
+// CHECK:         %[[L:.*]] = tt.int_to_ptr %{{.*}} {triton_spirv.raw_address} : tensor<4xi64> -> tensor<4x!tt.ptr<i8>>
+// CHECK:         tt.atomic_load acquire, gpu, %[[L]], %{{.*}} : (tensor<4x!tt.ptr<i8>>, tensor<4xi1>) -> tensor<4xi8>
+// CHECK:         %[[S:.*]] = tt.int_to_ptr %{{.*}} {triton_spirv.raw_address} : tensor<4xi64> -> tensor<4x!tt.ptr<i8>>
+// CHECK:         tt.atomic_store release, gpu, %[[S]], %{{.*}}, %{{.*}} : tensor<4x!tt.ptr<i8>>
+// CHECK:         %[[F:.*]] = tt.int_to_ptr %{{.*}} {triton_spirv.raw_address} : i64 -> !tt.ptr<i32>
+// CHECK:         tt.atomic_poll acquire, gpu, %[[F]], %{{.*}} : !tt.ptr<i32>, i32 -> i1
+tt.func public @triton39_atomics_at_raw_addresses(%src: !tt.ptr<i1>, %dst: !tt.ptr<i1>, %addr: i64, %m: tensor<4xi1>) {
+  %one = arith.constant 1 : i32
+  %offs = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+  %ss = tt.splat %src : !tt.ptr<i1> -> tensor<4x!tt.ptr<i1>>
+  %sp = tt.addptr %ss, %offs : tensor<4x!tt.ptr<i1>>, tensor<4xi32>
+  %sb = tt.bitcast %sp : tensor<4x!tt.ptr<i1>> -> tensor<4x!tt.ptr<i8>>
+  %v = tt.atomic_load acquire, gpu, %sb, %m : (tensor<4x!tt.ptr<i8>>, tensor<4xi1>) -> tensor<4xi8>
+  %ds = tt.splat %dst : !tt.ptr<i1> -> tensor<4x!tt.ptr<i1>>
+  %dp = tt.addptr %ds, %offs : tensor<4x!tt.ptr<i1>>, tensor<4xi32>
+  %db = tt.bitcast %dp : tensor<4x!tt.ptr<i1>> -> tensor<4x!tt.ptr<i8>>
+  tt.atomic_store release, gpu, %db, %v, %m : tensor<4x!tt.ptr<i8>>
+  %flag = tt.int_to_ptr %addr : i64 -> !tt.ptr<i32>
+  %ok = tt.atomic_poll acquire, gpu, %flag, %one : !tt.ptr<i32>, i32 -> i1
+  tt.return
+}

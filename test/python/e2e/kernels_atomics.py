@@ -90,3 +90,10 @@ def atomic_copy_and_divide_kernel(src_ptr, dst_ptr, flags_ptr, num_ptr, den_ptr,
     q = tl.fdiv(tl.load(num_ptr + offs, mask=m), tl.load(den_ptr + offs, mask=m), approx=True)
     tl.store(quot_ptr + offs, q, mask=m)
     gdc_launch_dependents()
+
+
+@triton.jit
+def atomic_bytes_kernel(src_ptr, dst_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.atomic_store(dst_ptr + offs, tl.atomic_load(src_ptr + offs, mask=m), mask=m)

@@ -56,6 +56,24 @@ def test_atomic_load_store_and_approx_division():
     torch.testing.assert_close(quot, num / den, rtol=2e-6, atol=0)
 
 
+@needs_triton39
+@pytest.mark.parametrize("dtype", [torch.int8, torch.bool, torch.float16])
+def test_atomic_load_store_of_narrow_elements(dtype):
+    # Neighbouring lanes' bytes share a 32-bit word: each store exchanges its
+    # byte in that word without touching the others.
+    n = 1001
+    if dtype == torch.bool:
+        src = torch.rand(n + 23) < 0.5
+        dst = ~src
+    else:
+        src = (torch.randn(n + 23) * 40).to(dtype)
+        dst = torch.full((n + 23,), 99, dtype=dtype)
+    beyond = dst[n:].clone()
+    k.atomic_bytes_kernel[(triton.cdiv(n, 256),)](src, dst, n, BLOCK=256)
+    assert torch.equal(dst[:n], src[:n])
+    assert torch.equal(dst[n:], beyond)
+
+
 def test_atomic_add_f16_returns_old_values():
     n = 256
     dst = torch.randn(n).half()

@@ -202,34 +202,6 @@ struct GenericAtomicToCompareExchangeLoop
                                          adaptor.getIndices(), loc, rewriter);
     if (!pointer)
       return failure();
-    // An update that keeps the current value is Triton's volatile load: a
-    // volatile read (read atomically on GPUs by
-    // makeGlobalAccessesCoherentWhereOrdered, as the kernel polls).
-    auto yield = cast<memref::AtomicYieldOp>(op.getAtomicBody().front().getTerminator());
-    if (yield.getResult() == op.getCurrentValue()) {
-      auto access = spirv::MemoryAccess::Volatile;
-      IntegerAttr alignment;
-      if (cast<spirv::PointerType>(pointer.getType()).getStorageClass() ==
-          spirv::StorageClass::PhysicalStorageBuffer) {
-        access = access | spirv::MemoryAccess::Aligned;
-        alignment = rewriter.getI32IntegerAttr(std::max(1u, width / 8));
-      }
-      auto load = spirv::LoadOp::create(
-          rewriter, loc, cast<spirv::PointerType>(pointer.getType()).getPointeeType(),
-          pointer, spirv::MemoryAccessAttr::get(getContext(), access), alignment);
-      // An acquiring atomic load (Triton 3.9's tl.atomic_load, tl.atomic_poll):
-      // later accesses stay after it.
-      if (!op->hasAttr(triton_spirv::kRelaxedAtomicAttr) &&
-          cast<spirv::PointerType>(pointer.getType()).getStorageClass() ==
-              spirv::StorageClass::PhysicalStorageBuffer)
-        spirv::MemoryBarrierOp::create(rewriter, loc, spirv::Scope::Device,
-                                       spirv::MemorySemantics::AcquireRelease |
-                                           spirv::MemorySemantics::UniformMemory);
-      rewriter.replaceOp(op, load);
-      return success();
-    }
-    if (width != 8 && width != 16 && width != 32 && width != 64)
-      return rewriter.notifyMatchFailure(op, "only 8/16/32/64-bit atomics");
     auto storage = cast<spirv::PointerType>(pointer.getType()).getStorageClass();
     auto scope = storage == spirv::StorageClass::Workgroup ? spirv::Scope::Workgroup
                                                            : spirv::Scope::Device;
@@ -258,6 +230,28 @@ struct GenericAtomicToCompareExchangeLoop
             spirv::MemorySemantics::AcquireRelease |
                 spirv::MemorySemantics::UniformMemory);
     };
+    // An update that keeps the current value is Triton's volatile load: a
+    // volatile read (read atomically on GPUs by
+    // makeGlobalAccessesCoherentWhereOrdered, as the kernel polls); an
+    // acquiring one (Triton 3.9's tl.atomic_load, tl.atomic_poll) is followed
+    // by the fence, so later accesses stay after it.
+    auto yield = cast<memref::AtomicYieldOp>(op.getAtomicBody().front().getTerminator());
+    if (yield.getResult() == op.getCurrentValue()) {
+      auto access = spirv::MemoryAccess::Volatile;
+      IntegerAttr alignment;
+      if (storage == spirv::StorageClass::PhysicalStorageBuffer) {
+        access = access | spirv::MemoryAccess::Aligned;
+        alignment = rewriter.getI32IntegerAttr(std::max(1u, width / 8));
+      }
+      auto load = spirv::LoadOp::create(
+          rewriter, loc, cast<spirv::PointerType>(pointer.getType()).getPointeeType(),
+          pointer, spirv::MemoryAccessAttr::get(getContext(), access), alignment);
+      fence();
+      rewriter.replaceOp(op, load);
+      return success();
+    }
+    if (width != 8 && width != 16 && width != 32 && width != 64)
+      return rewriter.notifyMatchFailure(op, "only 8/16/32/64-bit atomics");
     fence();
     bool subword = width < 32;
     if (subword && storage != spirv::StorageClass::PhysicalStorageBuffer)

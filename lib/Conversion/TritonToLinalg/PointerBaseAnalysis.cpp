@@ -125,21 +125,10 @@ private:
 
 /// The pointer operand of a memory op, or null.
 static Value accessedPointer(Operation *op) {
-  if (auto load = dyn_cast<LoadOp>(op))
-    return load.getPtr();
-  if (auto store = dyn_cast<StoreOp>(op))
-    return store.getPtr();
-  if (auto rmw = dyn_cast<AtomicRMWOp>(op))
-    return rmw.getPtr();
-  if (auto cas = dyn_cast<AtomicCASOp>(op))
-    return cas.getPtr();
-  if (auto load = dyn_cast<AtomicLoadOp>(op))
-    return load.getPtr();
-  if (auto store = dyn_cast<AtomicStoreOp>(op))
-    return store.getPtr();
-  if (auto poll = dyn_cast<AtomicPollOp>(op))
-    return poll.getPtr();
-  return Value();
+  return llvm::TypeSwitch<Operation *, Value>(op)
+      .Case<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, AtomicLoadOp,
+            AtomicStoreOp, AtomicPollOp>([](auto access) { return access.getPtr(); })
+      .Default([](Operation *) { return Value(); });
 }
 
 /// The last dimension's entry of a `tt.divisibility` hint (an integer, or one

@@ -17,10 +17,16 @@ lib=usr/lib/x86_64-linux-gnu/libvulkan_lvp.so
 if [ ! -f "$icd" ]; then
   echo "mesa22: unpacking Debian 12's mesa-vulkan-drivers 22.3 under build/mesa22"
   rm -rf "$dir" && mkdir -p "$dir/deb"
-  version=$(apt-cache madison mesa-vulkan-drivers | awk '$3 ~ /^22\.3\./ {print $3; exit}')
+  find_version() { apt-cache madison mesa-vulkan-drivers | awk '$3 ~ /^22\.3\./ {print $3; exit}'; }
+  version=$(find_version)
+  # Package lists may have been cleaned since the setup ran: read them again once.
+  if [ -z "$version" ]; then
+    echo "mesa22: apt-get update"
+    apt-get update -qq >/dev/null 2>&1 && version=$(find_version)
+  fi
   if [ -z "$version" ] || ! (cd "$dir/deb" && apt-get download -q -o APT::Sandbox::User=root "mesa-vulkan-drivers=$version" 2>&1 | tail -n 1) \
      || ! dpkg -x "$dir"/deb/*.deb "$dir/root" || [ ! -f "$dir/root/$lib" ]; then
-    echo "mesa22: could not fetch mesa-vulkan-drivers 22.3 from Debian 12's apt sources (apt-get update first?)"
+    echo "mesa22: could not fetch mesa-vulkan-drivers 22.3 from Debian 12's apt sources"
     echo "mesa 22.3: 0 passed, 1 failed"
     exit 1
   fi

@@ -5,6 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bash utils/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
 PY=${PYTHON:-python3}
+source utils/pytest-counts.sh
 
 lit_log=$(mktemp)
 $PY -c "import lit.main; lit.main.main()" -sv -j2 build/test 2>&1 | tee "$lit_log" | grep -E "^(FAIL|XPASS|UNRESOLVED)|Total Discovered" || true
@@ -14,10 +15,7 @@ lit_passed=${lit_passed:-0}; lit_failed=${lit_failed:-0}
 
 py_log=$(mktemp)
 $PY -m pytest -q test/python 2>&1 | tee "$py_log" | tail -n 15
-py_passed=$(grep -oP '[0-9]+(?= passed)' "$py_log" | tail -n1 || true)
-py_failed=$(grep -oP '[0-9]+(?= (failed|error))' "$py_log" | awk '{s+=$1} END {print s+0}')
-py_passed=${py_passed:-0}; py_failed=${py_failed:-0}
-if ! grep -qE '[0-9]+ (passed|failed)' "$py_log"; then py_failed=$((py_failed + 1)); fi
+read -r py_passed py_failed < <(pytest_counts "$py_log")
 
 # The end-to-end subset and the TTIR corpus under Triton 3.7.1, 3.8.0 and
 # 3.9.0, each in its own venv (TRITON_SPIRV_SKIP_VERSIONS=1 skips this).

@@ -10,6 +10,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
+source utils/pytest-counts.sh
 dir=$PWD/build/mesa22
 icd=$dir/lvp_icd.json
 lib=usr/lib/x86_64-linux-gnu/libvulkan_lvp.so
@@ -38,8 +39,6 @@ args=("$@")
 log=$(mktemp)
 VK_ICD_FILENAMES=$icd TRITON_SPIRV_EXPECT_MESA=22.3 "$PY" -m pytest -q -p no:cacheprovider \
   "${args[@]}" 2>&1 | tee "$log" | tail -n 5
-p=$(grep -oP '[0-9]+(?= passed)' "$log" | tail -n1); p=${p:-0}
-f=$(grep -oP '[0-9]+(?= (failed|error))' "$log" | awk '{s+=$1} END {print s+0}')
-grep -qE '[0-9]+ (passed|failed)' "$log" || f=$((f + 1))
+read -r p f < <(pytest_counts "$log")
 echo "mesa 22.3: $p passed, $f failed"
 [ "$f" -eq 0 ]

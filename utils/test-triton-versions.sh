@@ -11,6 +11,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
+source utils/pytest-counts.sh
 versions=("$@")
 [ ${#versions[@]} -gt 0 ] || versions=(3.7.1 3.8.0 3.9.0)
 
@@ -32,9 +33,7 @@ for v in "${versions[@]}"; do
     test/python/e2e/test_tensor_descriptors.py test/python/test_ttir_corpus.py \
     test/python/aot/test_aot.py \
     -k "$SUBSET or corpus_round_trips_under_installed_triton or expected_triton or c_program_runs" 2>&1 | tee "$log" | tail -n 3
-  p=$(grep -oP '[0-9]+(?= passed)' "$log" | tail -n1); p=${p:-0}
-  f=$(grep -oP '[0-9]+(?= (failed|error))' "$log" | awk '{s+=$1} END {print s+0}')
-  grep -qE '[0-9]+ (passed|failed)' "$log" || f=$((f + 1))
+  read -r p f < <(pytest_counts "$log")
   total_passed=$((total_passed + p)); total_failed=$((total_failed + f))
 done
 echo "triton versions ${versions[*]}: $total_passed passed, $total_failed failed"

@@ -58,6 +58,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createFragmentEpilogue(); });
   registerOurPass([] { return triton_spirv::createFragmentRowPhases(); });
   registerOurPass([] { return triton_spirv::createEmulateFloatConversions(); });
+  registerOurPass([] { return triton_spirv::createExactFloatOps(); });
   registerOurPass([] { return triton_spirv::createFuseElementwiseChains(); });
   registerOurPass([] { return triton_spirv::createFuseRowPhases(); });
   registerOurPass([] { return triton_spirv::createGroupTileStaging(); });

@@ -45,6 +45,13 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
     return failure();
   int64_t numThreads = options.numWarps * profile->subgroupSize;
 
+  // tl.fma and the _rn ops as Triton rounds them, before any pass makes
+  // math.fma of its own.
+  ExactFloatOpsOptions exactFloatOps;
+  exactFloatOps.expandFma = !profile->fusedFma && profile->hasFloat64;
+  exactFloatOps.viaFloat64Ops =
+      !profile->correctlyRoundedFloat32SqrtDiv && profile->hasFloat64;
+  pm.addNestedPass<func::FuncOp>(createExactFloatOps(exactFloatOps));
   // Pointer tensors advanced through loops become p0 + i * d, then fuse
   // elementwise chains so intermediates never reach memory.
   pm.addNestedPass<func::FuncOp>(createSubstituteInductionTensors());

@@ -25,6 +25,20 @@ namespace mlir::triton_spirv {
 inline constexpr llvm::StringLiteral kRelaxedAtomicAttr =
     "triton_spirv.relaxed_atomic";
 
+/// Unit attribute on a math.sqrt or arith.divf that Triton asks to be
+/// correctly rounded (tt.precise_sqrt, tt.precise_divf, libdevice's _rn
+/// functions); exact-float-ops computes it exactly where the device's own
+/// instruction is an approximation.
+inline constexpr llvm::StringLiteral kCorrectlyRoundedAttr =
+    "triton_spirv.correctly_rounded";
+
+/// Unit attribute on an f64 arith.addf/subf whose result must be rounded to
+/// odd (libdevice's directed-rounding sums of f32 operands, computed in f64
+/// and narrowed in their direction: round-to-odd keeps the narrowing exact).
+/// exact-float-ops expands it.
+inline constexpr llvm::StringLiteral kRoundToOddAttr =
+    "triton_spirv.round_to_odd";
+
 /// Unit attribute on a gpu.barrier that also orders global memory among the
 /// workgroup's invocations (tl.debug_barrier, as bar.sync does on NVIDIA; the
 /// barrier sharing an ordered atomic's result), not just workgroup memory.

@@ -766,6 +766,31 @@ def EmulateFloatConversions : Pass<"emulate-float-conversions", "func::FuncOp"> 
                            "memref::MemRefDialect"];
 }
 
+def ExactFloatOps : Pass<"exact-float-ops", "func::FuncOp"> {
+  let summary = "tl.fma with one rounding and the _rn sqrt and division "
+                "correctly rounded where the device's instructions are not";
+  let description = [{
+    Runs on linalg before any pass creates math.fma of its own. With `fma`,
+    every f32 math.fma becomes an exact f64 product and a round-to-odd f64
+    sum rounded once to f32, and every f64 math.fma Boldo and Melquiond's
+    emulation (Dekker's exact product, TwoSums, a round-to-odd low sum),
+    extreme operands keeping a*b + c: llvmpipe splits Fma into a multiply and
+    an add. With `sqrt-div-via-f64`, f32 math.sqrt and arith.divf marked
+    `triton_spirv.correctly_rounded` are computed in f64 and rounded once:
+    NVIDIA's f32 Sqrt and FDiv are approximations. The marker is dropped
+    either way. f64 addf/subf marked `triton_spirv.round_to_odd` (libdevice's
+    directed-rounding f32 sums) are always rounded to odd. The expansions compute in f64, which convert-kernel-to-spirv
+    decorates NoContraction (no driver may fuse or reassociate them).
+  }];
+  let options = [
+    Option<"expandFma", "fma", "bool", /*default=*/"false",
+           "Expand math.fma of f32 and f64 into exactly rounded arithmetic">,
+    Option<"viaFloat64Ops", "sqrt-div-via-f64", "bool", /*default=*/"false",
+           "Compute correctly rounded f32 sqrt and division in f64">,
+  ];
+  let dependentDialects = ["arith::ArithDialect", "math::MathDialect"];
+}
+
 def StoreBF16AsI16 : Pass<"store-bf16-as-i16", "func::FuncOp"> {
   let summary = "Keep bf16 in memory as i16 (bitcasts at loads and stores)";
   let description = [{

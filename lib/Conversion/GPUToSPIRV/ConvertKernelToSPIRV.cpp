@@ -71,6 +71,20 @@ struct ExpandAtan2 : public OpRewritePattern<math::Atan2Op> {
   }
 };
 
+/// GLSL.std.450's Trunc is not in the SPIR-V dialect: the floor of the
+/// magnitude with the operand's sign (-0.5 gives -0; infinities and NaN pass).
+struct ExpandTrunc : public OpRewritePattern<math::TruncOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::TruncOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value magnitude = math::AbsFOp::create(rewriter, loc, op.getOperand());
+    Value floor = math::FloorOp::create(rewriter, loc, magnitude);
+    rewriter.replaceOpWithNewOp<math::CopySignOp>(op, floor, op.getOperand());
+    return success();
+  }
+};
+
 /// Arithmetic on i1 (Triton's `a * b` on booleans) has no SPIR-V integer
 /// instruction (OpIMul takes 8-64-bit integers): modulo 2, a product is an
 /// and, a sum or difference an exclusive or.
@@ -207,12 +221,12 @@ struct ConvertKernelToSPIRVPass
     for (gpu::GPUModuleOp gpuModule : gpuModules) {
       if (failed(triton_spirv::markBF16FragmentLoads(gpuModule)))
         return signalPassFailure();
-      // GLSL.std.450 has no erf: polynomial approximations (f32); atan2 is
-      // expanded; pow's special cases are selected explicitly.
+      // GLSL.std.450 has no erf: polynomial approximations (f32); atan2 and
+      // trunc are expanded; pow's special cases are selected explicitly.
       RewritePatternSet approximations(context);
       populatePolynomialApproximateErfPattern(approximations);
       populatePolynomialApproximateErfcPattern(approximations);
-      approximations.add<ExpandAtan2>(context);
+      approximations.add<ExpandAtan2, ExpandTrunc>(context);
       approximations.add<BooleanArithmetic<arith::MulIOp, arith::AndIOp>,
                          BooleanArithmetic<arith::AddIOp, arith::XOrIOp>,
                          BooleanArithmetic<arith::SubIOp, arith::XOrIOp>>(context);

@@ -1,8 +1,8 @@
 //===- EmulateFloatConversions.cpp - conversions SPIR-V cannot express ----===//
 //
 // Vulkan allows FPRoundingMode only on conversions stored straight to 16-bit
-// memory, so a truncf toward zero becomes a nearest-even truncf stepped one
-// ulp toward zero where it rounded away.
+// memory, so a truncf toward zero, upward or downward becomes a nearest-even
+// truncf stepped one ulp where it rounded the other way.
 //
 // SPIR-V (without SPV_EXT_float8) has no 8-bit float type. fp8 memory and
 // control flow carry i8, and the only fp8 operations Triton emits,
@@ -177,28 +177,53 @@ private:
   Location loc;
 };
 
-/// truncf toward zero without a rounding-mode decoration: round to nearest
-/// even, then step one ulp toward zero where that rounded away from zero
+/// truncf toward zero, upward or downward without a rounding-mode decoration:
+/// round to nearest even, then step one ulp where that rounded the wrong way
 /// (including finite values that rounded to infinity).
-Value truncateTowardZero(OpBuilder &b, Location loc, Value value,
-                         FloatType type) {
+Value truncateDirected(OpBuilder &b, Location loc, Value value, FloatType type,
+                       arith::RoundingMode mode) {
   Value nearest = arith::TruncFOp::create(b, loc, type, value);
   // Widened by integer code: a driver folding fpext(fptrunc(x)) to x (NVIDIA)
   // would otherwise never see the rounding.
   Value back = triton_spirv::canWidenExactly(type, value.getType())
                    ? triton_spirv::widenExactly(b, loc, nearest, value.getType())
                    : arith::ExtFOp::create(b, loc, value.getType(), nearest).getResult();
-  Value nearestMagnitude = math::AbsFOp::create(b, loc, back);
-  Value magnitude = math::AbsFOp::create(b, loc, value);
-  Value roundedAway = arith::CmpFOp::create(
-      b, loc, arith::CmpFPredicate::OGT, nearestMagnitude, magnitude);
   Type bitsType = b.getIntegerType(type.getWidth());
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, bitsType, v).getResult();
+  };
   Value bits = arith::BitcastOp::create(b, loc, bitsType, nearest);
-  Value stepped = arith::SubIOp::create(
-      b, loc, bits, arith::ConstantIntOp::create(b, loc, bitsType, 1));
-  return arith::SelectOp::create(
-      b, loc, roundedAway, arith::BitcastOp::create(b, loc, type, stepped),
-      nearest);
+  Value one = constant(1);
+  Value smaller = arith::SubIOp::create(b, loc, bits, one);
+  Value wrongWay, stepped;
+  if (mode == arith::RoundingMode::toward_zero) {
+    // Rounded away from zero: the result is not zero, one ulp less magnitude.
+    Value nearestMagnitude = math::AbsFOp::create(b, loc, back);
+    Value magnitude = math::AbsFOp::create(b, loc, value);
+    wrongWay = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                     nearestMagnitude, magnitude);
+    stepped = smaller;
+  } else {
+    bool upward = mode == arith::RoundingMode::upward;
+    Value larger = arith::AddIOp::create(b, loc, bits, one);
+    wrongWay = arith::CmpFOp::create(
+        b, loc, upward ? arith::CmpFPredicate::OLT : arith::CmpFPredicate::OGT,
+        back, value);
+    // Up from a negative value (down from a positive one) is one ulp less
+    // magnitude; from zero it is the smallest subnormal of the value's sign.
+    Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                           bits, constant(0));
+    Value zero = arith::CmpFOp::create(
+        b, loc, arith::CmpFPredicate::OEQ, nearest,
+        arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0)));
+    int64_t signBit = llvm::APInt::getSignMask(type.getWidth()).getSExtValue();
+    Value tiniest = upward ? one : constant(signBit | 1);
+    Value away = upward ? arith::SelectOp::create(b, loc, negative, smaller, larger)
+                        : arith::SelectOp::create(b, loc, negative, larger, smaller);
+    stepped = arith::SelectOp::create(b, loc, zero, tiniest, away);
+  }
+  Value result = arith::SelectOp::create(b, loc, wrongWay, stepped, bits);
+  return arith::BitcastOp::create(b, loc, type, result);
 }
 
 /// `type` with its (element) type replaced by `element`.
@@ -313,15 +338,17 @@ struct EmulateFloatConversionsPass
         extf.replaceAllUsesWith(fp8.fromF32(wide, extf.getType()));
         extf.erase();
       } else if (auto truncf = dyn_cast<arith::TruncFOp>(op)) {
-        bool towardZero =
-            truncf.getRoundingmode() == arith::RoundingMode::toward_zero;
+        std::optional<arith::RoundingMode> mode = truncf.getRoundingmode();
+        bool towardZero = mode == arith::RoundingMode::toward_zero;
+        bool directed = towardZero || mode == arith::RoundingMode::upward ||
+                        mode == arith::RoundingMode::downward;
         std::optional<Fp8Format> format = lookupFp8Format(truncf.getType());
         if (!format) {
           auto type = dyn_cast<FloatType>(truncf.getType());
-          if (!towardZero || !type)
+          if (!directed || !type)
             return;
           truncf.replaceAllUsesWith(
-              truncateTowardZero(builder, loc, truncf.getIn(), type));
+              truncateDirected(builder, loc, truncf.getIn(), type, *mode));
           truncf.erase();
           return;
         }

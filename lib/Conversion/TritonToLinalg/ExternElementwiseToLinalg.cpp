@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TritonToLinalgPatterns.h"
+#include "triton-spirv/Conversion/Passes.h"
 
 #include "triton-spirv/Dialect/Triton/IR/Dialect.h"
 
@@ -67,6 +68,44 @@ Value binary(OpBuilder &b, Location l, ValueRange args, Type) {
 
 Value fma(OpBuilder &b, Location l, ValueRange args, Type) {
   return math::FmaOp::create(b, l, args[0], args[1], args[2]);
+}
+
+/// `fn`'s result op marked as one Triton wants correctly rounded (the _rn
+/// functions; exact-float-ops computes them exactly where the device's
+/// instruction is an approximation).
+template <ScalarFn fn>
+Value correctlyRounded(OpBuilder &b, Location l, ValueRange args, Type type) {
+  Value result = fn(b, l, args, type);
+  result.getDefiningOp()->setAttr(kCorrectlyRoundedAttr, b.getUnitAttr());
+  return result;
+}
+
+/// libdevice's f32 arithmetic rounded toward zero, up or down (`__nv_fdiv_rz`,
+/// ...): computed in f64 and narrowed in that direction (a truncf with its
+/// rounding mode, which emulate-float-conversions carries out). Exact: f64
+/// holds a product of two f32 values, a quotient or square root of f32 values
+/// is never within one f64 rounding of an f32 value it is not equal to, and
+/// sums are rounded to odd (exact-float-ops).
+template <typename WideOp, arith::RoundingMode mode>
+Value directedRounding(OpBuilder &b, Location l, ValueRange args, Type type) {
+  Type f64 = b.getF64Type();
+  SmallVector<Value> wide;
+  for (Value arg : args)
+    wide.push_back(arith::ExtFOp::create(b, l, f64, arg));
+  Value result;
+  if constexpr (std::is_same_v<WideOp, math::SqrtOp>) {
+    result = math::SqrtOp::create(b, l, wide[0]);
+  } else if (wide.size() == 1) { // reciprocal
+    result = arith::DivFOp::create(b, l, floatConstant(b, l, f64, 1.0), wide[0]);
+  } else {
+    Operation *op = WideOp::create(b, l, wide[0], wide[1]);
+    if (isa<arith::AddFOp, arith::SubFOp>(op))
+      op->setAttr(kRoundToOddAttr, b.getUnitAttr());
+    result = op->getResult(0);
+  }
+  auto narrow = arith::TruncFOp::create(b, l, type, result);
+  narrow.setRoundingmodeAttr(arith::RoundingModeAttr::get(b.getContext(), mode));
+  return narrow;
 }
 
 Value exp10(OpBuilder &b, Location l, ValueRange args, Type) {
@@ -202,6 +241,32 @@ struct LibdeviceFunction {
   ScalarFn build;
 };
 
+template <typename WideOp>
+std::optional<LibdeviceFunction> directed(StringRef mode, unsigned arity) {
+  using F = LibdeviceFunction;
+  using arith::RoundingMode;
+  if (mode == "rz")
+    return F{arity, directedRounding<WideOp, RoundingMode::toward_zero>};
+  if (mode == "ru")
+    return F{arity, directedRounding<WideOp, RoundingMode::upward>};
+  if (mode == "rd")
+    return F{arity, directedRounding<WideOp, RoundingMode::downward>};
+  return std::nullopt;
+}
+
+/// f32 arithmetic rounded toward zero, up or down: `f32_div_rz`, ...
+std::optional<LibdeviceFunction> lookupDirectedFunction(StringRef name) {
+  auto [op, mode] = name.rsplit('_');
+  return llvm::StringSwitch<std::optional<LibdeviceFunction>>(op)
+      .Case("f32_add", directed<arith::AddFOp>(mode, 2))
+      .Case("f32_sub", directed<arith::SubFOp>(mode, 2))
+      .Case("f32_mul", directed<arith::MulFOp>(mode, 2))
+      .Case("f32_div", directed<arith::DivFOp>(mode, 2))
+      .Case("f32_rcp", directed<arith::DivFOp>(mode, 1))
+      .Case("f32_sqrt", directed<math::SqrtOp>(mode, 1))
+      .Default(std::nullopt);
+}
+
 /// Floating-point functions by their name without `__nv_`, `fast_` and the
 /// single-precision `f` suffix (`__nv_expf` and `__nv_exp` are both `exp`).
 std::optional<LibdeviceFunction> lookupFloatFunction(StringRef name) {
@@ -253,6 +318,9 @@ std::optional<LibdeviceFunction> lookupFloatFunction(StringRef name) {
       .Case("sub", F{2, binary<arith::SubFOp>})
       .Case("mul", F{2, binary<arith::MulFOp>})
       .Case("div", F{2, binary<arith::DivFOp>})
+      .Case("div_rn", F{2, correctlyRounded<binary<arith::DivFOp>>})
+      .Case("sqrt_rn", F{1, correctlyRounded<unary<math::SqrtOp>>})
+      .Case("rcp_rn", F{1, correctlyRounded<reciprocal>})
       .Case("sinpi", F{1, sinPi})
       .Case("cospi", F{1, cosPi})
       .Case("rhypot", F{2, reciprocalHypot})
@@ -310,9 +378,10 @@ std::string canonicalFloatName(StringRef name, bool isF32) {
           .Cases({"fadd_rn", "dadd_rn"}, StringRef("add"))
           .Cases({"fsub_rn", "dsub_rn"}, StringRef("sub"))
           .Cases({"fmul_rn", "dmul_rn"}, StringRef("mul"))
-          .Cases({"fdiv_rn", "ddiv_rn", "fdividef"}, StringRef("div"))
-          .Cases({"fsqrt_rn", "dsqrt_rn"}, StringRef("sqrt"))
-          .Cases({"frcp_rn", "drcp_rn"}, StringRef("rcp"))
+          .Cases({"fdiv_rn", "ddiv_rn"}, StringRef("div_rn"))
+          .Case("fdividef", StringRef("div"))
+          .Cases({"fsqrt_rn", "dsqrt_rn"}, StringRef("sqrt_rn"))
+          .Cases({"frcp_rn", "drcp_rn"}, StringRef("rcp_rn"))
           .Cases({"fmaf_rn", "fma_rn"}, StringRef("fma"))
           .Cases({"frsqrt_rn"}, StringRef("rsqrt"))
           .Cases({"powif"}, StringRef("powi"))
@@ -322,6 +391,11 @@ std::string canonicalFloatName(StringRef name, bool isF32) {
           .Default(std::nullopt);
   if (special)
     return special->str();
+  // fadd_rz, fdiv_ru, fsqrt_rd, ...: f32 only (no wider type holds f64's).
+  for (StringRef op : {"add", "sub", "mul", "div", "rcp", "sqrt"})
+    for (StringRef mode : {"_rz", "_ru", "_rd"})
+      if (isF32 && name == ("f" + op + mode).str())
+        return ("f32_" + op + mode).str();
   // float2int_rn, double2ull_rz, ...: to_int_<mode> / to_uint_<mode>.
   for (StringRef from : {"float2", "double2"}) {
     if (!name.starts_with(from))
@@ -343,8 +417,12 @@ std::optional<LibdeviceFunction> lookupLibdevice(StringRef symbol,
                                                  Type argType) {
   if (!symbol.consume_front("__nv_"))
     return std::nullopt;
-  if (isa<FloatType>(argType))
-    return lookupFloatFunction(canonicalFloatName(symbol, argType.isF32()));
+  if (isa<FloatType>(argType)) {
+    std::string name = canonicalFloatName(symbol, argType.isF32());
+    if (std::optional<LibdeviceFunction> function = lookupFloatFunction(name))
+      return function;
+    return lookupDirectedFunction(name);
+  }
   if (isa<IntegerType>(argType))
     return lookupIntegerFunction(symbol);
   return std::nullopt;

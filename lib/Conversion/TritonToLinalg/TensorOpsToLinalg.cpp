@@ -1,5 +1,6 @@
 //===- TensorOpsToLinalg.cpp - tt tensor/compute ops to linalg & tensor ----===//
 #include "TritonToLinalgPatterns.h"
+#include "triton-spirv/Conversion/Passes.h"
 
 #include "triton-spirv/Dialect/Triton/IR/Dialect.h"
 
@@ -407,11 +408,15 @@ Value clampBody(OpBuilder &b, Location l, ClampFOp op, ValueRange args) {
 }
 
 Value preciseSqrtBody(OpBuilder &b, Location l, PreciseSqrtOp, ValueRange args) {
-  return math::SqrtOp::create(b, l, args[0]);
+  auto sqrt = math::SqrtOp::create(b, l, args[0]);
+  sqrt->setAttr(kCorrectlyRoundedAttr, b.getUnitAttr());
+  return sqrt;
 }
 
 Value preciseDivBody(OpBuilder &b, Location l, PreciseDivFOp, ValueRange args) {
-  return arith::DivFOp::create(b, l, args[0], args[1]);
+  auto div = arith::DivFOp::create(b, l, args[0], args[1]);
+  div->setAttr(kCorrectlyRoundedAttr, b.getUnitAttr());
+  return div;
 }
 
 // tl.fdiv(approx=True): a division at least as accurate as the approximation.

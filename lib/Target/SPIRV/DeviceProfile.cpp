@@ -117,6 +117,13 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // Mesa 22.3 and 25 both.
                          /*hasFloat32AtomicAdd=*/true,
                          /*hasFloat64AtomicAdd=*/false,
+                         // llvmpipe lowers every ffma to a multiply and an
+                         // add (NoContraction does not keep it), Mesa 22.3
+                         // and 25 alike.
+                         /*fusedFma=*/false,
+                         // LLVM's sqrt and fdiv: bit-exact against numpy
+                         // on 65536 random operands (Mesa 22.3 and 25).
+                         /*correctlyRoundedFloat32SqrtDiv=*/true,
                          /*deviceType=*/spirv::DeviceType::CPU};
   // nvidia-no-bf16: drivers without VK_KHR_shader_bfloat16 (bf16 dots on
   // FMAs); nvidia-fma: without VK_KHR_cooperative_matrix (GPUs before
@@ -203,6 +210,11 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*hasFloat32AtomicAdd=*/true,
                          // H200 (driver 580); f16 adds it has not.
                          /*hasFloat64AtomicAdd=*/true,
+                         /*fusedFma=*/true,
+                         // H200: f32 Sqrt and FDiv are the approximations
+                         // Triton's tl.sqrt and `/` are (1-2 ulp; f64 ones
+                         // bit-exact on 65536 operands).
+                         /*correctlyRoundedFloat32SqrtDiv=*/false,
                          /*deviceType=*/spirv::DeviceType::DiscreteGPU};
   return std::nullopt;
 }

@@ -74,13 +74,13 @@ func.func @e5m2_toward_zero(%in: memref<?xf16>, %out: memref<?xf8E5M2>, %i: inde
 // CHECK-NOT:     toward_zero
 // CHECK-NOT:     arith.extf
 // CHECK:         %[[BACK:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// CHECK:         %[[BITS:.*]] = arith.bitcast %[[NEAREST]] : f16 to i16
+// CHECK:         %[[STEP:.*]] = arith.subi %[[BITS]], %{{.*}} : i16
 // CHECK:         %[[ABSBACK:.*]] = math.absf %[[BACK]] : f32
 // CHECK:         %[[ABSX:.*]] = math.absf %[[X]] : f32
 // CHECK:         %[[AWAY:.*]] = arith.cmpf ogt, %[[ABSBACK]], %[[ABSX]] : f32
-// CHECK:         %[[BITS:.*]] = arith.bitcast %[[NEAREST]] : f16 to i16
-// CHECK:         %[[STEP:.*]] = arith.subi %[[BITS]], %{{.*}} : i16
-// CHECK:         %[[STEPPED:.*]] = arith.bitcast %[[STEP]] : i16 to f16
-// CHECK:         arith.select %[[AWAY]], %[[STEPPED]], %[[NEAREST]] : f16
+// CHECK:         %[[R:.*]] = arith.select %[[AWAY]], %[[STEP]], %[[BITS]] : i16
+// CHECK:         arith.bitcast %[[R]] : i16 to f16
 func.func @f32_to_f16_toward_zero(%x: f32) -> f16 {
   %h = arith.truncf %x toward_zero : f32 to f16
   return %h : f16

@@ -92,3 +92,37 @@ tt.func private @conversions(%x: f32, %n: i32) -> (i32, i32, i32, f32, f32) {
   %4 = tt.extern_elementwise %x, %n {libname = "", libpath = "", pure = true, symbol = "__nv_powif"} : (f32, i32) -> f32
   tt.return %0, %1, %2, %3, %4 : i32, i32, i32, f32, f32
 }
+
+// -----
+
+// The _rn functions are marked correctly rounded (exact-float-ops computes
+// them exactly where the device's instruction is an approximation);
+// __nv_fdividef, the fast division, is not. f32 arithmetic rounded toward
+// zero, up or down is the f64 op narrowed in that direction, a sum marked
+// round-to-odd first.
+// CHECK-LABEL: func.func private @rounding_modes(
+// CHECK-SAME:    %[[X:[^:]*]]: f32, %[[Y:[^:]*]]: f32)
+// CHECK:         %[[Q:.*]] = arith.divf %[[X]], %[[Y]] {triton_spirv.correctly_rounded} : f32
+// CHECK:         %[[S:.*]] = math.sqrt %[[X]] {triton_spirv.correctly_rounded} : f32
+// CHECK:         %[[F:.*]] = arith.divf %[[X]], %[[Y]] : f32
+// CHECK:         %[[XD:.*]] = arith.extf %[[X]] : f32 to f64
+// CHECK:         %[[YD:.*]] = arith.extf %[[Y]] : f32 to f64
+// CHECK:         %[[QD:.*]] = arith.divf %[[XD]], %[[YD]] : f64
+// CHECK:         %[[QZ:.*]] = arith.truncf %[[QD]] toward_zero : f64 to f32
+// CHECK:         %[[XD2:.*]] = arith.extf %[[X]] : f32 to f64
+// CHECK:         %[[YD2:.*]] = arith.extf %[[Y]] : f32 to f64
+// CHECK:         %[[SD:.*]] = arith.addf %[[XD2]], %[[YD2]] {triton_spirv.round_to_odd} : f64
+// CHECK:         %[[SU:.*]] = arith.truncf %[[SD]] upward : f64 to f32
+// CHECK:         %[[XD3:.*]] = arith.extf %[[X]] : f32 to f64
+// CHECK:         %[[RD:.*]] = math.sqrt %[[XD3]] : f64
+// CHECK:         %[[RDOWN:.*]] = arith.truncf %[[RD]] downward : f64 to f32
+// CHECK:         return %[[Q]], %[[S]], %[[F]], %[[QZ]], %[[SU]], %[[RDOWN]]
+tt.func private @rounding_modes(%x: f32, %y: f32) -> (f32, f32, f32, f32, f32, f32) {
+  %0 = tt.extern_elementwise %x, %y {libname = "", libpath = "", pure = true, symbol = "__nv_fdiv_rn"} : (f32, f32) -> f32
+  %1 = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_fsqrt_rn"} : (f32) -> f32
+  %2 = tt.extern_elementwise %x, %y {libname = "", libpath = "", pure = true, symbol = "__nv_fdividef"} : (f32, f32) -> f32
+  %3 = tt.extern_elementwise %x, %y {libname = "", libpath = "", pure = true, symbol = "__nv_fdiv_rz"} : (f32, f32) -> f32
+  %4 = tt.extern_elementwise %x, %y {libname = "", libpath = "", pure = true, symbol = "__nv_fadd_ru"} : (f32, f32) -> f32
+  %5 = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_fsqrt_rd"} : (f32) -> f32
+  tt.return %0, %1, %2, %3, %4, %5 : f32, f32, f32, f32, f32, f32
+}

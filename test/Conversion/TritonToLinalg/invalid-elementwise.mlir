@@ -20,12 +20,13 @@ tt.func private @unknown_libdevice_function(%x: tensor<16xf32>) -> tensor<16xf32
 
 // -----
 
-// A rounding mode other than round-to-nearest has no equivalent.
-tt.func private @directed_rounding(%x: f32, %y: f32) -> f32 {
-  // expected-error @+2 {{unsupported extern function '__nv_fadd_rz'}}
+// f64 arithmetic rounded toward zero has no wider type to be computed in (the
+// f32 forms are: extern-elementwise.mlir).
+tt.func private @directed_rounding(%x: f64, %y: f64) -> f64 {
+  // expected-error @+2 {{unsupported extern function '__nv_dadd_rz'}}
   // expected-error @+1 {{failed to legalize operation 'tt.extern_elementwise'}}
-  %z = tt.extern_elementwise %x, %y {libname = "", libpath = "", pure = true, symbol = "__nv_fadd_rz"} : (f32, f32) -> f32
-  tt.return %z : f32
+  %z = tt.extern_elementwise %x, %y {libname = "", libpath = "", pure = true, symbol = "__nv_dadd_rz"} : (f64, f64) -> f64
+  tt.return %z : f64
 }
 
 // -----

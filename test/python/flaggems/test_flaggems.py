@@ -157,6 +157,9 @@ ELEMENTWISE = [
     _binary("div", "div.Tensor", torch.div, dtypes=FLOATS, make_b=positive),
     _binary("div_floor", "div.Tensor_mode",
             lambda a, b: torch.div(a * 8, b, rounding_mode="floor"), make_b=positive),
+    # FlagGems divides toward zero with libdevice's div_rz (f32, computed exactly).
+    _binary("div_trunc", "div.Tensor_mode",
+            lambda a, b: torch.div(a * 8, b, rounding_mode="trunc")),
     _binary("maximum", "maximum", torch.maximum),
     _binary("minimum", "minimum", torch.minimum),
     _binary("atan2", "atan2", torch.atan2),

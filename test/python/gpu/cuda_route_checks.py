@@ -339,6 +339,49 @@ def fp16_matmul_with_transposed_weight():
 
 
 @check
+def correctly_rounded_ops():
+    # tl.fma (one rounding), tl.math.sqrt_rn / div_rn and libdevice's _rn, _rz, _ru, _rd and
+    # rounding-to-integer functions, bit for bit against exact references: NVIDIA's f32 Sqrt
+    # and FDiv are approximations, which the profile replaces by f64 ones rounded once.
+    import numpy as np
+    from e2e import kernels_rounding as rounding
+    from e2e.test_correctly_rounded_ops import (_exact_fma, _fma_operands, _same_bits,
+                                                directed_mismatches, directed_operands,
+                                                directed_reference, round_to_integer_mismatches,
+                                                round_to_integer_operands)
+    torch.manual_seed(0)
+    cases = {}
+    n = 3000
+    for dtype in (torch.float32, torch.float64):
+        a, b, c = _fma_operands(n, dtype)
+        out = torch.full((n,), float("nan"), dtype=dtype, device="cuda")
+        rounding.fma_kernel[(triton.cdiv(n, 256),)](a.cuda(), b.cuda(), c.cuda(), out, n, BLOCK=256)
+        cases[f"fma-{dtype}"] = int((~_same_bits(out.cpu(), _exact_fma(a, b, c, dtype))).sum())
+    x = torch.rand(n) * torch.exp2(torch.randint(-30, 30, (n,)).float())
+    y = torch.randn(n) * torch.exp2(torch.randint(-30, 30, (n,)).float())
+    outs = [torch.full((n,), 12345.0, device="cuda") for _ in range(6)]
+    rounding.rn_ops_kernel[(triton.cdiv(n, 256),)](x.cuda(), y.cuda(), *outs, n, BLOCK=256)
+    sqrt = torch.from_numpy(np.sqrt(x.numpy()))
+    div = torch.from_numpy(x.numpy() / y.numpy())
+    rcp = torch.from_numpy(np.float32(1.0) / y.numpy())
+    for name, got, ref in zip(("sqrt_rn", "div_rn", "rcp", "lib_sqrt_rn", "lib_div_rn", "lib_rcp_rn"),
+                              outs, (sqrt, div, rcp, sqrt, div, rcp)):
+        cases[name] = int((~_same_bits(got.cpu(), ref)).sum())
+    # libdevice's directed roundings (f32) and roundings to integers (f32, f64).
+    x, y = directed_operands(n)
+    out = torch.full((18 * n,), float("nan"), device="cuda")
+    rounding.directed_rounding_kernel[(triton.cdiv(n, 256),)](x.cuda(), y.cuda(), out, n, BLOCK=256)
+    cases.update(directed_mismatches(out.cpu().view(18, n), directed_reference(x, y)))
+    for dtype in (torch.float32, torch.float64):
+        x = round_to_integer_operands(n, dtype)
+        out = torch.full((5 * n,), 12345.0, dtype=dtype, device="cuda")
+        rounding.round_to_integer_kernel[(triton.cdiv(n, 256),)](x.cuda(), out, n, BLOCK=256)
+        for name, count in round_to_integer_mismatches(x, out.cpu().view(5, n)).items():
+            cases[f"{name}-{dtype}"] = count
+    return cases
+
+
+@check
 def bf16_memory_bound_kernels():
     # bf16 data through the NVIDIA profile's path (bf16 bits in f16 memory, vector code):
     # add, softmax and layer norm against float64 results of the same bf16 inputs, at sizes

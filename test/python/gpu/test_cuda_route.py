@@ -131,6 +131,13 @@ def test_int8_matmul_on_cooperative_matrices(results):
         assert case["column_major"] == (nvidia and transposed), (shape, case)
 
 
+def test_correctly_rounded_ops(results):
+    # Mismatching elements per case: fma in f32 and f64, the _rn sqrt, division, reciprocal,
+    # 18 directed roundings, 5 roundings to integers in f32 and f64.
+    cases = ok(results, "correctly_rounded_ops")
+    assert len(cases) == 36 and all(count == 0 for count in cases.values()), cases
+
+
 def test_bf16_memory_bound_kernels(results):
     for name, case in ok(results, "bf16_memory_bound_kernels").items():
         assert case["unwritten"] == 0, name

@@ -154,6 +154,13 @@ struct DeviceProfile {
   bool hasFloat32AtomicAdd;
   /// The same for f64 (shaderBufferFloat64AtomicAdd).
   bool hasFloat64AtomicAdd;
+  /// GLSL.std.450 Fma is one fused operation (one rounding). Where it is not,
+  /// tl.fma is expanded into exactly rounded arithmetic (exact-float-ops).
+  bool fusedFma;
+  /// f32 square roots and divisions are correctly rounded. Where they are
+  /// not, the ones Triton asks to be (tl.math.sqrt_rn, div_rn, libdevice's
+  /// _rn functions) are computed in f64 and rounded once (exact-float-ops).
+  bool correctlyRoundedFloat32SqrtDiv;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

@@ -1,0 +1,222 @@
+"""tl.fma rounds once and the _rn square roots and divisions are correctly rounded, bit for
+bit, on the default Vulkan device: llvmpipe splits Fma into a multiply and an add, NVIDIA's
+f32 Sqrt and FDiv are approximations (exact-float-ops makes up for both). References are
+exact: fractions rounded to the nearest float, ties to even; numpy's IEEE sqrt and division."""
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+import torch
+
+from . import kernels_rounding as k
+
+torch.manual_seed(0)
+BLOCK = 256
+
+
+def _round_fraction(value, dtype):
+    """The float of `dtype` nearest to the exact rational `value` (ties to even)."""
+    if dtype == torch.float64:
+        return float(value)  # int / int true division rounds correctly
+    guess = np.float32(float(value))  # may be one ulp off (rounded twice)
+    candidates = [np.nextafter(guess, np.float32(-np.inf)), guess,
+                  np.nextafter(guess, np.float32(np.inf))]
+    def key(c):
+        return (abs(Fraction(float(c)) - value), int(np.array(c).view(np.int32)) & 1)
+    return float(min((c for c in candidates if np.isfinite(c)), key=key))
+
+
+def _exact_fma(a, b, c, dtype):
+    out = []
+    for x, y, z in zip(a.tolist(), b.tolist(), c.tolist()):
+        if not all(math.isfinite(v) for v in (x, y, z)):
+            out.append(x * y + z)  # inf/NaN: no rounding question
+            continue
+        exact = Fraction(x) * Fraction(y) + Fraction(z)
+        if exact == 0:
+            # Signed zeros as IEEE fma gives them: -0 only when both terms are -0.
+            out.append(-0.0 if (math.copysign(1, x * y) < 0 and math.copysign(1, z) < 0) else 0.0)
+            continue
+        out.append(_round_fraction(exact, dtype))
+    return torch.tensor(out, dtype=dtype)
+
+
+def _same_bits(ours, ref):
+    """Element-wise: the same bit pattern, or both NaN."""
+    width = torch.int32 if ours.dtype == torch.float32 else torch.int64
+    return (ours.view(width) == ref.view(width)) | (ours.isnan() & ref.isnan())
+
+
+def _fma_operands(n, dtype):
+    """Random operands of mixed magnitudes whose products cancel against c: ~half the
+    elements have c = -(a*b) rounded plus a little, where a split fma loses everything."""
+    a = torch.randn(n, dtype=dtype) * torch.exp2(torch.randint(-20, 20, (n,)).to(dtype))
+    b = torch.randn(n, dtype=dtype) * torch.exp2(torch.randint(-20, 20, (n,)).to(dtype))
+    c = torch.randn(n, dtype=dtype)
+    cancel = torch.rand(n) < 0.5
+    c[cancel] = -(a * b)[cancel] * (1 + torch.randn(int(cancel.sum()), dtype=dtype) * 1e-6)
+    special = torch.tensor([[0.0, 1.0, -0.0], [-0.0, 1.0, -0.0], [float("inf"), 2.0, 1.0],
+                            [float("inf"), 0.0, 1.0], [float("nan"), 1.0, 1.0],
+                            [1.0, 1.0, float("-inf")], [3.0, 1.0 / 3.0, -1.0]], dtype=dtype)
+    a[:len(special)], b[:len(special)], c[:len(special)] = special.T
+    return a, b, c
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64], ids=["f32", "f64"])
+@pytest.mark.parametrize("kernel", [k.fma_kernel, k.libdevice_fma_kernel], ids=["tl", "libdevice"])
+def test_fma_rounds_once(dtype, kernel):
+    n = 3000  # not a multiple of BLOCK: the last program is masked
+    a, b, c = _fma_operands(n, dtype)
+    out = torch.full((n,), float("nan"), dtype=dtype)
+    kernel[(triton_cdiv(n, BLOCK),)](a, b, c, out, n, BLOCK=BLOCK)
+    ref = _exact_fma(a, b, c, dtype)
+    same = _same_bits(out, ref)
+    assert same.all(), (f"{int((~same).sum())} of {n} differ, e.g. a={a[~same][:3].tolist()} "
+                        f"b={b[~same][:3].tolist()} c={c[~same][:3].tolist()}: "
+                        f"{out[~same][:3].tolist()} vs {ref[~same][:3].tolist()}")
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64], ids=["f32", "f64"])
+def test_fma_keeps_the_products_rounding_error(dtype):
+    n = 1000
+    a = torch.randn(n, dtype=dtype)
+    b = torch.randn(n, dtype=dtype)
+    out = torch.full((n,), float("nan"), dtype=dtype)
+    k.fma_residual_kernel[(triton_cdiv(n, BLOCK),)](a, b, out, n, BLOCK=BLOCK)
+    ref = _exact_fma(a, b, -(a * b), dtype)
+    assert (ref != 0).sum() > n // 2  # most products are inexact
+    assert _same_bits(out, ref).all()
+
+
+def test_rn_sqrt_and_division_are_correctly_rounded():
+    n = 5000
+    x = torch.rand(n) * torch.exp2(torch.randint(-30, 30, (n,)).float())
+    y = torch.randn(n) * torch.exp2(torch.randint(-30, 30, (n,)).float())
+    special = torch.tensor([[0.0, 1.0], [-0.0, -1.0], [float("inf"), 3.0], [4.0, 0.0],
+                            [-1.0, float("inf")], [float("nan"), 2.0], [2.0, -0.0]])
+    x[:len(special)], y[:len(special)] = special.T
+    outs = [torch.full((n,), 12345.0) for _ in range(6)]
+    k.rn_ops_kernel[(triton_cdiv(n, BLOCK),)](x, y, *outs, n, BLOCK=BLOCK)
+    xs, ys = x.numpy(), y.numpy()
+    with np.errstate(all="ignore"):
+        sqrt = torch.from_numpy(np.sqrt(xs))
+        div = torch.from_numpy(xs / ys)
+        rcp = torch.from_numpy(np.float32(1.0) / ys)
+    for name, ours, ref in [("sqrt_rn", outs[0], sqrt), ("div_rn", outs[1], div),
+                            ("div_rn(1, y)", outs[2], rcp), ("libdevice.sqrt_rn", outs[3], sqrt),
+                            ("libdevice.div_rn", outs[4], div), ("libdevice.rcp_rn", outs[5], rcp)]:
+        same = _same_bits(ours, ref)
+        assert same.all(), f"{name}: {int((~same).sum())} of {n} differ"
+
+
+def _round_fraction_directed(value, direction):
+    """The f32 nearest to `value` in `direction` ("rz", "ru", "rd"), overflowing to the
+    largest finite value or infinity as IEEE's directed roundings do."""
+    largest = Fraction(float(np.finfo(np.float32).max))
+    if abs(value) > largest:
+        up = value > 0
+        keep_finite = direction == "rz" or (direction == "rd") == up
+        return math.copysign(float(largest) if keep_finite else math.inf, value)
+    guess = np.float32(float(value))
+    candidates = {float(guess), float(np.nextafter(guess, np.float32(-np.inf))),
+                  float(np.nextafter(guess, np.float32(np.inf)))}
+    candidates = [c for c in candidates if math.isfinite(c)]
+    if direction == "ru":
+        return min(c for c in candidates if Fraction(c) >= value)
+    if direction == "rd":
+        return max(c for c in candidates if Fraction(c) <= value)
+    toward_zero = [c for c in candidates if abs(Fraction(c)) <= abs(value)]
+    return max(toward_zero, key=abs)
+
+
+def _isqrt_fraction(x, direction):
+    """sqrt of the exact rational x (an f32 value) rounded in `direction` to f32: bisection
+    on the f32 neighbours of the double result, compared through squares."""
+    guess = np.float32(math.sqrt(float(x)))
+    candidates = sorted({float(np.nextafter(guess, np.float32(-np.inf))), float(guess),
+                         float(np.nextafter(guess, np.float32(np.inf)))})
+    below = [c for c in candidates if c >= 0 and Fraction(c) ** 2 <= x]
+    above = [c for c in candidates if c >= 0 and Fraction(c) ** 2 >= x]
+    return min(above) if direction == "ru" else max(below)
+
+
+DIRECTED_NAMES = [f"{op}_{mode}" for op in ("add", "sub", "mul", "div", "rcp", "sqrt")
+                  for mode in ("rz", "ru", "rd")]
+
+
+def directed_operands(n):
+    x = torch.randn(n) * torch.exp2(torch.randint(-30, 30, (n,)).float())
+    y = torch.randn(n) * torch.exp2(torch.randint(-30, 30, (n,)).float())
+    y[:300] = -x[:300] * (1 + torch.randn(300) * 1e-7)  # sums that cancel to a few bits
+    y[300:400] = x[300:400] * 2.0 ** -40  # sums whose low part lies far below x's last bit
+    y[400] = 3.0e38; x[400] = 3.0e38  # a sum past the largest f32
+    return x, y
+
+
+def directed_reference(x, y):
+    """The 18 results of directed_rounding_kernel, from exact fractions."""
+    rows = []
+    for name in DIRECTED_NAMES:
+        op, mode = name.split("_")
+        ref = []
+        for a, b in zip(x.tolist(), y.tolist()):
+            fa, fb = Fraction(a), Fraction(b)
+            if op == "sqrt":  # of |x|: toward zero is down
+                ref.append(_isqrt_fraction(abs(fa), "ru" if mode == "ru" else "rd"))
+                continue
+            exact = {"add": lambda: fa + fb, "sub": lambda: fa - fb, "mul": lambda: fa * fb,
+                     "div": lambda: fa / fb, "rcp": lambda: 1 / fb}[op]()
+            ref.append(_round_fraction_directed(exact, mode) if exact != 0 else 0.0)
+        rows.append(ref)
+    return torch.tensor(rows)
+
+
+def directed_mismatches(out, ref):
+    """Per function: elements that differ (zeros of either sign agree: IEEE's sign of an
+    exact zero sum depends on the direction, which the reference does not model)."""
+    same = _same_bits(out, ref) | ((out == 0) & (ref == 0))
+    return {name: int((~same[row]).sum()) for row, name in enumerate(DIRECTED_NAMES)}
+
+
+def test_directed_rounding_is_exact():
+    # libdevice's f32 {add, sub, mul, div, rcp, sqrt}_{rz, ru, rd}: computed in f64 and
+    # narrowed in their direction (sums rounded to odd first), against exact fractions.
+    n = 1500
+    x, y = directed_operands(n)
+    out = torch.full((18 * n,), float("nan"))
+    k.directed_rounding_kernel[(triton_cdiv(n, BLOCK),)](x, y, out, n, BLOCK=BLOCK)
+    mismatches = directed_mismatches(out.view(18, n), directed_reference(x, y))
+    assert all(count == 0 for count in mismatches.values()), mismatches
+
+
+def round_to_integer_operands(n, dtype):
+    x = torch.randn(n, dtype=dtype) * 100
+    special = torch.tensor([0.5, -0.5, 1.5, -1.5, 2.5, -2.5, -0.0, 0.0, 0.49999997, -0.49999997,
+                            float("inf"), -float("inf"), float("nan"), 2.0**40 + 0.5, -(2.0**23) - 1],
+                           dtype=dtype)
+    x[:len(special)] = special
+    return x
+
+
+def round_to_integer_mismatches(x, out):
+    """Per function of round_to_integer_kernel: elements whose bits differ from torch's."""
+    half_away = torch.where(x.abs() - x.abs().floor() == 0.5, x + x.sign() * 0.5, x.round())
+    refs = {"trunc": x.trunc(), "round": half_away, "rint": x.round(), "floor": x.floor(),
+            "ceil": x.ceil()}
+    return {name: int((~_same_bits(out[row], ref)).sum()) for row, (name, ref) in enumerate(refs.items())}
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64], ids=["f32", "f64"])
+def test_round_to_integer(dtype):
+    # trunc (FlagGems' division toward zero), round, rint, floor, ceil, signs of zero included.
+    n = 700
+    x = round_to_integer_operands(n, dtype)
+    out = torch.full((5 * n,), 12345.0, dtype=dtype)
+    k.round_to_integer_kernel[(triton_cdiv(n, BLOCK),)](x, out, n, BLOCK=BLOCK)
+    mismatches = round_to_integer_mismatches(x, out.view(5, n))
+    assert all(count == 0 for count in mismatches.values()), mismatches
+
+
+def triton_cdiv(a, b):
+    return (a + b - 1) // b

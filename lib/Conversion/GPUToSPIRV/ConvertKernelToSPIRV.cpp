@@ -163,6 +163,35 @@ struct ExactRoundTripExtF : public OpConversionPattern<arith::ExtFOp> {
   }
 };
 
+/// arith.remsi (Triton's `%` on integers: the dividend's sign) as the
+/// remainder of the magnitudes, negated for a negative dividend. Upstream's
+/// emulation (Vulkan's OpSRem is undefined for negative operands) takes the
+/// sign from `lhs == |lhs|`, which holds for the most negative value: INT_MIN
+/// % 3 came out 2 instead of -2. Its magnitude, read unsigned, is right.
+struct SignedRemainder final : OpConversionPattern<arith::RemSIOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::RemSIOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported type");
+    Location loc = op.getLoc();
+    Value lhs = adaptor.getLhs();
+    Value lhsMagnitude = spirv::GLSAbsOp::create(rewriter, loc, type, lhs);
+    Value rhsMagnitude =
+        spirv::GLSAbsOp::create(rewriter, loc, type, adaptor.getRhs());
+    Value magnitude =
+        spirv::UModOp::create(rewriter, loc, lhsMagnitude, rhsMagnitude);
+    Value zero = spirv::ConstantOp::getZero(type, loc, rewriter);
+    Value negative = spirv::SLessThanOp::create(rewriter, loc, lhs, zero);
+    Value negated = spirv::SNegateOp::create(rewriter, loc, magnitude);
+    rewriter.replaceOpWithNewOp<spirv::SelectOp>(op, negative, negated,
+                                                 magnitude);
+    return success();
+  }
+};
+
 /// arith.maxnumf / minnumf (IEEE maxNum: a NaN operand yields the other) as
 /// a bare GLSL FMax / FMin, for drivers whose own have that semantics.
 /// Upstream's pattern wraps them in two IsNan tests and two selects, which
@@ -281,8 +310,8 @@ struct ConvertKernelToSPIRVPass
       ScfToSPIRVContext scfContext;
       populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
       arith::populateArithToSPIRVPatterns(typeConverter, patterns);
-      patterns.add<ExactRoundTripExtF>(typeConverter, context,
-                                       /*benefit=*/2);
+      patterns.add<ExactRoundTripExtF, SignedRemainder>(typeConverter, context,
+                                                        /*benefit=*/2);
       if (nativeMaxNum)
         patterns.add<NativeMaxNum<arith::MaxNumFOp, spirv::GLFMaxOp>,
                      NativeMaxNum<arith::MinNumFOp, spirv::GLFMinOp>>(

@@ -281,3 +281,14 @@ def boolean_arithmetic_kernel(a_ptr, b_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + offsets, a * b, mask=mask)
     tl.store(out_ptr + n + offsets, a + b, mask=mask)
 
+
+
+@triton.jit
+def integer_division_kernel(x_ptr, y_ptr, quotient_ptr, remainder_ptr, n, BLOCK: tl.constexpr):
+    """C's integer division: the quotient truncated, the remainder with the dividend's sign."""
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    x = tl.load(x_ptr + offsets, mask=mask)
+    y = tl.load(y_ptr + offsets, mask=mask, other=1)
+    tl.store(quotient_ptr + offsets, x // y, mask=mask)
+    tl.store(remainder_ptr + offsets, x % y, mask=mask)

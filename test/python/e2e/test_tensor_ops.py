@@ -345,3 +345,31 @@ def test_boolean_arithmetic():
     k.boolean_arithmetic_kernel[(triton_cdiv(1000, 256),)](a, b, out, 1000, BLOCK=256)
     assert torch.equal(out[:1000], (a != 0) & (b != 0))
     assert torch.equal(out[1000:], (a != 0) ^ (b != 0))
+
+
+@pytest.mark.parametrize("dtype", [torch.int8, torch.int16, torch.int32, torch.int64])
+def test_integer_division_and_remainder(dtype):
+    # Triton's // and % on integers are C's: the quotient truncated toward zero, the remainder
+    # with the dividend's sign, also for the most negative value (whose magnitude does not fit).
+    info = torch.iinfo(dtype)
+    n = 2000
+    x = torch.randint(info.min, info.max, (n,), dtype=torch.int64)
+    y = torch.randint(info.min, info.max, (n,), dtype=torch.int64)
+    y[y == 0] = 7
+    edges = [(info.min, 3), (info.min, -3), (info.min, 7), (info.min, -101), (info.min, info.max),
+             (info.min, info.min), (info.min, 1), (info.min + 1, -1), (info.max, info.min),
+             (-7, 3), (7, -3), (-7, -3), (0, -5), (5, info.min)]
+    for i, (a, b) in enumerate(edges):
+        x[i], y[i] = a, b
+    quotient = torch.full((n,), 99, dtype=dtype)
+    remainder = torch.full((n,), 99, dtype=dtype)
+    k.integer_division_kernel[(triton_cdiv(n, 256),)](x.to(dtype), y.to(dtype), quotient, remainder,
+                                                      n, BLOCK=256)
+    bits = torch.iinfo(dtype).bits
+    def wrap(v):  # two's complement of the type (INT_MIN / -1 is not among the cases)
+        return ((v + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1))
+    expected_q = [wrap(abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1))
+                  for a, b in zip(x.tolist(), y.tolist())]
+    expected_r = [wrap(a - q * b) for a, b, q in zip(x.tolist(), y.tolist(), expected_q)]
+    assert quotient.tolist() == expected_q
+    assert remainder.tolist() == expected_r

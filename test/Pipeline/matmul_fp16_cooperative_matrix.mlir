@@ -50,6 +50,7 @@
 // CHECK-COUNT-4:   spirv.KHR.CooperativeMatrixStore {{.*}} : !spirv.ptr<vector<4xf32>, Workgroup>, !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>, i32
 // CHECK-NOT:       spirv.KHR.CooperativeMatrixStore
 // CHECK:         spirv.ExecutionMode @matmul "LocalSize", 128, 1, 1
+// CHECK:         spirv.ExecutionMode @matmul "SignedZeroInfNanPreserve", 32
 
-// FMA:         requires #spirv.vce<v1.5, [Int64, Shader, Float16, PhysicalStorageBufferAddresses, Matrix], []>
+// FMA:         requires #spirv.vce<v1.5, [Int64, Shader, Float16, PhysicalStorageBufferAddresses, Matrix, SignedZeroInfNanPreserve], []>
 // FMA-NOT:     spirv.KHR.Cooperative

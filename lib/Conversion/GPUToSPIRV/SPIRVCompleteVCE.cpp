@@ -10,6 +10,11 @@
 // and VulkanMemoryModelDeviceScope where an op synchronizes at Device scope).
 // bf16 cooperative matrices need BFloat16CooperativeMatrixKHR, which the
 // type's own capabilities (BFloat16TypeKHR) do not imply.
+// Every entry point declares SignedZeroInfNanPreserve for 32-bit floats where
+// the target has the capability: without it Vulkan lets drivers ignore signed
+// zeros, infinities and NaN, and Mesa's NIR folds x * 0.0 and x - x to 0
+// (inf * 0 gave 0 instead of NaN). f64 arithmetic is NoContraction already,
+// which NIR reads as exact.
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
@@ -47,6 +52,22 @@ struct SPIRVCompleteVCEPass
     });
     if (has64BitAtomics)
       addCapability(spirv::Capability::Int64Atomics);
+    if (llvm::is_contained(target.getCapabilities(),
+                           spirv::Capability::SignedZeroInfNanPreserve)) {
+      SmallVector<spirv::EntryPointOp> entryPoints(
+          module.getOps<spirv::EntryPointOp>());
+      OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+      for (spirv::EntryPointOp entryPoint : entryPoints) {
+        auto function = module.lookupSymbol<spirv::FuncOp>(entryPoint.getFn());
+        if (!function)
+          continue;
+        spirv::ExecutionModeOp::create(
+            builder, entryPoint.getLoc(), function,
+            spirv::ExecutionMode::SignedZeroInfNanPreserve, {32});
+      }
+      if (!entryPoints.empty())
+        addCapability(spirv::Capability::SignedZeroInfNanPreserve);
+    }
     bool readsSubgroupBuiltins = false;
     module.walk([&](spirv::GlobalVariableOp variable) {
       std::optional<StringRef> builtIn = variable.getBuiltIn();

@@ -243,6 +243,9 @@ mlir::triton_spirv::getTargetEnv(MLIRContext *context,
   };
   if (profile.hasFloat64)
     capabilities.push_back(Capability::Float64);
+  // Vulkan 1.2's float controls (shaderSignedZeroInfNanPreserveFloat32):
+  // spirv-complete-vce declares the execution mode with it.
+  capabilities.push_back(Capability::SignedZeroInfNanPreserve);
   SmallVector<Extension> extensions = {
       Extension::SPV_KHR_storage_buffer_storage_class,
       Extension::SPV_KHR_physical_storage_buffer,

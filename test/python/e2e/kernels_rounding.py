@@ -81,3 +81,14 @@ def round_to_integer_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
                libdevice.ceil(x))
     for k in tl.static_range(len(results)):
         tl.store(out_ptr + k * n + offsets, results[k], mask=mask)
+
+
+@triton.jit
+def ieee_specials_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    """x * 0, x - x and x + 0: NaN for infinities and NaN, signs of zero kept."""
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    x = tl.load(x_ptr + offsets, mask=mask)
+    tl.store(out_ptr + offsets, x * 0.0, mask=mask)
+    tl.store(out_ptr + n + offsets, x - x, mask=mask)
+    tl.store(out_ptr + 2 * n + offsets, x + 0.0, mask=mask)

@@ -1,0 +1,56 @@
+"""One differential check: the reference's answer against the backend's, as an Outcome."""
+import dataclasses
+import re
+
+from .evaluate import compare, evaluate
+from .program import InvalidProgram, OutOfDomain
+
+# Outcome kinds. Findings: mismatch (wrong answer), backend (our compiler or runtime raised on a
+# valid program), timeout (hang), crash (the worker process died). Not findings: pass, skipped
+# (the reference says the program leaves the defined domain), invalid (Triton's front end
+# rejected it: a generator bug, reported separately).
+FINDINGS = ("mismatch", "backend", "timeout", "crash")
+
+
+@dataclasses.dataclass
+class Outcome:
+    kind: str
+    detail: str = ""
+    expected: dict = None
+
+    @property
+    def signature(self):
+        """What must stay the same while reducing: the kind and, for errors, the message's
+        first line with numbers and names masked."""
+        if self.kind in ("backend", "invalid"):
+            first = self.detail.strip().splitlines()[-1] if self.detail.strip() else ""
+            return self.kind + ":" + re.sub(r"[0-9]+|%\w+|'[^']*'|\"[^\"]*\"", "#", first)[:160]
+        return self.kind
+
+
+def reference(program):
+    """(expected by variant) or an Outcome saying why the program is not run."""
+    try:
+        return {0: evaluate(program, 0), 1: evaluate(program, 1)}, None
+    except OutOfDomain as e:
+        return None, Outcome("skipped", str(e))
+    except InvalidProgram as e:
+        return None, Outcome("invalid", "reference: " + str(e))
+
+
+def check(program, runner, backend_results=None):
+    """Run `program` on the backend (or take `backend_results`, for tests that inject a wrong
+    answer) and compare."""
+    expected, why_not = reference(program)
+    if why_not is not None:
+        return why_not
+    if backend_results is None:
+        status, payload = runner.run(program)
+        if status != "ok":
+            return Outcome(status, str(payload), expected[0])
+    else:
+        payload = backend_results
+    problems = compare(program, expected, payload)
+    if problems:
+        return Outcome("mismatch", "\n".join(problems), expected[0])
+    return Outcome("pass", "", expected[0])

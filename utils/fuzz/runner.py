@@ -1,0 +1,144 @@
+"""Runs programs on the Triton backend in a worker process, with a time limit per program: a hang
+or a crash kills only the worker, which is then restarted. The worker writes each kernel to a
+file (Triton reads a kernel's source from its module), launches it twice with different
+sentinels in the output buffers, and sends the buffers back as numpy arrays."""
+import importlib.util
+import multiprocessing
+import os
+import tempfile
+import traceback
+
+import numpy as np
+
+from .dtypes import DTYPES, NUMPY_STORAGE, TORCH_STORAGE, to_storage
+from .emit import kernel_parameters, kernel_source
+from .program import buffer_sizes, input_data, sentinel
+
+
+def host_arrays(program, variant):
+    """Each buffer's initial contents in its storage type (numpy)."""
+    sizes = buffer_sizes(program)
+    arrays = {}
+    for name, spec in program.buffers.items():
+        n = sizes[name]
+        if spec["role"] == "in":
+            values = input_data(program, name, n)
+        else:
+            d = DTYPES[spec["dtype"]]
+            s = sentinel(spec["dtype"], variant)
+            values = np.full(n, float(s)) if d.is_float else np.array([s] * n, dtype=object)
+        arrays[name] = to_storage(values, spec["dtype"])
+    return arrays
+
+
+def _to_torch(array, dtype_name):
+    import torch
+    import triton
+    import triton.language as tl
+    storage = TORCH_STORAGE[dtype_name]
+    if dtype_name == "bfloat16":
+        return torch.from_numpy(array.astype(np.float32)).to(torch.bfloat16)
+    if dtype_name in ("uint16", "uint32", "uint64"):
+        signed = {"uint16": np.int16, "uint32": np.int32, "uint64": np.int64}[dtype_name]
+        t = torch.from_numpy(array.view(signed).copy())
+        return triton.reinterpret(t, getattr(tl, dtype_name))
+    return torch.from_numpy(array.copy()).to(getattr(torch, storage))
+
+
+def _from_torch(t, dtype_name):
+    import torch
+    base = getattr(t, "base", t)
+    if dtype_name == "bfloat16":
+        return base.to(torch.float32).numpy().astype(np.float32)
+    array = base.numpy()
+    if dtype_name in ("uint16", "uint32", "uint64"):
+        return array.view(NUMPY_STORAGE[dtype_name]).copy()
+    return array.copy()
+
+
+def launch(program, kernel):
+    """Both runs of one program: {variant: {buffer: numpy array}}."""
+    buffers, scalars, _ = kernel_parameters(program)
+    results = {}
+    for variant in (0, 1):
+        arrays = host_arrays(program, variant)
+        tensors = {n: _to_torch(arrays[n], program.buffers[n]["dtype"]) for n in buffers}
+        args = [tensors[n] for n in buffers] + [program.scalars[n] for n in scalars]
+        kernel[(program.grid,)](*args, **program.dims, num_warps=program.num_warps)
+        results[variant] = {n: _from_torch(tensors[n], program.buffers[n]["dtype"])
+                            for n in buffers if program.buffers[n]["role"] != "in"}
+    return results
+
+
+def classify_exception(exc):
+    """'invalid' where Triton's front end rejected the program (our generator's fault), else
+    'backend' (our compiler or runtime failed on a program Triton accepted)."""
+    from triton.compiler.errors import CompilationError
+    text = "".join(traceback.format_exception(exc))
+    if isinstance(exc, CompilationError) and "triton_spirv" not in text:
+        return "invalid"
+    if "static_assert" in text or "static assertion" in text.lower():
+        return "invalid"
+    return "backend"
+
+
+def _worker(conn, workdir):
+    while True:
+        job = conn.recv()
+        if job is None:
+            return
+        program, source = job
+        try:
+            path = os.path.join(workdir, f"fuzz_kernel_{program.digest()}.py")
+            with open(path, "w") as f:
+                f.write(source)
+            spec = importlib.util.spec_from_file_location(f"fuzz_kernel_{program.digest()}", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            conn.send(("ok", launch(program, module.kernel)))
+        except BaseException as exc:  # noqa: BLE001 - everything is a result here
+            kind = classify_exception(exc)
+            message = "".join(traceback.format_exception_only(exc)).strip()
+            conn.send((kind, message[-4000:]))
+
+
+class Runner:
+    """A worker process that runs programs; `run` returns (status, payload):
+    ('ok', results) | ('invalid', msg) | ('backend', msg) | ('timeout', secs) | ('crash', code)."""
+
+    def __init__(self, timeout=60.0):
+        self.timeout = timeout
+        self.workdir = tempfile.mkdtemp(prefix="triton_spirv_fuzz_")
+        self.proc = None
+
+    def _start(self):
+        ctx = multiprocessing.get_context("spawn")
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_worker, args=(child, self.workdir), daemon=True)
+        self.proc.start()
+
+    def run(self, program):
+        if self.proc is None or not self.proc.is_alive():
+            self._start()
+        self.conn.send((program, kernel_source(program)))
+        if not self.conn.poll(self.timeout):
+            self.kill()
+            return ("timeout", self.timeout)
+        try:
+            return self.conn.recv()
+        except EOFError:
+            code = self.proc.exitcode
+            self.kill()
+            return ("crash", code)
+
+    def kill(self):
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.join()
+            self.proc = None
+
+    def close(self):
+        if self.proc is not None and self.proc.is_alive():
+            self.conn.send(None)
+            self.proc.join(5)
+        self.kill()

@@ -40,8 +40,8 @@ def offsets_code(access, shape):
     if "loop_stride" in access:
         terms.append(f"k * {access['loop_stride']}")
     for axis, (dim, stride) in enumerate(zip(shape, access["strides"])):
-        if stride != 0:
-            terms.append(f"tl.arange(0, {dim_code(dim)}){_index(axis, len(shape))}{_term(stride)}")
+        # A zero stride still needs its term: it gives the offsets their shape.
+        terms.append(f"tl.arange(0, {dim_code(dim)}){_index(axis, len(shape))}{_term(stride)}")
     return " + ".join(terms) or "0"
 
 
@@ -113,6 +113,8 @@ def stmt_lines(s):
         return [f"{s.out} = tl.associative_scan({a[0]}, {axis}, _combine_{kind}, reverse={rev})"]
     if op == "dot":
         extra = ", input_precision=\"ieee\"" if at.get("ieee") else ""
+        if s.dtype == "int32":
+            extra += ", out_dtype=tl.int32"
         acc = f", {a[2]}" if len(a) > 2 else ""
         return [f"{s.out} = tl.dot({a[0]}, {a[1]}{acc}{extra}).to({DTYPES[s.dtype].tl})"]
     if op == "reshape":

@@ -70,6 +70,8 @@ class Interpreter:
             out = ref.RV(np.asarray(pid, dtype=object), "int32")
         elif op == "binary":
             out = ref.binary(at["fn"], args[0], args[1], args[0].dtype)
+            if at["fn"] in ("maximum", "minimum") and out.dtype == "bfloat16":
+                out.dtype = "float32"  # Triton computes bf16 max / min in fp32
         elif op == "unary":
             out = ref.unary(at["fn"], args[0], args[0].dtype)
         elif op == "fma":

@@ -17,6 +17,7 @@ if __package__ in (None, ""):
     __package__ = "utils.fuzz"
 
 from .check import FINDINGS, check  # noqa: E402
+from .dtypes import VALUE_TYPES  # noqa: E402
 from .emit import kernel_source  # noqa: E402
 from .generate import FEATURES, generate_program  # noqa: E402
 from .reduce import reduce_program  # noqa: E402
@@ -37,6 +38,7 @@ def main(argv=None):
     ap.add_argument("--only", type=int, help="run the one program with this seed")
     ap.add_argument("--features", default=",".join(FEATURES),
                     help="comma-separated subset of: " + ",".join(FEATURES))
+    ap.add_argument("--dtypes", default=",".join(VALUE_TYPES), help="element types to use")
     ap.add_argument("--reduce", action="store_true", help="shrink each finding and write a repro")
     ap.add_argument("--out", default="fuzz-out", help="where repros and findings.jsonl go")
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds per program")
@@ -51,7 +53,7 @@ def main(argv=None):
     start = time.time()
     try:
         for n, seed in enumerate(program_seeds(args)):
-            program = generate_program(seed, features)
+            program = generate_program(seed, features, args.dtypes.split(","))
             if args.show:
                 print(kernel_source(program))
             t = time.time()

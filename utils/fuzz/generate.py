@@ -19,7 +19,7 @@ class ProgramGenerator(Generator):
     def op_dot(self):
         if "K" not in self.dims:
             return
-        dtype = self.rng.choice(DOT_TYPES)
+        dtype = self.rng.choice([d for d in DOT_TYPES if d in self.dtypes] or ["float32"])
         rank = 3 if self.rng.random() < 0.25 else 2
         if excluded("dot", dtype=dtype, rank=rank):
             return
@@ -27,7 +27,7 @@ class ProgramGenerator(Generator):
         a = self.load(dtype, lead + ("M", "K"))
         b = self.load(dtype, lead + ("K", "N"))
         if self.rng.random() < 0.3:  # an elementwise prologue on an operand
-            a = self.emit("binary", [a, a], dtype, lead + ("M", "K"), fn="maximum" if dtype != "int8" else "minimum")
+            a = self.emit("binary", [a, a], dtype, lead + ("M", "K"), fn="add")
         out_dtype = "int32" if dtype == "int8" else "float32"
         args = [a, b]
         if self.rng.random() < 0.4:
@@ -103,7 +103,11 @@ class ProgramGenerator(Generator):
                 self.random_op(inside=True)
             last = self.pick(lambda v: v[2] == shape and v[1] != "int1") or (loaded, dtype, shape)
             fn = self.rng.choice(["add", "maximum", "minimum"] + (["xor"] if DTYPES[dtype].is_int else []))
-            result = self.emit("binary", [carried, self.cast(last, dtype)], dtype, shape, fn=fn)
+            if fn in ("maximum", "minimum"):
+                result = self.cast((self.minmax(carried, self.cast(last, dtype), dtype, shape, fn),
+                                    "float32" if dtype == "bfloat16" else dtype, shape), dtype)
+            else:
+                result = self.emit("binary", [carried, self.cast(last, dtype)], dtype, shape, fn=fn)
         body = self.out
         self.out, self.pool, self.depth = saved_out, saved_pool, self.depth - 1
         self.emit("loop", [init], dtype, shape, trips=trips, carried=carried, body=body, **{"yield": result})
@@ -212,7 +216,7 @@ class ProgramGenerator(Generator):
             self.dims.update(K=rng.choice([16, 32]), L=2)
         self.grid = rng.choice([1, 1, 2, 3])
         n_types = rng.choice([1, 1, 2])
-        self.program_dtypes = rng.sample(VALUE_TYPES, n_types)
+        self.program_dtypes = rng.sample(self.dtypes, n_types)
         for _ in range(rng.randint(1, 3)):
             shape = rng.choice([("M", "N"), ("M", "N"), ("M",), ("N",)])
             self.load(self.value_dtype(), shape)
@@ -236,5 +240,5 @@ class ProgramGenerator(Generator):
         return list(walk(self.out))
 
 
-def generate_program(seed, features=None):
-    return ProgramGenerator(seed, features).generate()
+def generate_program(seed, features=None, dtypes=None):
+    return ProgramGenerator(seed, features, dtypes).generate()

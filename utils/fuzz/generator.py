@@ -18,8 +18,9 @@ DOT_TYPES = ["float16", "bfloat16", "float32", "int8"]
 
 
 class Generator:
-    def __init__(self, seed, features=None):
+    def __init__(self, seed, features=None, dtypes=None):
         self.seed = seed
+        self.dtypes = list(dtypes or VALUE_TYPES)
         self.rng = random.Random(seed)
         self.features = set(features or FEATURES)
         self.count = 0
@@ -59,6 +60,10 @@ class Generator:
             return None
         weights = [1 + i for i in range(len(cands))]
         return self.rng.choices(cands, weights)[0]
+
+    def minmax(self, x, y, dtype, shape, fn):
+        """tl.maximum / tl.minimum: bf16 operands give fp32 (Triton promotes them)."""
+        return self.emit("binary", [x, y], "float32" if dtype == "bfloat16" else dtype, shape, fn=fn)
 
     def const(self, value, dtype, shape):
         return self.emit("const", [], dtype, shape, value=value)
@@ -116,8 +121,8 @@ class Generator:
         if DTYPES[src].is_float and DTYPES[dtype].is_int:
             lo, hi = DTYPES[dtype].int_range
             lo, hi = max(lo, -30000), min(hi, 30000)
-            name = self.emit("binary", [name, self.const(lo, src, shape)], src, shape, fn="maximum")
-            name = self.emit("binary", [name, self.const(hi, src, shape)], src, shape, fn="minimum")
+            name = self.minmax(name, self.const(lo, src, shape), src, shape, "maximum")
+            name = self.minmax(name, self.const(hi, src, shape), src, shape, "minimum")
         return self.emit("cast", [name], dtype, shape)
 
     def fit(self, v, dtype, shape):
@@ -162,7 +167,10 @@ class Generator:
                 dtype = "float32"
             y = self.emit("unary", [y], dtype, shape, fn="abs")
             y = self.emit("binary", [y, self.const(1, dtype, shape)], dtype, shape, fn="add")
-        self.emit("binary", [x, y], dtype, shape, fn=fn)
+        if fn in ("maximum", "minimum"):
+            self.minmax(x, y, dtype, shape, fn)
+        else:
+            self.emit("binary", [x, y], dtype, shape, fn=fn)
 
     def op_compare_where(self):
         a = self.pick(lambda v: v[1] != "int1")
@@ -216,7 +224,7 @@ class Generator:
 
     def op_cast(self):
         a = self.pick(lambda v: v[1] != "int1")
-        dst = self.rng.choice(VALUE_TYPES)
+        dst = self.rng.choice(self.dtypes)
         if not excluded("cast", src=a[1], dst=dst):
             self.cast(a, dst)
 
@@ -227,8 +235,9 @@ class Generator:
         name, dtype, shape = a
         from .reference_blocks import reduce_dtype
         axis = self.rng.randrange(len(shape))
-        kinds = ["sum", "max", "min", "argmax", "argmin", "sum_max"]
-        kinds += ["xor", "or", "and", "prod"] if DTYPES[dtype].is_int else ["maxabs"]
+        kinds = ["sum", "max", "min", "argmax", "argmin"] + (["sum_max"] if dtype != "bfloat16" else [])
+        kinds += ["xor", "or", "and", "prod"] if DTYPES[dtype].is_int else (
+            ["maxabs"] if dtype != "bfloat16" else [])
         kind = self.rng.choice(kinds)
         if excluded("reduce", kind=kind, dtype=dtype, rank=len(shape), axis=axis):
             return
@@ -248,7 +257,7 @@ class Generator:
         name, dtype, shape = a
         from .reference_blocks import scan_dtype
         axis = self.rng.randrange(len(shape))
-        kinds = ["cumsum", "max", "min", "add"] + (["cumprod", "xor", "or"] if DTYPES[dtype].is_int else [])
+        kinds = ["cumsum", "add"] + (["max", "min"] if dtype != "bfloat16" else []) + (["cumprod", "xor", "or"] if DTYPES[dtype].is_int else [])
         kind = self.rng.choice(kinds)
         if excluded("scan", kind=kind, dtype=dtype, rank=len(shape), axis=axis):
             return

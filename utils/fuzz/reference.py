@@ -178,8 +178,9 @@ def unary(op, a, dtype):
 def fma(a, b, c, dtype):
     exact = a.data * b.data + c.data
     prop = np.abs(a.data) * b.err + np.abs(b.data) * a.err + a.err * b.err + c.err
-    # float64 operands: a*b is not exact in float64; allow one more rounding.
-    allowance = 1.0 if dtype == "float64" else 0.0
+    # float64: a*b is not exact in float64, so the nominal value has two roundings; halves may
+    # be fused in float32 and rounded again. float32 must be exact (a*b is exact in float64).
+    allowance = 0.0 if dtype == "float32" else 1.0
     nominal, err = _rounded(exact, prop, dtype, allowance)
     return RV(nominal, dtype, err, a.bad | b.bad | c.bad)
 

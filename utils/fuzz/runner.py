@@ -98,7 +98,9 @@ def _worker(conn, workdir):
             conn.send(("ok", launch(program, module.kernel)))
         except BaseException as exc:  # noqa: BLE001 - everything is a result here
             kind = classify_exception(exc)
-            message = "".join(traceback.format_exception_only(exc)).strip()
+            # The kernel's own frames and the error itself, last.
+            frames = [line for line in traceback.format_exception(exc) if "fuzz_kernel_" in line]
+            message = "".join(frames[-2:] + traceback.format_exception_only(exc)).strip()
             conn.send((kind, message[-4000:]))
 
 

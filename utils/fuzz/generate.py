@@ -216,7 +216,7 @@ class ProgramGenerator(Generator):
             self.dims.update(K=rng.choice([16, 32]), L=2)
         self.grid = rng.choice([1, 1, 2, 3])
         n_types = rng.choice([1, 1, 2])
-        self.program_dtypes = rng.sample(self.dtypes, n_types)
+        self.program_dtypes = rng.sample(self.dtypes, min(n_types, len(self.dtypes)))
         for _ in range(rng.randint(1, 3)):
             shape = rng.choice([("M", "N"), ("M", "N"), ("M",), ("N",)])
             self.load(self.value_dtype(), shape)

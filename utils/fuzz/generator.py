@@ -218,6 +218,8 @@ class Generator:
         if a is None:
             return
         dtype, shape = a[1], a[2]
+        if excluded("fma", dtype=dtype):
+            return
         b = self.fit(self.pick(lambda v: v[1] != "int1"), dtype, shape)
         c = self.fit(self.pick(lambda v: v[1] != "int1"), dtype, shape)
         self.emit("fma", [a[0], b, c], dtype, shape)

@@ -182,6 +182,8 @@ class Generator:
             return self.cast((cond, "int1", a[2]), self.value_dtype())
         c = self.pick(lambda v: v[1] != "int1")
         dtype = c[1]
+        if excluded("where", dtype=dtype):
+            return
         t = self.fit(c, dtype, a[2])
         f = self.fit(self.pick(lambda v: v[1] != "int1"), dtype, a[2])
         return self.emit("where", [cond, t, f], dtype, a[2])

@@ -5,7 +5,7 @@ docs/fuzzing.md). Fixing the bug means deleting its entry here, which re-enables
 Each entry: name -> (repro path, predicate(key, **context) -> True where the generator must not
 emit the construct). Keys the generator asks about: "unary" (fn, dtype), "binary" (fn, dtype),
 "cast" (src, dst), "reduce" (kind, dtype, rank, axis), "scan" (kind, dtype, rank, axis),
-"dot" (dtype, rank), "atomic" (kind, dtype), "shape" (kind), "fma" (dtype), "loop", "branch",
+"dot" (dtype, rank), "atomic" (kind, dtype), "shape" (kind), "fma" (dtype), "where" (dtype), "loop", "branch",
 "return"."""
 
 KNOWN_BUGS = {
@@ -14,6 +14,10 @@ KNOWN_BUGS = {
     "fma-half-rounds-twice": (
         "utils/fuzz/findings/fma_float16_rounds_twice.py",
         lambda key, **c: key == "fma" and c.get("dtype") in ("float16", "bfloat16")),
+    # tl.where on bfloat16 operands does not compile (a bitcast of i16 lanes to f32 lanes).
+    "where-bfloat16-bitcast": (
+        "utils/fuzz/findings/where_bfloat16_bitcast.py",
+        lambda key, **c: key == "where" and c.get("dtype") == "bfloat16"),
 }
 
 

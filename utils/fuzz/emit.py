@@ -90,6 +90,8 @@ def stmt_lines(s):
             return [f"{s.out} = -{a[0]}"]
         if fn == "not":
             return [f"{s.out} = ~{a[0]}"]
+        if fn.startswith("ld_"):
+            return [f"{s.out} = libdevice.{fn[3:]}({a[0]})"]
         return [f"{s.out} = {UNARY_CALLS[fn]}({a[0]})"]
     if op == "fma":
         return [f"{s.out} = tl.fma({a[0]}, {a[1]}, {a[2]})"]
@@ -177,7 +179,10 @@ def kernel_parameters(program):
 
 def kernel_source(program, name="kernel"):
     used = {s.attrs["kind"] for s in walk(program.stmts) if s.op in ("reduce", "scan")}
-    lines = ["import triton", "import triton.language as tl", "", ""]
+    lines = ["import triton", "import triton.language as tl"]
+    if any(s.op == "unary" and s.attrs["fn"].startswith("ld_") for s in walk(program.stmts)):
+        lines.append("from triton.language.extra import libdevice")
+    lines += ["", ""]
     for comb in sorted(used & set(COMBINER_SOURCE)):
         lines += ["@triton.jit", COMBINER_SOURCE[comb], ""]
     _, _, params = kernel_parameters(program)

@@ -14,6 +14,7 @@ INT_BINARY = ["add", "sub", "mul", "and", "or", "xor", "maximum", "minimum", "di
 FLOAT_BINARY = ["add", "sub", "mul", "maximum", "minimum", "div"]
 COMPARISONS = ["lt", "le", "gt", "ge", "eq", "ne"]
 MATH = ["exp", "log", "sqrt", "sin", "cos", "exp2", "log2", "rsqrt", "floor", "ceil"]
+LIBDEVICE = ["ld_tanh", "ld_erf", "ld_atan", "ld_log1p", "ld_expm1", "ld_cbrt", "ld_trunc", "ld_rint"]
 DOT_TYPES = ["float16", "bfloat16", "float32", "int8"]
 
 
@@ -197,17 +198,17 @@ class Generator:
             if not excluded("unary", fn=fn, dtype=dtype):
                 self.emit("unary", [name], dtype, shape, fn=fn)
             return
-        fns = ["neg", "abs"] + (MATH if self.has("math") else [])
+        fns = ["neg", "abs"] + (MATH + LIBDEVICE if self.has("math") else [])
         fn = self.rng.choice(fns)
-        if fn in MATH:
+        if fn in MATH or fn in LIBDEVICE:
             if dtype in ("float16", "bfloat16"):  # Triton's math wants fp32 / fp64
                 name = self.cast(a, "float32")
                 dtype = "float32"
             if excluded("unary", fn=fn, dtype=dtype):
                 return
-            if fn in ("exp", "exp2"):
+            if fn in ("exp", "exp2", "ld_expm1"):
                 name = self.emit("binary", [name, self.const(4, dtype, shape)], dtype, shape, fn="minimum")
-            elif fn in ("log", "log2", "sqrt", "rsqrt"):
+            elif fn in ("log", "log2", "sqrt", "rsqrt", "ld_log1p", "ld_cbrt"):
                 name = self.emit("unary", [name], dtype, shape, fn="abs")
                 name = self.emit("binary", [name, self.const(1, dtype, shape)], dtype, shape, fn="add")
             elif fn in ("sin", "cos"):

@@ -15,9 +15,26 @@ from .program import (InvalidProgram, OutOfDomain, access_offsets, buffer_sizes,
 # Extra error an approximate op may add, in units of the result's half-ulp, and an absolute term.
 # Vulkan allows 2.5 ulp for OpFDiv; transcendental functions get a generous relative bound since
 # drivers implement them with polynomials (sin/cos only on [-8, 8], where the generator clamps).
-APPROX_ULPS = {"div": 6, "sqrt": 6, "exp": 64, "log": 64, "sin": 64, "cos": 64, "exp2": 64,
+APPROX_ULPS = {"ld_tanh": 64, "ld_erf": 64, "ld_atan": 64, "ld_log1p": 64, "ld_expm1": 64,
+               "ld_cbrt": 64, "div": 6, "sqrt": 6, "exp": 64, "log": 64, "sin": 64, "cos": 64, "exp2": 64,
                "log2": 64, "rsqrt": 16}
 APPROX_ABS = {"float32": 2.0 ** -21, "float64": 2.0 ** -50}
+
+
+def _erf(x):
+    import math
+    return np.vectorize(math.erf, otypes=[np.float64])(x) if np.ndim(x) else np.float64(math.erf(x))
+
+
+# libdevice functions (tl.extra.libdevice): exact function, bound on |f'| near x (within err).
+LIBDEVICE = {
+    "ld_tanh": (np.tanh, lambda x, e: np.ones_like(x)),
+    "ld_erf": (_erf, lambda x, e: np.full_like(x, 1.13)),
+    "ld_atan": (np.arctan, lambda x, e: np.ones_like(x)),
+    "ld_log1p": (np.log1p, lambda x, e: 1 / (1 + x - e)),
+    "ld_expm1": (np.expm1, lambda x, e: np.exp(x + e)),
+    "ld_cbrt": (np.cbrt, lambda x, e: 1 / (3 * np.cbrt(x - e) ** 2)),
+}
 
 
 class RV:
@@ -142,8 +159,8 @@ def unary(op, a, dtype):
             return RV(-x, dtype, e, bad)
         if op == "abs":
             return RV(np.abs(x), dtype, e, bad)
-        if op in ("floor", "ceil"):
-            fn = np.floor if op == "floor" else np.ceil
+        if op in ("floor", "ceil", "ld_trunc", "ld_rint"):
+            fn = {"floor": np.floor, "ceil": np.ceil, "ld_trunc": np.trunc, "ld_rint": np.rint}[op]
             bad |= (e > 0) & (fn(x - e) != fn(x + e))
             return RV(fn(x), dtype, np.zeros_like(x), bad)
         if dtype not in APPROX_ABS:
@@ -164,6 +181,13 @@ def unary(op, a, dtype):
             deriv = {"log": 1 / (x - e), "log2": 1 / ((x - e) * np.log(2)),
                      "sqrt": 0.5 / np.sqrt(x - e), "rsqrt": 0.5 / (x - e) ** 1.5}[op]
             prop = deriv * e
+            allowance = APPROX_ULPS[op]
+        elif op in LIBDEVICE:
+            fn, deriv_bound = LIBDEVICE[op]
+            if op in ("ld_log1p", "ld_cbrt") and np.any(x - e <= 0):
+                raise OutOfDomain(f"{op} argument")
+            exact = fn(x)
+            prop = deriv_bound(x, e) * e
             allowance = APPROX_ULPS[op]
         elif op in ("sin", "cos"):
             exact = np.sin(x) if op == "sin" else np.cos(x)

@@ -91,17 +91,31 @@ def _compiler_digest() -> str:
     return digest.hexdigest()[:16]
 
 
+def takes_cuda_target() -> bool:
+    """Whether Triton's `cuda` target is ours: the user chose triton-spirv where CUDA is
+    (TRITON_SPIRV_BACKEND=1), so kernels Inductor compiles for CUDA tensors come here too."""
+    return os.environ.get("TRITON_SPIRV_BACKEND") == "1"
+
+
 class SPIRVBackend(BaseBackend):
 
     @staticmethod
     def supports_target(target: GPUTarget):
-        return target.backend == "spirv"
+        return target.backend == "spirv" or (target.backend == "cuda" and takes_cuda_target())
 
     def __init__(self, target: GPUTarget) -> None:
+        if target.backend != "spirv":
+            # Another target's arch (a compute capability, a CPU's ISA) says nothing of the
+            # Vulkan device: its profile and subgroup size decide the code.
+            from .driver import current_device_target
+            device = current_device_target()
+            target = GPUTarget(target.backend, device.arch, device.warp_size)
         super().__init__(target)
         self.binary_ext = "spv"
 
     def hash(self):
+        if self.target.backend != "spirv":
+            return f"spirv-{self.target.backend}-{self.target.arch}-{_compiler_digest()}"
         return f"spirv-{self.target.arch}-{_compiler_digest()}"
 
     def parse_options(self, opts) -> Any:

@@ -451,6 +451,12 @@ def _profile_for(properties):
     return "lavapipe-mesa22" if mesa and int(mesa.group(1)) < 25 else "lavapipe"
 
 
+def current_device_target():
+    """The `spirv` target of the process's Vulkan device: its profile and subgroup size."""
+    properties = runtime.get_device().device_properties()
+    return GPUTarget("spirv", _profile_for(properties), properties["subgroup_size"])
+
+
 class SPIRVDriver(DriverBase):
 
     def __init__(self):
@@ -482,8 +488,7 @@ class SPIRVDriver(DriverBase):
         return "uint64_t" if ty.startswith("*") else ty
 
     def get_current_target(self):
-        properties = runtime.get_device().device_properties()
-        return GPUTarget("spirv", _profile_for(properties), properties["subgroup_size"])
+        return current_device_target()
 
     def get_active_torch_device(self):
         import torch
@@ -560,7 +565,25 @@ class _ActivateAfterImport(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def exec_module(self, module):
         self.original.exec_module(module)
+        _take_cuda_target()
         module.driver.set_active(SPIRVDriver())
+
+
+def _take_cuda_target():
+    """Leaves the `cuda` target to triton-spirv alone in this process.
+
+    Triton compiles a kernel with the one registered backend that supports its target, and
+    Inductor compiles its kernels of CUDA tensors for `GPUTarget("cuda", ...)`, whatever driver
+    is active. Where the user chose triton-spirv (TRITON_SPIRV_BACKEND=1), SPIRVBackend
+    supports that target, and any other backend that does (Triton's nvidia backend) leaves
+    Triton's registry, so that no kernel silently compiles elsewhere.
+    """
+    from triton import backends
+    from .compiler import SPIRVBackend
+    cuda = GPUTarget("cuda", 90, 32)
+    for name, backend in list(backends.backends.items()):
+        if backend.compiler is not SPIRVBackend and backend.compiler.supports_target(cuda):
+            del backends.backends[name]
 
 
 def _activate_if_chosen():
@@ -568,6 +591,7 @@ def _activate_if_chosen():
         return
     loaded = sys.modules.get(_ActivateAfterImport.module_name)
     if loaded is not None and hasattr(loaded, "driver"):
+        _take_cuda_target()
         loaded.driver.set_active(SPIRVDriver())
     elif not any(isinstance(f, _ActivateAfterImport) for f in sys.meta_path):
         sys.meta_path.insert(0, _ActivateAfterImport())

@@ -115,8 +115,8 @@ def stmt_lines(s):
         return [f"{s.out} = tl.associative_scan({a[0]}, {axis}, _combine_{kind}, reverse={rev})"]
     if op == "dot":
         extra = ", input_precision=\"ieee\"" if at.get("ieee") else ""
-        if s.dtype == "int32":
-            extra += ", out_dtype=tl.int32"
+        if s.dtype in ("int32", "float64"):  # an accumulator must have out_dtype's type
+            extra += f", out_dtype={DTYPES[s.dtype].tl}"
         acc = f", {a[2]}" if len(a) > 2 else ""
         return [f"{s.out} = tl.dot({a[0]}, {a[1]}{acc}{extra}).to({DTYPES[s.dtype].tl})"]
     if op == "reshape":

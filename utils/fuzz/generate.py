@@ -28,11 +28,11 @@ class ProgramGenerator(Generator):
         b = self.load(dtype, lead + ("K", "N"))
         if self.rng.random() < 0.3:  # an elementwise prologue on an operand
             a = self.emit("binary", [a, a], dtype, lead + ("M", "K"), fn="add")
-        out_dtype = "int32" if dtype == "int8" else "float32"
+        out_dtype = {"int8": "int32", "float64": "float64"}.get(dtype, "float32")
         args = [a, b]
         if self.rng.random() < 0.4:
             args.append(self.fit(self.pick(lambda v: v[1] != "int1"), out_dtype, lead + ("M", "N")))
-        c = self.emit("dot", args, out_dtype, lead + ("M", "N"), ieee=dtype == "float32")
+        c = self.emit("dot", args, out_dtype, lead + ("M", "N"), ieee=dtype in ("float32", "float64"))
         shape = lead + ("M", "N")
         # Epilogue: a broadcast row or column vector, a matrix, an activation.
         for _ in range(self.rng.randint(0, 2)):

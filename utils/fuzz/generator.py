@@ -15,7 +15,7 @@ FLOAT_BINARY = ["add", "sub", "mul", "maximum", "minimum", "div"]
 COMPARISONS = ["lt", "le", "gt", "ge", "eq", "ne"]
 MATH = ["exp", "log", "sqrt", "sin", "cos", "exp2", "log2", "rsqrt", "floor", "ceil"]
 LIBDEVICE = ["ld_tanh", "ld_erf", "ld_atan", "ld_log1p", "ld_expm1", "ld_cbrt", "ld_trunc", "ld_rint"]
-DOT_TYPES = ["float16", "bfloat16", "float32", "int8"]
+DOT_TYPES = ["float16", "bfloat16", "float32", "int8", "float64"]
 
 
 class Generator:

@@ -210,7 +210,7 @@ class ProgramGenerator(Generator):
     def generate(self):
         rng = self.rng
         dot = self.has("dot") and rng.random() < 0.3
-        small = [2, 4, 8, 16]
+        small = [2, 4, 8, 16] + ([32, 64] if rng.random() < 0.2 else [])
         self.dims = {"M": rng.choice([16, 32] if dot else small), "N": rng.choice([16, 32] if dot else small)}
         if dot:
             self.dims.update(K=rng.choice([16, 32]), L=2)
@@ -233,7 +233,7 @@ class ProgramGenerator(Generator):
             self.store(self.pool[-1])
         return Program(seed=self.seed, dims=self.dims, grid=self.grid, buffers=self.buffers,
                        scalars=self.scalars, stmts=self.out, data_seed=self.seed,
-                       num_warps=rng.choice([1, 2, 4]), features=sorted(self.features))
+                       num_warps=rng.choice([1, 2, 4, 4, 8]), features=sorted(self.features))
 
     def _all(self):
         from .program import walk

@@ -155,10 +155,17 @@ class Generator:
         shape = a[2]
         x = self.cast(a, dtype)
         y = self.fit(b, dtype, shape)
-        if fn in ("div", "mod") and DTYPES[dtype].is_int:
+        constant = self.rng.random() < 0.3  # constant divisors / shift amounts get folded
+        if fn in ("div", "mod") and DTYPES[dtype].is_int and constant:
+            # Any divisor but 0 and -1 (INT_MIN / -1 is undefined).
+            choices = [2, 3, 5, 7, 8, 10, 16, 100] + ([-2, -3, -8] if DTYPES[dtype].is_signed else [])
+            y = self.const(self.rng.choice(choices), dtype, shape)
+        elif fn in ("div", "mod") and DTYPES[dtype].is_int:
             # A divisor in 1..8: no division by zero, no INT_MIN / -1.
             y = self.emit("binary", [y, self.const(7, dtype, shape)], dtype, shape, fn="and")
             y = self.emit("binary", [y, self.const(1, dtype, shape)], dtype, shape, fn="add")
+        elif fn in ("shl", "shr") and constant:
+            y = self.const(self.rng.randrange(DTYPES[dtype].bits), dtype, shape)
         elif fn in ("shl", "shr"):
             y = self.emit("binary", [y, self.const(DTYPES[dtype].bits - 1, dtype, shape)], dtype, shape, fn="and")
         elif fn == "div":

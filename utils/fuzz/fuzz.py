@@ -9,6 +9,7 @@ import argparse
 import collections
 import json
 import os
+import signal
 import sys
 import time
 
@@ -47,6 +48,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     features = [f for f in args.features.split(",") if f]
     os.makedirs(args.out, exist_ok=True)
+    # A terminated run still stops its worker (the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     runner = Runner(timeout=args.timeout)
     tally = collections.Counter()
     found = []

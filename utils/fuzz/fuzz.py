@@ -84,9 +84,9 @@ def main(argv=None):
                     f.write(json.dumps(record) + "\n")
     finally:
         runner.close()
-    total = sum(tally.values())
-    print(f"{total} programs in {time.time() - start:.0f} s: " +
-          ", ".join(f"{k} {v}" for k, v in sorted(tally.items())))
+        total = sum(tally.values())
+        print(f"{total} programs in {time.time() - start:.0f} s: " +
+              ", ".join(f"{k} {v}" for k, v in sorted(tally.items())), flush=True)
     return 1 if any(r["kind"] in FINDINGS for r in found) else 0
 
 

@@ -1,5 +1,6 @@
 """Test-case reducer: greedily applies shrinking rewrites to a failing Program and keeps each one
 under which it still fails the same way (same Outcome signature), until none applies."""
+import re
 import time
 
 from .program import InvalidProgram, Stmt, eval_shape, stride_value, walk
@@ -48,6 +49,11 @@ def dead_code_eliminated(program):
             if k in s.attrs:
                 refs.add(str(s.attrs[k]))
     program.buffers = {n: b for n, b in program.buffers.items() if n in refs}
+    dims_used = set()
+    for s in walk(program.stmts):
+        for d in tuple(s.shape) + tuple(s.attrs.get("value_shape", ())):
+            dims_used.update(re.findall(r"[A-Za-z_]\w*", str(d)))
+    program.dims = {n: v for n, v in program.dims.items() if n in dims_used}
     program.scalars = {n: v for n, v in program.scalars.items() if n in refs}
     return program
 

@@ -4,7 +4,11 @@
 // workgroup memory. A barrier is only needed where the workgroup accesses
 // before it (back to the previous barrier kept) and after it (up to the next
 // barrier) conflict on a buffer: a write on one side, any access on the
-// other. Within one block, straight-line segments between barriers are
+// other. Global memory counts as well: a barrier also keeps one
+// invocation's read of a kernel argument ahead of another invocation's write
+// to it (test_dot's `z += tl.load(Z + cols)[None, :]` then `tl.store(Zs, z)`:
+// the dot's init was read from row 0 of the matrix other invocations were
+// already storing). Within one block, straight-line segments between barriers are
 // compared; a segment that reaches the start or end of a region other than
 // the function body (a loop body: the previous iteration's tail comes
 // before it) or that holds a barrier in a nested region keeps its barriers,
@@ -38,6 +42,10 @@ namespace {
 bool removable(gpu::BarrierOp barrier) {
   return !barrier->hasAttr(triton_spirv::kUserBarrierAttr) &&
          !barrier->hasAttr(triton_spirv::kGlobalMemoryBarrierAttr);
+}
+
+bool conflicts(const Accesses &before, const Accesses &after) {
+  return before.conflictsWith(after) || before.globalConflictsWith(after);
 }
 
 /// What runs after `loop` up to the next barrier of its block (to the end of
@@ -78,7 +86,7 @@ void eliminateLastInLoopBody(Block &block, scf::ForOp loop,
   if (!afterLoop)
     return;
   after.merge(*afterLoop);
-  if (!before.nestedBarrier && !after.nestedBarrier && !before.conflictsWith(after))
+  if (!before.nestedBarrier && !after.nestedBarrier && !conflicts(before, after))
     last.erase();
 }
 
@@ -102,7 +110,7 @@ void eliminateInBlock(Block &block, bool isFunctionBody) {
     bool afterKnown = !last || isFunctionBody;
     if (removable(barrier) && beforeKnown &&
         afterKnown && !before.nestedBarrier &&
-        !after.nestedBarrier && !before.conflictsWith(after)) {
+        !after.nestedBarrier && !conflicts(before, after)) {
       barrier.erase();
       before.merge(after);
     } else {

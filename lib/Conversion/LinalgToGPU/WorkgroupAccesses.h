@@ -1,7 +1,9 @@
 //===- WorkgroupAccesses.h - workgroup buffers a stretch of code uses -*- C++ -*-===//
 //
 // Which workgroup allocations ops read and write (through views), for passes
-// that decide whether a barrier orders anything.
+// that decide whether a barrier orders anything. Global buffers are recorded
+// too: a barrier also orders one invocation's read of a global element before
+// another's write of it (a dot's init loaded from the matrix it is stored to).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_WORKGROUPACCESSES_H
@@ -10,6 +12,7 @@
 #include "MemorySpaces.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -24,12 +27,41 @@ struct Accesses {
   llvm::SmallDenseSet<Value> reads, writes;
   bool unknown = false;
   bool nestedBarrier = false;
+  /// Kernel argument buffers read and written; raw addresses (and views of
+  /// addresses) may be any global memory.
+  llvm::SmallDenseSet<Value> globalReads, globalWrites;
+  bool rawRead = false, rawWrite = false;
 
   void merge(const Accesses &other) {
     llvm::set_union(reads, other.reads);
     llvm::set_union(writes, other.writes);
     unknown |= other.unknown;
     nestedBarrier |= other.nestedBarrier;
+    llvm::set_union(globalReads, other.globalReads);
+    llvm::set_union(globalWrites, other.globalWrites);
+    rawRead |= other.rawRead;
+    rawWrite |= other.rawWrite;
+  }
+  /// Whether a write on one side may touch global memory the other side
+  /// accesses (distinct kernel arguments taken as distinct, as Triton does).
+  bool globalConflictsWith(const Accesses &other) const {
+    auto intersects = [](const llvm::SmallDenseSet<Value> &a,
+                         const llvm::SmallDenseSet<Value> &b) {
+      return llvm::any_of(a, [&](Value v) { return b.contains(v); });
+    };
+    auto anyGlobal = [](const Accesses &a) {
+      return a.rawRead || a.rawWrite || !a.globalReads.empty() ||
+             !a.globalWrites.empty();
+    };
+    auto anyGlobalWrite = [](const Accesses &a) {
+      return a.rawWrite || !a.globalWrites.empty();
+    };
+    if ((rawWrite && anyGlobal(other)) || (other.rawWrite && anyGlobal(*this)) ||
+        (rawRead && anyGlobalWrite(other)) || (other.rawRead && anyGlobalWrite(*this)))
+      return true;
+    return intersects(globalWrites, other.globalReads) ||
+           intersects(globalWrites, other.globalWrites) ||
+           intersects(globalReads, other.globalWrites);
   }
   /// Whether both touch a buffer (or either is unknown), whatever the kind
   /// of access.
@@ -61,6 +93,16 @@ inline Value rootBuffer(Value memref) {
   return memref.getDefiningOp<memref::AllocOp>() ? memref : Value();
 }
 
+/// The global buffer (kernel argument or address view) a memref is a view
+/// of, or null.
+inline Value globalRoot(Value memref) {
+  if (!isa<MemRefType>(memref.getType()))
+    return Value();
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+    memref = view.getViewSource();
+  return isGlobalBuffer(memref) ? memref : Value();
+}
+
 inline void recordAccess(Operation *op, Accesses &accesses) {
   if (isa<gpu::BarrierOp>(op)) {
     accesses.nestedBarrier = true;
@@ -69,7 +111,29 @@ inline void recordAccess(Operation *op, Accesses &accesses) {
   // Views only name memory; the accesses through them are recorded.
   if (isa<ViewLikeOpInterface>(op))
     return;
+  if (isa<LLVM::LoadOp>(op)) {
+    accesses.rawRead = true;
+    return;
+  }
+  if (isa<LLVM::StoreOp>(op) || isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp>(op)) {
+    accesses.rawRead = accesses.rawWrite = true;
+    return;
+  }
   for (Value operand : op->getOperands()) {
+    if (Value global = globalRoot(operand)) {
+      if (isa<UnrealizedConversionCastOp>(op))
+        continue;
+      bool isArgument = isa<BlockArgument>(global);
+      bool reads = !isa<memref::StoreOp, vector::StoreOp>(op);
+      bool writes = !isa<memref::LoadOp, vector::LoadOp>(op);
+      if (reads)
+        (isArgument ? (void)accesses.globalReads.insert(global)
+                    : void(accesses.rawRead = true));
+      if (writes)
+        (isArgument ? (void)accesses.globalWrites.insert(global)
+                    : void(accesses.rawWrite = true));
+      continue;
+    }
     if (!isWorkgroupMemref(operand))
       continue;
     Value root = rootBuffer(operand);

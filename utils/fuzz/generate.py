@@ -108,6 +108,8 @@ class ProgramGenerator(Generator):
                                     "float32" if dtype == "bfloat16" else dtype, shape), dtype)
             else:
                 result = self.emit("binary", [carried, self.cast(last, dtype)], dtype, shape, fn=fn)
+        if self.rng.random() < 0.3:  # a store in the loop body: one region per iteration
+            self.store((result, dtype, shape), loop_trips=4)
         body = self.out
         self.out, self.pool, self.depth = saved_out, saved_pool, self.depth - 1
         self.emit("loop", [init], dtype, shape, trips=trips, carried=carried, body=body, **{"yield": result})
@@ -190,12 +192,16 @@ class ProgramGenerator(Generator):
            ("branch", "op_branch", 1), ("return", "op_return", 1), ("shape", "op_shape", 2)]
 
     def random_op(self, inside=False):
-        ops = [(m, w) for f, m, w in self.OPS if self.has(f) and not (
-            inside and m in ("op_loop", "op_branch", "op_return", "op_dot", "op_atomic"))]
+        # Inside a loop or a branch: no dot (its K dims), no early return (Triton allows it
+        # at the top level only); branches and atomics one level deep.
+        banned = ("op_loop", "op_return", "op_dot") + (("op_branch", "op_atomic") if self.depth > 1 else ())
+        ops = [(m, w) for f, m, w in self.OPS if self.has(f) and not (inside and m in banned)]
         method = self.rng.choices([m for m, _ in ops], [w for _, w in ops])[0]
         getattr(self, method)()
 
-    def store(self, v):
+    def store(self, v, loop_trips=None):
+        """Store v to a fresh output buffer; inside a loop (loop_trips: the most iterations)
+        each iteration writes its own region."""
         name, dtype, shape = v
         if dtype == "int1":
             name = self.cast(v, "int8")
@@ -203,7 +209,10 @@ class ProgramGenerator(Generator):
         buf = self.name("out")
         self.buffers[buf] = {"dtype": dtype, "role": "out"}
         acc = self.access(shape, for_store=True) if shape else {
-            "strides": [], "pid_stride": 1, "bounds": None}
+            "strides": [], "pid_stride": 1, "bounds": None, "extent": 1}
+        if loop_trips:
+            acc["loop_stride"] = acc["extent"]
+            acc["pid_stride"] = self.scalar(acc["extent"] * loop_trips, "pstride")
         acc["buf"] = buf
         self.out.append(Stmt("store", None, [name], {"access": acc, "value_shape": tuple(shape)}))
 

@@ -100,7 +100,7 @@ class Generator:
                       for n in sizes]
         pid_stride = extent if for_store else rng.choice([extent, 0, 1])
         pid_stride = self.scalar(pid_stride, "pstride") if pid_stride > 1 else pid_stride
-        return {"strides": strides, "pid_stride": pid_stride, "bounds": bounds}
+        return {"strides": strides, "pid_stride": pid_stride, "bounds": bounds, "extent": extent}
 
     def load(self, dtype, shape, loop=False):
         buf = self.name("in")

@@ -75,7 +75,7 @@ def stmt_lines(s):
     if op == "iota":
         return [f"{s.out} = tl.arange(0, {dim_code(s.shape[0])})"]
     if op == "pid":
-        return [f"{s.out} = tl.program_id(0)"]
+        return [f"{s.out} = pid"]
     if op == "binary":
         fn = at["fn"]
         if fn in ("maximum", "minimum"):
@@ -139,6 +139,8 @@ def stmt_lines(s):
     if op == "store":
         acc = at["access"]
         mask = mask_code(acc, at["value_shape"])
+        if len(a) > 1:  # a mask computed from data
+            mask = f"{a[1]} & {mask}" if mask else a[1]
         extra = f", mask={mask}" if mask else ""
         return [f"tl.store({acc['buf']} + ({offsets_code(acc, at['value_shape'])}), {a[0]}{extra})"]
     if op == "atomic":

@@ -68,6 +68,7 @@ class Interpreter:
             out = ref.RV(np.array(list(range(self.shape(s)[0])), dtype=object), "int32")
         elif op == "pid":
             out = ref.RV(np.asarray(pid, dtype=object), "int32")
+            out.data = np.array(pid, dtype=object)
         elif op == "binary":
             out = ref.binary(at["fn"], args[0], args[1], args[0].dtype)
             if at["fn"] in ("maximum", "minimum") and out.dtype == "bfloat16":
@@ -93,7 +94,7 @@ class Interpreter:
         elif op in ("reshape", "trans", "expand_dims", "broadcast", "split", "join"):
             out = blocks.shape_op(op, args, at, self.shape(s))
         elif op == "store":
-            self.store(s, args[0], pid, k)
+            self.store(s, args[0], pid, k, args[1] if len(args) > 1 else None)
             return
         elif op == "atomic":
             self.atomic(s, args[0], args[1])
@@ -127,9 +128,15 @@ class Interpreter:
             raise InvalidProgram(f"{s.out}: {op} gives shape {np.shape(out.data)}, declared {self.shape(s)}")
         env[s.out] = out
 
-    def store(self, s, value, pid, k):
+    def store(self, s, value, pid, k, data_mask=None):
         offs, mask = access_offsets(s.attrs["access"], s.attrs["value_shape"], self.p.dims,
                                     self.p.scalars, pid, k)
+        if data_mask is not None:  # a mask computed from data, besides the bounds
+            if data_mask.dtype != "int1" or np.shape(data_mask.data) != offs.shape:
+                raise InvalidProgram("store mask must be an int1 block of the value's shape")
+            if np.any(data_mask.bad):
+                raise OutOfDomain("store mask is unreliable")
+            mask = mask & np.asarray(data_mask.data, dtype=bool)
         if np.shape(value.data) != offs.shape:
             raise InvalidProgram("stored value's shape differs from its offsets'")
         buf = self.mem[s.attrs["access"]["buf"]]

@@ -185,7 +185,18 @@ class ProgramGenerator(Generator):
         if kind == "split_last":
             return self.emit("split", [name], dtype, shape[:-1], half=self.rng.randrange(2))
 
-    OPS = [("elementwise", "op_binary", 6), ("elementwise", "op_compare_where", 2),
+    def op_pid(self):
+        """The program id as a value (a scalar, broadcast where used)."""
+        self.emit("pid", [], "int32", ())
+
+    def op_data_mask(self):
+        """A comparison kept as a mask for a later store."""
+        a = self.pick(lambda v: v[1] != "int1" and len(v[2]) >= 1)
+        if a is not None:
+            zero = self.const(0, a[1], a[2])
+            self.emit("binary", [a[0], zero], "int1", a[2], fn=self.rng.choice(["gt", "ne", "le"]))
+
+    OPS = [("elementwise", "op_pid", 0.3), ("mask", "op_data_mask", 0.7), ("elementwise", "op_binary", 6), ("elementwise", "op_compare_where", 2),
            ("elementwise", "op_unary", 3), ("math", "op_fma", 1), ("cast", "op_cast", 2),
            ("broadcast", "op_broadcast", 1), ("reduce", "op_reduce", 2), ("scan", "op_scan", 2),
            ("dot", "op_dot", 2), ("atomic", "op_atomic", 1), ("loop", "op_loop", 1),
@@ -214,7 +225,11 @@ class ProgramGenerator(Generator):
             acc["loop_stride"] = acc["extent"]
             acc["pid_stride"] = self.scalar(acc["extent"] * loop_trips, "pstride")
         acc["buf"] = buf
-        self.out.append(Stmt("store", None, [name], {"access": acc, "value_shape": tuple(shape)}))
+        args = [name]
+        masks = [m for m in self.pool if m[1] == "int1" and m[2] == tuple(shape)]
+        if self.has("mask") and shape and masks and self.rng.random() < 0.5:
+            args.append(self.rng.choice(masks)[0])
+        self.out.append(Stmt("store", None, args, {"access": acc, "value_shape": tuple(shape)}))
 
     def generate(self):
         rng = self.rng
@@ -227,7 +242,7 @@ class ProgramGenerator(Generator):
         n_types = rng.choice([1, 1, 2])
         self.program_dtypes = rng.sample(self.dtypes, min(n_types, len(self.dtypes)))
         for _ in range(rng.randint(1, 3)):
-            shape = rng.choice([("M", "N"), ("M", "N"), ("M",), ("N",)])
+            shape = rng.choice([("M", "N"), ("M", "N"), ("M",), ("N",), ("M", "N"), ()])
             self.load(self.value_dtype(), shape)
         if dot:
             self.op_dot()

@@ -23,7 +23,10 @@ class Outcome:
         """What must stay the same while reducing: the kind and, for errors, the message's
         first line with numbers and names masked."""
         if self.kind in ("backend", "invalid"):
-            first = self.detail.strip().splitlines()[-1] if self.detail.strip() else ""
+            lines = [line for line in self.detail.strip().splitlines() if "fuzz_kernel_" not in line
+                     or "error" in line or "failed" in line]
+            said = [line for line in lines if re.search(r"error|failed|Error", line)]
+            first = (said or lines or [""])[-1]
             return self.kind + ":" + re.sub(r"[0-9]+|%\w+|'[^']*'|\"[^\"]*\"", "#", first)[:160]
         return self.kind
 

@@ -146,10 +146,19 @@ def stmt_lines(s):
     if op == "atomic":
         return [f"tl.atomic_{at['kind']}({at['buf']} + {a[1]}, {a[0]})"]
     if op == "loop":
-        lines = [f"{at['carried']} = {a[0]}",
-                 f"for k in range(0, {at['trips']}):"]
+        kind = at.get("kind", "for")
+        lines = [f"{at['carried']} = {a[0]}"]
+        if kind == "while":
+            lines += ["k = 0", f"while k < {at['trips']}:"]
+        elif kind == "static":  # unrolled by the front end
+            lines += [f"for k in tl.static_range(0, {at['trips']}):"]
+        else:
+            lines += [f"for k in range(0, {at['trips']}):"]
         lines += ["    " + line for st in at["body"] for line in stmt_lines_checked(st)]
-        lines += [f"    {at['carried']} = {at['yield']}", f"{s.out} = {at['carried']}"]
+        lines += [f"    {at['carried']} = {at['yield']}"]
+        if kind == "while":
+            lines += ["    k += 1"]
+        lines += [f"{s.out} = {at['carried']}"]
         return lines
     if op == "if":
         lines = [f"if {at['flag']} > {at.get('threshold', 0)}:"]

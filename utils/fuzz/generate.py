@@ -112,7 +112,10 @@ class ProgramGenerator(Generator):
             self.store((result, dtype, shape), loop_trips=4)
         body = self.out
         self.out, self.pool, self.depth = saved_out, saved_pool, self.depth - 1
-        self.emit("loop", [init], dtype, shape, trips=trips, carried=carried, body=body, **{"yield": result})
+        kinds = ["for", "for", "while"] + (["static"] if isinstance(trips, int) else [])
+        kind = self.rng.choice([k for k in kinds if not excluded("loop", kind=k)])
+        self.emit("loop", [init], dtype, shape, trips=trips, carried=carried, body=body, kind=kind,
+                  **{"yield": result})
 
     def op_branch(self):
         a = self.pick(lambda v: v[1] != "int1")

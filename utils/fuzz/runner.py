@@ -5,6 +5,7 @@ sentinels in the output buffers, and sends the buffers back as numpy arrays."""
 import importlib.util
 import multiprocessing
 import os
+import re
 import tempfile
 import traceback
 
@@ -82,6 +83,15 @@ def classify_exception(exc):
     return "backend"
 
 
+def error_summary(exc, keep=12):
+    """The exception's first line and its lines that say what failed (compiler errors carry
+    whole IR dumps; those are dropped)."""
+    lines = "".join(traceback.format_exception_only(exc)).strip().splitlines()
+    said = [line for line in lines[1:] if re.search(r"error|failed|Error|assert|^\s*loc\(", line)
+            and len(line) < 800]
+    return "\n".join(lines[:1] + said[:keep])[:4000]
+
+
 def _worker(conn, workdir):
     while True:
         job = conn.recv()
@@ -99,9 +109,9 @@ def _worker(conn, workdir):
         except BaseException as exc:  # noqa: BLE001 - everything is a result here
             kind = classify_exception(exc)
             # The kernel's own frames and the error itself, last.
-            frames = [line for line in traceback.format_exception(exc) if "fuzz_kernel_" in line]
-            message = "".join(frames[-2:] + traceback.format_exception_only(exc)).strip()
-            conn.send((kind, message[-4000:]))
+            frames = [f"  {f.filename}:{f.lineno}: {f.line}\n"
+                      for f in traceback.extract_tb(exc.__traceback__) if "fuzz_kernel_" in f.filename]
+            conn.send((kind, "".join(frames[-1:]) + error_summary(exc)))
 
 
 class Runner:

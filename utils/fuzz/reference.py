@@ -199,13 +199,33 @@ def unary(op, a, dtype):
     return RV(nominal, dtype, err, bad)
 
 
+def _fma_rounded_once(x, y, z, dtype):
+    """x*y+z rounded once to dtype (float32 / float64): exact rationals, then the nearest."""
+    from fractions import Fraction
+    out = np.empty(np.shape(x))
+    for i in np.ndindex(*np.shape(x)):
+        exact = Fraction(float(x[i])) * Fraction(float(y[i])) + Fraction(float(z[i]))
+        guess = float(exact)  # correctly rounded to float64
+        if dtype == "float32":
+            g = np.float32(guess)
+            cands = [np.nextafter(g, np.float32(-np.inf)), g, np.nextafter(g, np.float32(np.inf))]
+            guess = float(min((c for c in cands if np.isfinite(c)), key=lambda c: (
+                abs(Fraction(float(c)) - exact), int(np.array(c).view(np.int32)) & 1)))
+        out[i] = guess
+    return out
+
+
 def fma(a, b, c, dtype):
     exact = a.data * b.data + c.data
     prop = np.abs(a.data) * b.err + np.abs(b.data) * a.err + a.err * b.err + c.err
-    # float64: a*b is not exact in float64, so the nominal value has two roundings; halves may
-    # be fused in float32 and rounded again. float32 must be exact (a*b is exact in float64).
-    allowance = 0.0 if dtype == "float32" else 1.0
-    nominal, err = _rounded(exact, prop, dtype, allowance)
+    if dtype in ("float32", "float64"):
+        _check_finite(exact, dtype)
+        nominal = _fma_rounded_once(a.data, b.data, c.data, dtype)
+        half_ulp = ulp_scale(nominal, dtype)
+        err = prop + np.where(prop > 0, 2 * half_ulp, 0.0)
+        return RV(nominal, dtype, err, a.bad | b.bad | c.bad)
+    # Halves: fused in float32 and rounded again is allowed one ulp.
+    nominal, err = _rounded(exact, prop, dtype, 1.0)
     return RV(nominal, dtype, err, a.bad | b.bad | c.bad)
 
 

@@ -33,11 +33,11 @@ def _term(stride):
     return "" if stride == 1 else f" * {stride}"
 
 
-def offsets_code(access, shape):
+def offsets_code(access, shape, with_loop=True):
     terms = []
     if access["pid_stride"] != 0:
         terms.append(f"pid * {access['pid_stride']}")
-    if "loop_stride" in access:
+    if "loop_stride" in access and with_loop:
         terms.append(f"k * {access['loop_stride']}")
     for axis, (dim, stride) in enumerate(zip(shape, access["strides"])):
         # A zero stride still needs its term: it gives the offsets their shape.
@@ -69,6 +69,8 @@ def stmt_lines(s):
         acc = at["access"]
         mask = mask_code(acc, s.shape)
         extra = f", mask={mask}, other={literal(at.get('other', 0), s.dtype)}" if mask else ""
+        if at.get("walk") and "loop_stride" in acc:  # a pointer tensor the loop advances
+            return [f"{s.out} = tl.load(ptr_{s.out}{extra})"]
         return [f"{s.out} = tl.load({acc['buf']} + ({offsets_code(acc, s.shape)}){extra})"]
     if op == "const":
         return [f"{s.out} = tl.full({shape_code(s.shape)}, {literal(at['value'], s.dtype)}, {DTYPES[s.dtype].tl})"]
@@ -147,7 +149,11 @@ def stmt_lines(s):
         return [f"tl.atomic_{at['kind']}({at['buf']} + {a[1]}, {a[0]})"]
     if op == "loop":
         kind = at.get("kind", "for")
+        walks = [st for st in at["body"] if st.op == "load" and st.attrs.get("walk")
+                 and "loop_stride" in st.attrs["access"]]
         lines = [f"{at['carried']} = {a[0]}"]
+        lines += [f"ptr_{st.out} = {st.attrs['access']['buf']} + ({offsets_code(st.attrs['access'], st.shape, False)})"
+                  for st in walks]
         if kind == "while":
             lines += ["k = 0", f"while k < {at['trips']}:"]
         elif kind == "static":  # unrolled by the front end
@@ -156,6 +162,7 @@ def stmt_lines(s):
             lines += [f"for k in range(0, {at['trips']}):"]
         lines += ["    " + line for st in at["body"] for line in stmt_lines_checked(st)]
         lines += [f"    {at['carried']} = {at['yield']}"]
+        lines += [f"    ptr_{st.out} += {st.attrs['access']['loop_stride']}" for st in walks]
         if kind == "while":
             lines += ["    k += 1"]
         lines += [f"{s.out} = {at['carried']}"]

@@ -112,7 +112,8 @@ class Generator:
         if loop:
             acc["loop_stride"] = self.rng.choice([1, self.scalar(7, "kstride")])
         other = self.rng.choice([0, 1, -2, 3]) if not DTYPES[dtype].kind == "uint" else self.rng.choice([0, 5])
-        return self.emit("load", [], dtype, shape, access=acc, other=other)
+        attrs = {"walk": True} if loop and self.rng.random() < 0.5 else {}
+        return self.emit("load", [], dtype, shape, access=acc, other=other, **attrs)
 
     # -- coercions -------------------------------------------------------------------------
     def cast(self, v, dtype):

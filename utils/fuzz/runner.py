@@ -129,10 +129,11 @@ class Runner:
         self.proc = ctx.Process(target=_worker, args=(child, self.workdir), daemon=True)
         self.proc.start()
 
-    def run(self, program):
+    def run(self, program, source=None):
+        """`source` replaces the kernel's module text (tests use it to crash or hang)."""
         if self.proc is None or not self.proc.is_alive():
             self._start()
-        self.conn.send((program, kernel_source(program)))
+        self.conn.send((program, source or kernel_source(program)))
         if not self.conn.poll(self.timeout):
             self.kill()
             return ("timeout", self.timeout)

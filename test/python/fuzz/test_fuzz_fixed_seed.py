@@ -146,6 +146,19 @@ def test_planted_compile_error_is_reduced():
     assert len([s for s in walk(reduced.stmts) if s.op == "store"]) == 1
 
 
+def test_worker_crash_and_hang_are_findings():
+    from utils.fuzz.runner import Runner
+    r = Runner(timeout=5)
+    try:
+        p = generate_program(1)
+        assert r.run(p, source="import os\nos._exit(3)\n")[0] == "crash"
+        assert r.run(p, source="import time\ntime.sleep(60)\n") == ("timeout", 5)
+        status, message = r.run(p, source="raise RuntimeError('triton_spirv: boom')\n")
+        assert status == "backend" and "boom" in message
+    finally:
+        r.close()
+
+
 @pytest.fixture(scope="module")
 def runner():
     from utils.fuzz.runner import Runner

@@ -18,6 +18,28 @@ LIBDEVICE = ["ld_tanh", "ld_erf", "ld_atan", "ld_log1p", "ld_expm1", "ld_cbrt", 
 DOT_TYPES = ["float16", "bfloat16", "float32", "int8", "float64"]
 
 
+def float_within(bound, src, up):
+    """The float of type src nearest to the integer bound on its inside (>= bound if up)."""
+    import numpy as np
+    from .dtypes import round_to
+    limit = DTYPES[src].max_finite
+    x = float(round_to(float(max(-limit, min(limit, bound))), src))
+    while (x < bound) if up else (x > bound):
+        x = _next_float(x, src, 1.0 if up else -1.0)
+    return x
+
+
+def _next_float(x, src, direction):
+    """The neighbour of x (a value of type src) toward +inf (direction 1) or -inf (-1)."""
+    import numpy as np
+    if src == "bfloat16":
+        bits = int(np.array(x, dtype=np.float32).view(np.uint32)) >> 16
+        bits += 1 if (direction > 0) == (x >= 0) else -1
+        return float(np.array(bits << 16, dtype=np.uint32).view(np.float32))
+    t = {"float16": np.float16, "float32": np.float32, "float64": np.float64}[src]
+    return float(np.nextafter(t(x), t(direction * np.inf)))
+
+
 class Generator:
     def __init__(self, seed, features=None, dtypes=None):
         self.seed = seed
@@ -125,7 +147,10 @@ class Generator:
             src = "float32"
         if DTYPES[src].is_float and DTYPES[dtype].is_int:
             lo, hi = DTYPES[dtype].int_range
-            lo, hi = max(lo, -30000), min(hi, 30000)
+            if self.rng.random() < 0.5:
+                lo, hi = max(lo, -30000), min(hi, 30000)
+            else:  # the whole range: the largest floats of src that convert without overflow
+                lo, hi = float_within(lo, src, up=True), float_within(hi, src, up=False)
             name = self.minmax(name, self.const(lo, src, shape), src, shape, "maximum")
             name = self.minmax(name, self.const(hi, src, shape), src, shape, "minimum")
         return self.emit("cast", [name], dtype, shape)

@@ -68,9 +68,11 @@ def main(argv=None):
                 print("    " + outcome.detail.strip().replace("\n", "\n    ")[:2000], flush=True)
                 record = {"seed": seed, "kind": outcome.kind, "detail": outcome.detail[:4000]}
                 if args.reduce and outcome.kind in FINDINGS:
+                    # A hang costs a whole time limit per try: give it ten minutes in all.
                     reduced, reduced_outcome, runs = reduce_program(
                         program, lambda p: check(p, runner), outcome.signature,
-                        max_runs=args.reduce_runs, log=lambda m: print(m, flush=True))
+                        max_runs=args.reduce_runs, log=lambda m: print(m, flush=True),
+                        max_seconds=600 if outcome.kind == "timeout" else 900)
                     final = reduced_outcome or outcome
                     path = os.path.join(args.out, f"{outcome.kind}-{seed}.py")
                     with open(path, "w") as f:

@@ -42,7 +42,7 @@ def main(argv=None):
     ap.add_argument("--dtypes", default=",".join(VALUE_TYPES), help="element types to use")
     ap.add_argument("--reduce", action="store_true", help="shrink each finding and write a repro")
     ap.add_argument("--out", default="fuzz-out", help="where repros and findings.jsonl go")
-    ap.add_argument("--timeout", type=float, default=120.0, help="seconds per program")
+    ap.add_argument("--timeout", type=float, default=300.0, help="seconds per program")
     ap.add_argument("--reduce-runs", type=int, default=150, help="backend runs per reduction")
     ap.add_argument("--show", action="store_true", help="print each program's kernel")
     args = ap.parse_args(argv)

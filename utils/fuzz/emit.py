@@ -103,13 +103,14 @@ def stmt_lines(s):
         return [f"{s.out} = tl.where({a[0]}, {a[1]}, {a[2]})"]
     if op == "reduce":
         kind, axis = at["kind"], at["axis"]
+        keep = ", keep_dims=True" if at.get("keep_dims") else ""
         if kind == "sum_max":
             names = ("v", "_unused") if at["pick"] == 0 else ("_unused", "v")
             names = [s.out if n == "v" else n for n in names]
-            return [f"{names[0]}, {names[1]} = tl.reduce(({a[0]}, {a[1]}), {axis}, _combine_sum_max)"]
+            return [f"{names[0]}, {names[1]} = tl.reduce(({a[0]}, {a[1]}), {axis}, _combine_sum_max{keep})"]
         if kind in ("sum", "max", "min", "argmax", "argmin"):
-            return [f"{s.out} = tl.{kind}({a[0]}, axis={axis}).to({DTYPES[s.dtype].tl})"]
-        return [f"{s.out} = tl.reduce({a[0]}, {axis}, _combine_{kind})"]
+            return [f"{s.out} = tl.{kind}({a[0]}, axis={axis}{keep}).to({DTYPES[s.dtype].tl})"]
+        return [f"{s.out} = tl.reduce({a[0]}, {axis}, _combine_{kind}{keep})"]
     if op == "scan":
         kind, axis, rev = at["kind"], at["axis"], at.get("reverse", False)
         if kind in ("cumsum", "cumprod"):

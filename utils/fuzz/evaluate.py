@@ -82,11 +82,18 @@ class Interpreter:
         elif op == "where":
             out = ref.where(*args)
         elif op == "reduce":
-            if at["kind"] == "sum_max":  # a tuple reduction: (sum of x, max of y), one picked
-                pick = at["pick"]
-                out = blocks.reduce("add" if pick == 0 else "max", args[pick], at["axis"], s.dtype)
-            else:
-                out = blocks.reduce(at["kind"], args[0], at["axis"], s.dtype)
+            kind, src = at["kind"], args[0]
+            if kind == "sum_max":  # a tuple reduction: (sum of x, max of y), one picked
+                kind, src = ("add", args[0]) if at["pick"] == 0 else ("max", args[1])
+            axis, rank = at["axis"], len(np.shape(src.data))
+            if axis is None:  # every axis: reduce the flattened block
+                src = blocks.shape_op("reshape", [src], {}, (int(np.size(src.data)),))
+                axis = 0
+            out = blocks.reduce(kind, src, axis, s.dtype)
+            if at.get("keep_dims"):
+                shape = tuple(1 if at["axis"] is None or a == at["axis"] else n
+                              for a, n in enumerate(np.shape(args[0].data)))
+                out = blocks.shape_op("reshape", [out], {}, shape)
         elif op == "scan":
             out = blocks.scan(at["kind"], args[0], at["axis"], at.get("reverse", False), s.dtype)
         elif op == "dot":

@@ -280,14 +280,21 @@ class Generator:
         kind = self.rng.choice(kinds)
         if excluded("reduce", kind=kind, dtype=dtype, rank=len(shape), axis=axis):
             return
-        out_shape = shape[:axis] + shape[axis + 1:]
+        if len(shape) >= 2 and kind not in ("argmax", "argmin") and self.rng.random() < 0.15:
+            axis = None  # all axes at once
+        keep = self.rng.random() < 0.2
+        if axis is None:
+            out_shape = (1,) * len(shape) if keep else ()
+        else:
+            out_shape = shape[:axis] + ((1,) if keep else ()) + shape[axis + 1:]
+        extra = {"keep_dims": True} if keep else {}
         if kind == "sum_max":
             b = self.fit(self.pick(lambda v: v[1] != "int1"), dtype, shape)
             pick = self.rng.randrange(2)
-            return self.emit("reduce", [name, b], dtype, out_shape, kind=kind, axis=axis, pick=pick)
+            return self.emit("reduce", [name, b], dtype, out_shape, kind=kind, axis=axis, pick=pick, **extra)
         return self.emit("reduce", [name], reduce_dtype(kind, dtype) if kind in
                          ("sum", "max", "min", "argmax", "argmin") else dtype, out_shape,
-                         kind=kind, axis=axis)
+                         kind=kind, axis=axis, **extra)
 
     def op_scan(self):
         a = self.pick(lambda v: len(v[2]) >= 1 and v[1] != "int1")

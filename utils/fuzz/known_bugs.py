@@ -36,6 +36,13 @@ KNOWN_BUGS = {
     "cast-float64-to-bfloat16-bitcast": (
         "utils/fuzz/findings/cast_float64_to_bfloat16_bitcast.py",
         lambda key, **c: key == "cast" and c.get("src") == "float64" and c.get("dst") == "bfloat16"),
+    # libdevice's float32 atan / tanh / log1p / expm1 are hundreds of ulp off near zero, and the
+    # float64 tanh / log1p / expm1 33-65 ulp (the reference allows 8).
+    "libdevice-relative-error-near-zero": (
+        "utils/fuzz/findings/libdevice_relative_error_near_zero.py",
+        lambda key, **c: key == "unary" and (
+            (c.get("dtype") == "float32" and c.get("fn") in ("ld_atan", "ld_tanh", "ld_log1p", "ld_expm1"))
+            or (c.get("dtype") == "float64" and c.get("fn") in ("ld_tanh", "ld_log1p", "ld_expm1")))),
 }
 
 

@@ -4,9 +4,9 @@ explicitly, divisors and shift amounts are made safe, math functions get argumen
 domain, float->int casts are clamped into the target's range."""
 import random
 
-from .dtypes import DTYPES, FLOAT_TYPES, INT_TYPES, VALUE_TYPES
+from .dtypes import DTYPES, VALUE_TYPES
 from .known_bugs import excluded
-from .program import Program, Stmt
+from .program import Stmt
 
 FEATURES = ["elementwise", "cast", "mask", "broadcast", "strided", "math", "reduce", "scan",
             "dot", "atomic", "loop", "branch", "return", "shape"]

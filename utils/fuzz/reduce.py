@@ -3,7 +3,7 @@ under which it still fails the same way (same Outcome signature), until none app
 import re
 import time
 
-from .program import InvalidProgram, Stmt, eval_shape, stride_value, walk
+from .program import InvalidProgram, Stmt, eval_shape, walk
 
 _TERMINAL = ("store", "atomic", "return")
 
@@ -68,10 +68,6 @@ def _substitute(program, old, new):
 
 def _locate(program, index):
     """The index-th statement of walk() as (its list, position)."""
-    count = 0
-    for lst in _lists(program.stmts):
-        for pos, _ in enumerate(lst):
-            pass
     flat = list(walk(program.stmts))
     target = flat[index]
     for lst in _lists(program.stmts):

@@ -9,8 +9,7 @@ the element was written."""
 import numpy as np
 
 from .dtypes import DTYPES, round_to, ulp_scale, wrap_int
-from .program import (InvalidProgram, OutOfDomain, access_offsets, buffer_sizes, eval_shape,
-                      input_data, sentinel, stride_value)
+from .program import InvalidProgram, OutOfDomain
 
 # Extra error an approximate op may add, in units of the result's half-ulp, and an absolute term.
 # Vulkan allows 2.5 ulp for OpFDiv; transcendental functions get a generous relative bound since

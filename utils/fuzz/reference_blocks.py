@@ -1,9 +1,9 @@
 """Reference semantics of the block-level ops: reductions, scans, tl.dot and the shape ops."""
 import numpy as np
 
-from .dtypes import DTYPES, round_to, ulp_scale, wrap_int
+from .dtypes import DTYPES, round_to, wrap_int
 from .program import InvalidProgram
-from .reference import RV, _check_finite, _rounded, cast
+from .reference import RV, _rounded, cast
 
 
 def sum_dtype(dtype):

@@ -527,7 +527,7 @@ void mlir::triton_spirv::makeGlobalAccessesCoherentWhereOrdered(
   root->walk([&](spirv::FuncOp func) {
     // A volatile load polls what other workgroups write, as a spin lock does.
     bool polls = bool(func->removeAttr(triton_spirv::kVolatileLoadsAttr));
-    bool ordered = polls, synchronizes = polls;
+    bool ordered = polls, readsResult = false;
     func.walk([&](Operation *atomic) {
       std::optional<spirv::MemorySemantics> semantics;
       if (auto exchange = dyn_cast<spirv::AtomicCompareExchangeOp>(atomic))
@@ -541,18 +541,20 @@ void mlir::triton_spirv::makeGlobalAccessesCoherentWhereOrdered(
       bool isOrdered = *semantics != spirv::MemorySemantics::None ||
                        atomic->hasAttr(kOrderedByFences);
       ordered |= isOrdered;
-      synchronizes |= atomic->hasAttr(kReadsAtomicResult) && isOrdered;
+      readsResult |= atomic->hasAttr(kReadsAtomicResult);
       // The serializer would take the markers for decorations.
       atomic->removeAttr(kReadsAtomicResult);
       atomic->removeAttr(kOrderedByFences);
     });
     if (!ordered)
       return;
-    // A kernel that reads what an ordered atomic returned synchronizes
-    // through memory (a spin lock), as one that polls with volatile loads
-    // does: its global loads must see other
-    // workgroups' writes, so they read atomically, except on CPU devices,
-    // whose coherent caches make the volatile loads below enough.
+    // A kernel with ordered atomics that reads what an atomic returned
+    // synchronizes through memory (a spin lock, also one taken with a relaxed
+    // compare-exchange and released by an ordered exchange, as Triton-CUDA
+    // runs it), as one that polls with volatile loads does: its global loads
+    // must see other workgroups' writes, so they read atomically, except on
+    // CPU devices, whose coherent caches make the volatile loads below enough.
+    bool synchronizes = polls || readsResult;
     spirv::TargetEnvAttr target = spirv::lookupTargetEnvOrDefault(func);
     if (synchronizes && target.getDeviceType() != spirv::DeviceType::CPU) {
       SmallVector<spirv::LoadOp> loads;

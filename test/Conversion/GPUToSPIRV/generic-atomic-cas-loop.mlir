@@ -117,5 +117,32 @@ module attributes {gpu.container_module} {
       memref.store %old, %m[%c0] : memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>>
       gpu.return
     }
+
+    // A lock taken with a relaxed compare-exchange (its result read) and
+    // released by an ordered exchange: the kernel synchronizes through memory,
+    // so its global loads read atomically, as with an ordered lock.
+    // CHECK-LABEL: spirv.func @relaxed_lock
+    // CHECK:         spirv.AtomicCompareExchange <Device> <None> <None>
+    // CHECK:         spirv.AtomicOr <Device> <None> %{{.*}}, %{{.*}} : !spirv.ptr<i32, PhysicalStorageBuffer>
+    // CHECK:         spirv.AtomicExchange <Device> <AcquireRelease|UniformMemory>
+    gpu.func @relaxed_lock(%lock: memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>}, %data: memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>}) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+      %c0 = arith.constant 0 : index
+      %zero = arith.constant 0 : i32
+      %one = arith.constant 1 : i32
+      %seen = memref.generic_atomic_rmw %lock[%c0] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>> {
+      ^bb0(%cur: i32):
+        %free = arith.cmpi eq, %cur, %zero : i32
+        %next = arith.select %free, %one, %cur : i32
+        memref.atomic_yield %next : i32
+      } {triton_spirv.relaxed_atomic}
+      %value = memref.load %data[%c0] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>>
+      %sum = arith.addi %value, %seen : i32
+      memref.store %sum, %data[%c0] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>>
+      %released = memref.generic_atomic_rmw %lock[%c0] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>> {
+      ^bb0(%cur: i32):
+        memref.atomic_yield %zero : i32
+      }
+      gpu.return
+    }
   }
 }

@@ -88,6 +88,10 @@ def test_spin_lock_orders_plain_accesses(results):
     assert ok(results, "spin_lock_accumulation")["max_error"] < 1e-3
 
 
+def test_relaxed_spin_lock_counts_every_program(results):
+    assert ok(results, "relaxed_spin_lock_accumulation")["counts"] == [2000.0]
+
+
 def test_contended_atomics(results):
     cases = ok(results, "contended_atomics")
     assert len(cases) == 3, cases

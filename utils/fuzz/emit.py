@@ -38,7 +38,7 @@ def offsets_code(access, shape, with_loop=True):
     if access["pid_stride"] != 0:
         terms.append(f"pid * {access['pid_stride']}")
     if "loop_stride" in access and with_loop:
-        terms.append(f"k * {access['loop_stride']}")
+        terms.append(f"{access.get('loop_index', 'k')} * {access['loop_stride']}")
     for axis, (dim, stride) in enumerate(zip(shape, access["strides"])):
         # A zero stride still needs its term: it gives the offsets their shape.
         terms.append(f"tl.arange(0, {dim_code(dim)}){_index(axis, len(shape))}{_term(stride)}")
@@ -149,23 +149,23 @@ def stmt_lines(s):
     if op == "atomic":
         return [f"tl.atomic_{at['kind']}({at['buf']} + {a[1]}, {a[0]})"]
     if op == "loop":
-        kind = at.get("kind", "for")
+        kind, k = at.get("kind", "for"), at.get("index", "k")
         walks = [st for st in at["body"] if st.op == "load" and st.attrs.get("walk")
                  and "loop_stride" in st.attrs["access"]]
         lines = [f"{at['carried']} = {a[0]}"]
         lines += [f"ptr_{st.out} = {st.attrs['access']['buf']} + ({offsets_code(st.attrs['access'], st.shape, False)})"
                   for st in walks]
         if kind == "while":
-            lines += ["k = 0", f"while k < {at['trips']}:"]
+            lines += [f"{k} = 0", f"while {k} < {at['trips']}:"]
         elif kind == "static":  # unrolled by the front end
-            lines += [f"for k in tl.static_range(0, {at['trips']}):"]
+            lines += [f"for {k} in tl.static_range(0, {at['trips']}):"]
         else:
-            lines += [f"for k in range(0, {at['trips']}):"]
+            lines += [f"for {k} in range(0, {at['trips']}):"]
         lines += ["    " + line for st in at["body"] for line in stmt_lines_checked(st)]
         lines += [f"    {at['carried']} = {at['yield']}"]
         lines += [f"    ptr_{st.out} += {st.attrs['access']['loop_stride']}" for st in walks]
         if kind == "while":
-            lines += ["    k += 1"]
+            lines += [f"    {k} += 1"]
         lines += [f"{s.out} = {at['carried']}"]
         return lines
     if op == "if":

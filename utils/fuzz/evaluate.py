@@ -37,26 +37,28 @@ class Interpreter:
     def run(self):
         for pid in range(self.p.grid):
             try:
-                self.block(self.p.stmts, {}, pid, 0)
+                self.block(self.p.stmts, {}, pid, {})
             except _EarlyReturn:
                 pass
         return self.mem
 
-    def block(self, stmts, env, pid, k):
+    def block(self, stmts, env, pid, ks):
+        """ks: the enclosing loops' indices by name."""
         for s in stmts:
-            self.stmt(s, env, pid, k)
+            self.stmt(s, env, pid, ks)
         return env
 
     def shape(self, s):
         return eval_shape(s.shape, self.p.dims)
 
-    def stmt(self, s, env, pid, k):
+    def stmt(self, s, env, pid, ks):
         try:
             args = [env[a] for a in s.args]
         except KeyError as e:
             raise InvalidProgram(f"{s.op} uses undefined {e}")
         op, at = s.op, s.attrs
         if op == "load":
+            k = ks.get(at["access"].get("loop_index", "k"), 0)
             offs, mask = access_offsets(at["access"], s.shape, self.p.dims, self.p.scalars, pid, k)
             src = self.mem[at["access"]["buf"]]
             data = np.asarray(src.data)[offs]
@@ -101,6 +103,7 @@ class Interpreter:
         elif op in ("reshape", "trans", "expand_dims", "broadcast", "split", "join"):
             out = blocks.shape_op(op, args, at, self.shape(s))
         elif op == "store":
+            k = ks.get(at["access"].get("loop_index", "k"), 0)
             self.store(s, args[0], pid, k, args[1] if len(args) > 1 else None)
             return
         elif op == "atomic":
@@ -111,7 +114,7 @@ class Interpreter:
             for i in range(stride_value(at["trips"], self.p.scalars)):
                 inner = dict(env)
                 inner[at["carried"]] = cur
-                self.block(at["body"], inner, pid, i)
+                self.block(at["body"], inner, pid, dict(ks, **{at.get("index", "k"): i}))
                 if at["yield"] not in inner:
                     raise InvalidProgram("loop yields an undefined value")
                 cur = inner[at["yield"]]
@@ -119,7 +122,7 @@ class Interpreter:
         elif op == "if":
             taken = self.p.scalars[at["flag"]] > at.get("threshold", 0)
             body, result = ("then_body", "then_yield") if taken else ("else_body", "else_yield")
-            inner = self.block(at[body], dict(env), pid, k)
+            inner = self.block(at[body], dict(env), pid, ks)
             if at[result] not in inner:
                 raise InvalidProgram("branch yields an undefined value")
             out = inner[at[result]]

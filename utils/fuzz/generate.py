@@ -89,8 +89,9 @@ class ProgramGenerator(Generator):
         init, dtype, shape = a
         carried = self.name("c")
         trips = self.rng.choice([1, 2, 3, self.scalar(self.rng.randint(0, 4), "trips")])
-        saved_out, saved_pool = self.out, list(self.pool)
+        saved_out, saved_pool, saved_index = self.out, list(self.pool), getattr(self, "loop_index", None)
         self.out, self.depth = [], self.depth + 1
+        self.loop_index = index = self.name("k")
         self.pool.append((carried, dtype, shape))
         if self.has("dot") and len(shape) == 2 and dtype == "float32" and shape == ("M", "N") and "K" in self.dims and self.rng.random() < 0.5:
             # The classic K loop: acc = tl.dot(a_k, b_k, acc).
@@ -112,10 +113,11 @@ class ProgramGenerator(Generator):
             self.store((result, dtype, shape), loop_trips=4)
         body = self.out
         self.out, self.pool, self.depth = saved_out, saved_pool, self.depth - 1
+        self.loop_index = saved_index
         kinds = ["for", "for", "while"] + (["static"] if isinstance(trips, int) else [])
         kind = self.rng.choice([k for k in kinds if not excluded("loop", kind=k)])
         self.emit("loop", [init], dtype, shape, trips=trips, carried=carried, body=body, kind=kind,
-                  **{"yield": result})
+                  index=index, **{"yield": result})
 
     def op_branch(self):
         a = self.pick(lambda v: v[1] != "int1")
@@ -208,7 +210,7 @@ class ProgramGenerator(Generator):
     def random_op(self, inside=False):
         # Inside a loop or a branch: no dot (its K dims), no early return (Triton allows it
         # at the top level only); branches and atomics one level deep.
-        banned = ("op_loop", "op_return", "op_dot") + (("op_branch", "op_atomic") if self.depth > 1 else ())
+        banned = ("op_return", "op_dot") + (("op_loop", "op_branch", "op_atomic") if self.depth > 1 else ())
         ops = [(m, w) for f, m, w in self.OPS if self.has(f) and not (inside and m in banned)]
         method = self.rng.choices([m for m, _ in ops], [w for _, w in ops])[0]
         getattr(self, method)()
@@ -226,6 +228,7 @@ class ProgramGenerator(Generator):
             "strides": [], "pid_stride": 1, "bounds": None, "extent": 1}
         if loop_trips:
             acc["loop_stride"] = acc["extent"]
+            acc["loop_index"] = self.loop_index
             acc["pid_stride"] = self.scalar(acc["extent"] * loop_trips, "pstride")
         acc["buf"] = buf
         args = [name]

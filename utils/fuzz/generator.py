@@ -133,6 +133,7 @@ class Generator:
         acc["buf"] = buf
         if loop:
             acc["loop_stride"] = self.rng.choice([1, self.scalar(7, "kstride")])
+            acc["loop_index"] = self.loop_index
         other = self.rng.choice([0, 1, -2, 3]) if not DTYPES[dtype].kind == "uint" else self.rng.choice([0, 5])
         attrs = {"walk": True} if loop and self.rng.random() < 0.5 else {}
         return self.emit("load", [], dtype, shape, access=acc, other=other, **attrs)

@@ -147,11 +147,12 @@ def buffer_sizes(program):
     """Elements each buffer needs: the largest offset any program instance touches, plus one."""
     sizes = {name: 1 for name in program.buffers}
 
-    def visit(stmts, trips):
+    def visit(stmts, trips_by_index):
         for s in stmts:
             access = s.attrs.get("access")
             if access is not None:
                 shape = s.shape if s.op == "load" else s.attrs["value_shape"]
+                trips = trips_by_index.get(access.get("loop_index", "k"), 1)
                 for pid in (0, program.grid - 1):
                     for k in {0, max(trips - 1, 0)}:
                         offs, _ = access_offsets(access, shape, program.dims, program.scalars, pid, k)
@@ -159,11 +160,12 @@ def buffer_sizes(program):
             if s.op == "atomic":
                 sizes[s.attrs["buf"]] = max(sizes[s.attrs["buf"]], s.attrs["bins"])
             if s.op == "loop":
-                visit(s.attrs["body"], stride_value(s.attrs["trips"], program.scalars))
+                visit(s.attrs["body"], dict(trips_by_index, **{
+                    s.attrs.get("index", "k"): stride_value(s.attrs["trips"], program.scalars)}))
             for key in ("then_body", "else_body"):
                 if key in s.attrs:
-                    visit(s.attrs[key], trips)
-    visit(program.stmts, 1)
+                    visit(s.attrs[key], trips_by_index)
+    visit(program.stmts, {})
     return sizes
 
 

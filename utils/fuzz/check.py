@@ -23,11 +23,14 @@ class Outcome:
         """What must stay the same while reducing: the kind and, for errors, the message's
         first line with numbers and names masked."""
         if self.kind in ("backend", "invalid"):
-            lines = [line for line in self.detail.strip().splitlines() if "fuzz_kernel_" not in line
-                     or "error" in line or "failed" in line]
-            said = [line for line in lines if re.search(r"error|failed|Error", line)]
-            first = (said or lines or [""])[-1]
-            return self.kind + ":" + re.sub(r"[0-9]+|%\w+|'[^']*'|\"[^\"]*\"", "#", first)[:160]
+            lines = self.detail.strip().splitlines()
+            # An MLIR diagnostic says most ("loc(...): 'op' op ..."), else the error line.
+            diagnostics = [line.split("): ", 1)[-1] for line in lines
+                           if line.lstrip().startswith("loc(") and "note:" not in line]
+            said = [line for line in lines if re.search(r"error|failed|Error", line)
+                    and "fuzz_kernel_" not in line]
+            first = (diagnostics or said or lines or [""])[0]
+            return self.kind + ":" + re.sub(r"[0-9]+|%\w+|\"[^\"]*\"", "#", first)[:160]
         return self.kind
 
 

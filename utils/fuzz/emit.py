@@ -105,8 +105,9 @@ def stmt_lines(s):
         kind, axis = at["kind"], at["axis"]
         keep = ", keep_dims=True" if at.get("keep_dims") else ""
         if kind == "sum_max":
-            names = ("v", "_unused") if at["pick"] == 0 else ("_unused", "v")
-            names = [s.out if n == "v" else n for n in names]
+            # A name of its own: Triton types every variable, across branch arms too.
+            names = ("v", "_") if at["pick"] == 0 else ("_", "v")
+            names = [s.out if n == "v" else f"_unused_{s.out}" for n in names]
             return [f"{names[0]}, {names[1]} = tl.reduce(({a[0]}, {a[1]}), {axis}, _combine_sum_max{keep})"]
         if kind in ("sum", "max", "min", "argmax", "argmin"):
             return [f"{s.out} = tl.{kind}({a[0]}, axis={axis}{keep}).to({DTYPES[s.dtype].tl})"]
@@ -135,7 +136,7 @@ def stmt_lines(s):
         src = f"tl.expand_dims({a[0]}, {at['axis']})" if "axis" in at else a[0]
         return [f"{s.out} = tl.broadcast_to({src}, {shape_code(s.shape)})"]
     if op == "split":
-        names = (s.out, "_unused") if at["half"] == 0 else ("_unused", s.out)
+        names = (s.out, f"_unused_{s.out}") if at["half"] == 0 else (f"_unused_{s.out}", s.out)
         return [f"{names[0]}, {names[1]} = tl.split({a[0]})"]
     if op == "join":
         return [f"{s.out} = tl.join({a[0]}, {a[1]})"]

@@ -164,7 +164,7 @@ class Generator:
             if len(vshape) == 1 and len(shape) == 2 and vshape[0] in shape and self.has("broadcast"):
                 axis = 1 if shape[0] == vshape[0] else 0
                 name = self.emit("broadcast", [name], src, shape, axis=axis)
-            elif vshape == () and self.has("broadcast"):
+            elif vshape == () and self.has("broadcast") and not excluded("broadcast", dtype=src, rank=0):
                 name = self.emit("broadcast", [name], src, shape)
             else:
                 return self.load(dtype, shape)

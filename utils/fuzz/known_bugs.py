@@ -5,7 +5,7 @@ docs/fuzzing.md). Fixing the bug means deleting its entry here, which re-enables
 Each entry: name -> (repro path, predicate(key, **context) -> True where the generator must not
 emit the construct). Keys the generator asks about: "unary" (fn, dtype), "binary" (fn, dtype),
 "cast" (src, dst), "reduce" (kind, dtype, rank, axis), "scan" (kind, dtype, rank, axis),
-"dot" (dtype, rank), "atomic" (kind, dtype), "shape" (kind), "fma" (dtype), "where" (dtype), "loop" (kind: for / while / static), "branch",
+"dot" (dtype, rank), "atomic" (kind, dtype), "shape" (kind), "fma" (dtype), "where" (dtype), "broadcast" (dtype, rank), "loop" (kind: for / while / static), "branch",
 "return"."""
 
 KNOWN_BUGS = {
@@ -43,6 +43,10 @@ KNOWN_BUGS = {
         lambda key, **c: key == "unary" and (
             (c.get("dtype") == "float32" and c.get("fn") in ("ld_atan", "ld_tanh", "ld_log1p", "ld_expm1"))
             or (c.get("dtype") == "float64" and c.get("fn") in ("ld_tanh", "ld_log1p", "ld_expm1")))),
+    # Broadcasting a loaded bfloat16 scalar to a block does not compile (the same bitcast).
+    "broadcast-bfloat16-scalar-bitcast": (
+        "utils/fuzz/findings/broadcast_bfloat16_scalar_bitcast.py",
+        lambda key, **c: key == "broadcast" and c.get("dtype") == "bfloat16" and c.get("rank") == 0),
 }
 
 

@@ -4,7 +4,10 @@
 // blocks) for a `return` inside an `if` and for early exits in a
 // map_elementwise region. Linalg bodies and our kernels are single blocks,
 // so both are lifted to scf.if/scf.while first (upstream's CFG-to-SCF
-// transformation).
+// transformation). Its scf.index_switch (a region left through several exits:
+// returns inside nested ifs that fall through elsewhere) becomes a chain of
+// scf.if, which later stages handle; ub.poison (the frontend's value of a
+// function that returns nothing on some path) becomes a zero.
 //
 //===----------------------------------------------------------------------===//
 #include "TritonToLinalgPatterns.h"
@@ -13,6 +16,7 @@
 
 #include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Dominance.h"
 
@@ -34,6 +38,72 @@ struct StructuredControlFlowLifting : public ControlFlowToSCFTransformation {
     return failure();
   }
 };
+
+/// Cases [first, end) of `op` and its default as nested scf.if, built at the
+/// builder's insertion point; returns their results.
+ValueRange switchCasesAsIfs(OpBuilder &b, scf::IndexSwitchOp op, unsigned first) {
+  Location loc = op.getLoc();
+  if (first == op.getNumCases()) {
+    // Only the default is left (one case at least came before it).
+    auto ifOp = scf::IfOp::create(b, loc, op.getResultTypes(),
+                                  arith::ConstantOp::create(b, loc, b.getBoolAttr(true)),
+                                  /*addThenBlock=*/false, /*addElseBlock=*/false);
+    ifOp.getThenRegion().takeBody(op.getDefaultRegion());
+    return ifOp.getResults();
+  }
+  Value isCase = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, op.getArg(),
+      arith::ConstantIndexOp::create(b, loc, op.getCases()[first]));
+  auto ifOp = scf::IfOp::create(b, loc, op.getResultTypes(), isCase,
+                                /*addThenBlock=*/false, /*addElseBlock=*/false);
+  ifOp.getThenRegion().takeBody(op.getCaseRegions()[first]);
+  Block *elseBlock = b.createBlock(&ifOp.getElseRegion());
+  if (first + 1 == op.getNumCases()) {
+    ifOp.getElseRegion().getBlocks().clear();
+    ifOp.getElseRegion().takeBody(op.getDefaultRegion());
+  } else {
+    b.setInsertionPointToStart(elseBlock);
+    ValueRange rest = switchCasesAsIfs(b, op, first + 1);
+    scf::YieldOp::create(b, loc, rest);
+  }
+  b.setInsertionPointAfter(ifOp);
+  return ifOp.getResults();
+}
+
+void switchesToIfs(Operation *root) {
+  SmallVector<scf::IndexSwitchOp> switches;
+  root->walk([&](scf::IndexSwitchOp op) { switches.push_back(op); });
+  for (scf::IndexSwitchOp op : switches) {
+    OpBuilder b(op);
+    if (op.getNumCases() == 0) {
+      // Only a default: its body runs unconditionally.
+      auto ifOp = scf::IfOp::create(b, op.getLoc(), op.getResultTypes(),
+                                    arith::ConstantOp::create(b, op.getLoc(), b.getBoolAttr(true)),
+                                    false, false);
+      ifOp.getThenRegion().takeBody(op.getDefaultRegion());
+      op.replaceAllUsesWith(ifOp.getResults());
+    } else {
+      op.replaceAllUsesWith(switchCasesAsIfs(b, op, 0));
+    }
+    op.erase();
+  }
+}
+
+/// ub.poison may be any value: a zero where the type has one.
+LogicalResult poisonToZero(Operation *root) {
+  SmallVector<ub::PoisonOp> poisons;
+  root->walk([&](ub::PoisonOp op) { poisons.push_back(op); });
+  for (ub::PoisonOp op : poisons) {
+    OpBuilder b(op);
+    auto zero = dyn_cast_or_null<TypedAttr>(b.getZeroAttr(op.getType()));
+    if (!zero)
+      return op.emitError("triton-to-linalg: an undefined (poison) value of type ")
+             << op.getType() << " is not supported";
+    op.replaceAllUsesWith(arith::ConstantOp::create(b, op.getLoc(), zero).getResult());
+    op.erase();
+  }
+  return success();
+}
 } // namespace
 
 LogicalResult mlir::triton_spirv::liftControlFlowToSCF(Operation *root) {
@@ -56,5 +126,6 @@ LogicalResult mlir::triton_spirv::liftControlFlowToSCF(Operation *root) {
                               "of this ")
              << owner->getName() << " to scf";
   }
-  return success();
+  switchesToIfs(root);
+  return poisonToZero(root);
 }

@@ -52,6 +52,7 @@ class Generator:
         self.out = []          # the statement list being filled
         self.pool = []         # visible values: (name, dtype, shape)
         self.depth = 0         # > 0 inside a loop body or branch arm
+        self.splats, self.consts = set(), set()
 
     # -- small helpers ---------------------------------------------------------------------
     def has(self, feature):
@@ -68,6 +69,15 @@ class Generator:
 
     def emit(self, op, args, dtype, shape, **attrs):
         s = Stmt(op, self.name(), list(args), attrs, dtype, tuple(shape))
+        # Blocks that are splats of a run-time scalar, directly or through elementwise ops
+        # (the compiler moves such ops onto the scalar): a known bug concerns bf16 ones.
+        if op == "broadcast" and "axis" not in attrs:
+            self.splats.add(s.out)
+        elif op in ("binary", "unary", "cast", "fma", "where") and any(a in self.splats for a in args) \
+                and all(a in self.splats or a in self.consts for a in args):
+            self.splats.add(s.out)
+        if op == "const":
+            self.consts.add(s.out)
         self.out.append(s)
         self.pool.append((s.out, dtype, tuple(shape)))
         return s.out
@@ -143,6 +153,8 @@ class Generator:
         name, src, shape = v
         if src == dtype:
             return name
+        if name in self.splats and excluded("splat", dtype=dtype):
+            return self.load(dtype, shape)  # a known bug: a fresh block instead
         if excluded("cast", src=src, dst=dtype):  # a known bug: go through float32
             name = self.emit("cast", [name], "float32", shape)
             src = "float32"

@@ -2,7 +2,9 @@
 statements: a bfloat16 scalar loaded from memory and broadcast to a block
 (tl.broadcast_to(tl.load(y), (N,)) + x) fails in linalg -> SPIR-V: 'spirv.Bitcast' op mismatch
 in result type bitwidth 32 and operand type bitwidth 16. Scalar bf16 loads, adds and stores
-compile, and so do bf16 tl.full blocks; the broadcast of a loaded bf16 scalar does not. Same
+compile, and so do bf16 tl.full blocks; the broadcast of a loaded bf16 scalar does not, nor
+does tl.broadcast_to(tl.load(f32_ptr), (N,)).to(tl.bfloat16) used in bf16 arithmetic (seed
+2400038, `--seed 24`: the compiler moves the cast onto the scalar). Same
 message as sum_bfloat16_bitcast.py and where_bfloat16_bitcast.py: perhaps one cause."""
 import sys
 

@@ -329,6 +329,10 @@ struct DistributeToWorkgroupPass
     auto workgroup =
         spirv::StorageClassAttr::get(context, spirv::StorageClass::Workgroup);
 
+    // Buffers carried by while loops become fixed buffers while the copies
+    // bufferization put in the loops are still recognizable.
+    triton_spirv::carryWhileBuffersInPlace(func);
+
     SmallVector<memref::CopyOp> copies;
     func.walk([&](memref::CopyOp copy) { copies.push_back(copy); });
     // A copy of a buffer that only ever holds one constant is a fill (which

@@ -8,6 +8,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 
 using namespace mlir;
@@ -295,6 +296,111 @@ bool isStaticBuffer(Type type) {
   return memref && memref.hasStaticShape();
 }
 } // namespace
+
+/// An scf.while's buffers (a mask carried by a compare-and-swap retry loop)
+/// go the same way: each buffer before-argument becomes a fixed buffer the
+/// init is copied into and the after-region's yield copies into; each buffer
+/// the condition forwards becomes a fixed buffer the before-region copies
+/// into, read by the after-region and after the loop. The loop is rebuilt
+/// without them (privatization follows no while arguments).
+static void carryOneWhile(func::FuncOp func, scf::WhileOp loop) {
+  Location loc = loop.getLoc();
+  Block &before = loop.getBefore().front();
+  Block &after = loop.getAfter().front();
+  auto yield = cast<scf::YieldOp>(after.getTerminator());
+  scf::ConditionOp condition = loop.getConditionOp();
+  llvm::BitVector beforeGone(before.getNumArguments());
+  llvm::BitVector forwardedGone(after.getNumArguments());
+  for (BlockArgument arg : before.getArguments()) {
+    if (!isStaticBuffer(arg.getType()))
+      continue;
+    unsigned i = arg.getArgNumber();
+    Value carried = allocAtEntry(func, loc, cast<MemRefType>(arg.getType()));
+    OpBuilder builder(loop);
+    copyBlockBuffer(builder, loc, loop.getInits()[i], carried);
+    builder.setInsertionPoint(yield);
+    copyBlockBuffer(builder, loc, yield.getOperand(i), carried);
+    arg.replaceAllUsesWith(carried);
+    beforeGone.set(i);
+  }
+  for (BlockArgument arg : after.getArguments()) {
+    if (!isStaticBuffer(arg.getType()))
+      continue;
+    unsigned j = arg.getArgNumber();
+    Value forwarded = condition.getArgs()[j];
+    // Bufferization forwards a fresh copy of the before-argument; its fixed
+    // buffer serves as well (the before region is over when the after region
+    // or the code after the loop reads it, and the after region's yield copy
+    // comes last). A copy loop in the before region would also nest a loop
+    // in the SPIR-V loop header, which the serializer gets wrong (OpPhi of a
+    // block that is not a predecessor).
+    if (auto alloc = forwarded.getDefiningOp<memref::AllocOp>();
+        alloc && alloc->getBlock() == &before) {
+      memref::CopyOp copy;
+      bool onlyCopied = llvm::all_of(alloc->getUsers(), [&](Operation *user) {
+        if (user == condition.getOperation())
+          return true;
+        auto c = dyn_cast<memref::CopyOp>(user);
+        if (!c || c.getTarget() != forwarded || copy)
+          return false;
+        copy = c;
+        return true;
+      });
+      if (onlyCopied && copy &&
+          !loop->isAncestor(copy.getSource().getParentBlock()->getParentOp())) {
+        Value source = copy.getSource();
+        condition->replaceUsesOfWith(forwarded, source);
+        copy.erase();
+        alloc.erase();
+        forwarded = source;
+      }
+    }
+    if (!loop->isAncestor(forwarded.getParentBlock()->getParentOp())) {
+      arg.replaceAllUsesWith(forwarded);
+      loop.getResult(j).replaceAllUsesWith(forwarded);
+      forwardedGone.set(j);
+      continue;
+    }
+    Value carried = allocAtEntry(func, loc, cast<MemRefType>(arg.getType()));
+    OpBuilder builder(condition);
+    copyBlockBuffer(builder, loc, forwarded, carried);
+    arg.replaceAllUsesWith(carried);
+    loop.getResult(j).replaceAllUsesWith(carried);
+    forwardedGone.set(j);
+  }
+  if (beforeGone.none() && forwardedGone.none())
+    return;
+  auto kept = [](ValueRange values, const llvm::BitVector &gone) {
+    SmallVector<Value> result;
+    for (auto [i, v] : llvm::enumerate(values))
+      if (!gone.test(i))
+        result.push_back(v);
+    return result;
+  };
+  SmallVector<Value> inits = kept(loop.getInits(), beforeGone);
+  SmallVector<Type> resultTypes;
+  for (Value v : kept(loop.getResults(), forwardedGone))
+    resultTypes.push_back(v.getType());
+  SmallVector<Value> oldResults = kept(loop.getResults(), forwardedGone);
+  yield->setOperands(kept(yield.getOperands(), beforeGone));
+  condition.getArgsMutable().assign(kept(condition.getArgs(), forwardedGone));
+  before.eraseArguments(beforeGone);
+  after.eraseArguments(forwardedGone);
+  OpBuilder builder(loop);
+  auto rebuilt = scf::WhileOp::create(builder, loc, resultTypes, inits);
+  rebuilt.getBefore().takeBody(loop.getBefore());
+  rebuilt.getAfter().takeBody(loop.getAfter());
+  for (auto [from, to] : llvm::zip(oldResults, rebuilt.getResults()))
+    from.replaceAllUsesWith(to);
+  loop.erase();
+}
+
+void mlir::triton_spirv::carryWhileBuffersInPlace(func::FuncOp func) {
+  SmallVector<scf::WhileOp> whiles;
+  func.walk([&](scf::WhileOp op) { whiles.push_back(op); });
+  for (scf::WhileOp op : whiles)
+    carryOneWhile(func, op);
+}
 
 void mlir::triton_spirv::carryBuffersInPlace(func::FuncOp func) {
   SmallVector<scf::ForOp> loops;

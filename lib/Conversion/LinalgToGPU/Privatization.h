@@ -66,6 +66,13 @@ void privatizeReductionResults(func::FuncOp func, int64_t numThreads,
 /// buffers are). Canonicalization then drops the now invariant iter_args.
 void carryBuffersInPlace(func::FuncOp func);
 
+/// The same for scf.while (run before memref.copy is lowered): each buffer
+/// before-argument becomes a fixed buffer (init copied in before the loop,
+/// the yielded buffer at the end of the after region); a forwarded buffer
+/// that is a copy of one is that fixed buffer, any other is copied into one
+/// in the before region. The loop is rebuilt without them.
+void carryWhileBuffersInPlace(func::FuncOp func);
+
 } // namespace mlir::triton_spirv
 
 #endif

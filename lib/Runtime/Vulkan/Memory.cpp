@@ -240,49 +240,18 @@ void Buffer::read(void *dst, uint64_t nbytes, uint64_t offset) const {
   }
 }
 
-uint64_t Device::hostAddress(const void *ptr, uint64_t nbytes) {
-  DeviceState &s = *s_;
-  std::lock_guard<std::recursive_mutex> lock(s.mutex);
-  if (!s.props.hasExternalMemoryHost)
-    fail("host_address: device '" + s.props.name +
-         "' lacks VK_EXT_external_memory_host; use alloc() and copies");
-  if (!ptr)
-    fail("host_address: null pointer");
-  const uint64_t align = s.props.minImportedHostPointerAlignment;
-  const uintptr_t p = reinterpret_cast<uintptr_t>(ptr);
-  const uintptr_t pEnd = p + std::max<uint64_t>(nbytes, 1);
-  const uint64_t stamp = s.launchCount + 1; // the next launch may use it
-  const uint64_t tick = ++s.useTick;
+namespace {
+// Whether span b starts where span a ends, in host and device addresses.
+bool continues(const HostSpan &a, const HostSpan &b) {
+  return b.start == a.start + a.size && b.buf.address == a.buf.address + a.size;
+}
 
-  // Spans never overlap, so only the one starting at or before p can cover.
-  auto it = s.hostSpans.upper_bound(p);
-  if (it != s.hostSpans.begin()) {
-    HostSpan &span = std::prev(it)->second;
-    if (span.start <= p && pEnd <= span.start + span.size) {
-      span.stamp = stamp;
-      span.lastUse = tick;
-      return span.buf.address + (p - span.start);
-    }
-  }
-
-  // Import the page-aligned range, grown to the union of every span it
-  // overlaps so that spans stay disjoint; replaced spans retire once idle.
-  uintptr_t start = p / align * align;
-  uintptr_t end = alignUp(pEnd, align);
-  std::vector<uintptr_t> overlapping;
-  it = s.hostSpans.upper_bound(start);
-  if (it != s.hostSpans.begin())
-    --it;
-  for (; it != s.hostSpans.end() && it->first < end; ++it)
-    if (it->first + it->second.size > start) {
-      overlapping.push_back(it->first);
-      start = std::min(start, it->first);
-      end = std::max<uintptr_t>(end, it->first + it->second.size);
-    }
-
+// Imports host memory [start, start + size) as one buffer.
+HostSpan importHostSpan(DeviceState &s, uintptr_t start, uint64_t size,
+                        uint64_t stamp, uint64_t tick) {
   HostSpan span;
   span.start = start;
-  span.size = end - start;
+  span.size = size;
   span.stamp = stamp;
   span.lastUse = tick;
   void *host = reinterpret_cast<void *>(start);
@@ -333,12 +302,103 @@ uint64_t Device::hostAddress(const void *ptr, uint64_t nbytes) {
     s.destroyBuffer(span.buf);
     throw;
   }
+  return span;
+}
+
+} // namespace
+
+uint64_t Device::hostAddress(const void *ptr, uint64_t nbytes) {
+  DeviceState &s = *s_;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  if (!s.props.hasExternalMemoryHost)
+    fail("host_address: device '" + s.props.name +
+         "' lacks VK_EXT_external_memory_host; use alloc() and copies");
+  if (!ptr)
+    fail("host_address: null pointer");
+  const uint64_t align = s.props.minImportedHostPointerAlignment;
+  const uintptr_t p = reinterpret_cast<uintptr_t>(ptr);
+  const uintptr_t pEnd = p + std::max<uint64_t>(nbytes, 1);
+  const uint64_t stamp = s.launchCount + 1; // the next launch may use it
+  const uint64_t tick = ++s.useTick;
+
+  // Spans never overlap, so only the one starting at or before p can cover
+  // it: alone, or with the adjacent spans of a range imported in pieces.
+  auto it = s.hostSpans.upper_bound(p);
+  if (it != s.hostSpans.begin()) {
+    auto first = std::prev(it), last = first;
+    uintptr_t covered = first->second.start + first->second.size;
+    while (first->second.start <= p && covered < pEnd) {
+      auto next = std::next(last);
+      if (next == s.hostSpans.end() || !continues(last->second, next->second))
+        break;
+      covered += next->second.size;
+      last = next;
+    }
+    if (first->second.start <= p && pEnd <= covered) {
+      for (auto span = first;; ++span) {
+        span->second.stamp = stamp;
+        span->second.lastUse = tick;
+        if (span == last)
+          break;
+      }
+      return first->second.buf.address + (p - first->second.start);
+    }
+  }
+
+  // Import the page-aligned range, grown to the union of every span it
+  // overlaps so that spans stay disjoint; replaced spans retire once idle.
+  uintptr_t start = p / align * align;
+  uintptr_t end = alignUp(pEnd, align);
+  std::vector<uintptr_t> overlapping;
+  it = s.hostSpans.upper_bound(start);
+  if (it != s.hostSpans.begin())
+    --it;
+  for (; it != s.hostSpans.end() && it->first < end; ++it)
+    if (it->first + it->second.size > start) {
+      overlapping.push_back(it->first);
+      start = std::min(start, it->first);
+      end = std::max<uintptr_t>(end, it->first + it->second.size);
+    }
+
+  // One import holds at most maxMemoryAllocationSize bytes. Past that, a CPU
+  // device (whose device addresses of host memory are the host addresses)
+  // imports the range in pieces that kernels see as one; elsewhere the
+  // pieces would land apart, so the range is refused by its size.
+  const uint64_t limit = s.props.maxMemoryAllocationSize / align * align;
+  std::vector<HostSpan> pieces;
+  if (limit == 0 || end - start <= limit) {
+    pieces.push_back(importHostSpan(s, start, end - start, stamp, tick));
+  } else {
+    if (s.props.deviceType != "cpu")
+      fail("host_address: a tensor of " + std::to_string(nbytes) +
+           " bytes is over the largest host memory device '" + s.props.name +
+           "' can import at once (maxMemoryAllocationSize " +
+           std::to_string(s.props.maxMemoryAllocationSize) +
+           " bytes); split it, or run on the device's own memory");
+    try {
+      for (uintptr_t piece = start; piece < end; piece += limit) {
+        pieces.push_back(importHostSpan(
+            s, piece, std::min<uint64_t>(limit, end - piece), stamp, tick));
+        if (pieces.size() > 1 &&
+            !continues(pieces[pieces.size() - 2], pieces.back()))
+          fail("host_address: device '" + s.props.name + "' placed the " +
+               "pieces of a " + std::to_string(nbytes) + "-byte tensor " +
+               "apart (each import holds at most " +
+               std::to_string(s.props.maxMemoryAllocationSize) + " bytes)");
+      }
+    } catch (...) {
+      for (HostSpan &piece : pieces)
+        s.destroyBuffer(piece.buf);
+      throw;
+    }
+  }
   for (uintptr_t old : overlapping) {
     s.retiredSpans.push_back(s.hostSpans[old]);
     s.hostSpans.erase(old);
   }
-  uint64_t address = span.buf.address + (p - span.start);
-  s.hostSpans.emplace(span.start, span);
+  uint64_t address = pieces.front().buf.address + (p - start);
+  for (HostSpan &piece : pieces)
+    s.hostSpans.emplace(piece.start, piece);
   return address;
 }
 

@@ -260,7 +260,12 @@ struct ConvertKernelToSPIRVPass
                          BooleanArithmetic<arith::AddIOp, arith::XOrIOp>,
                          BooleanArithmetic<arith::SubIOp, arith::XOrIOp>>(context);
       triton_spirv::populateFloat64MathExpansionPatterns(approximations);
-      triton_spirv::populatePowExpansionPatterns(approximations);
+      // f32 pow takes y * log2|x| in f64 where the device has f64: GL.Pow's
+      // f32 exp2(y * log2 x) loses |y log2 x| ulps (pow(x, 100) 7.9e-6 off).
+      triton_spirv::populatePowExpansionPatterns(
+          approximations,
+          spirv::TargetEnv(spirv::lookupTargetEnvOrDefault(gpuModule))
+              .allows(spirv::Capability::Float64));
       // SPIR-V indices are 32-bit (SPIRVConversionOptions::use64bitIndex is
       // off below): i64 offset chains ending in an index narrow to i32.
       triton_spirv::populateNarrowIndexArithmeticPatterns(approximations);

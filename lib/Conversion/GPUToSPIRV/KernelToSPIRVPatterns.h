@@ -126,8 +126,11 @@ Value powWithSpecialCases(OpBuilder &b, Location loc, Value x, Value y,
                           llvm::function_ref<Value(Value)> magnitudeOfAbs);
 
 /// math.powf on f16/f32 (before conversion): the special cases around a
-/// marked math.powf of |x|, which the pattern below turns into GL.Pow.
-void populatePowExpansionPatterns(RewritePatternSet &patterns);
+/// marked math.powf of |x|, which the pattern below turns into GL.Pow; with
+/// `float32ThroughFloat64`, f32's |x|^y is exp2 of y * log2|x| taken in f64
+/// (within 2 ulp, as libdevice's powf) instead.
+void populatePowExpansionPatterns(RewritePatternSet &patterns,
+                                  bool float32ThroughFloat64);
 void populateNonNegativePowToSPIRVPatterns(SPIRVTypeConverter &converter,
                                            RewritePatternSet &patterns);
 

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -79,7 +80,9 @@ namespace {
 /// math.powf on f16/f32: the special cases around math.powf(|x|, y), marked so
 /// that it becomes GL.Pow directly.
 struct ExpandPowSpecialCases : public OpRewritePattern<math::PowFOp> {
-  using OpRewritePattern::OpRewritePattern;
+  ExpandPowSpecialCases(MLIRContext *context, bool float32ThroughFloat64)
+      : OpRewritePattern(context), float32ThroughFloat64(float32ThroughFloat64) {}
+
   LogicalResult matchAndRewrite(math::PowFOp op,
                                 PatternRewriter &rewriter) const override {
     Type element = getElementTypeOrSelf(op.getType());
@@ -87,8 +90,11 @@ struct ExpandPowSpecialCases : public OpRewritePattern<math::PowFOp> {
       return failure();
     Location loc = op.getLoc();
     Value y = op.getRhs();
+    bool throughFloat64 = float32ThroughFloat64 && element.isF32();
     Value result = triton_spirv::powWithSpecialCases(
         rewriter, loc, op.getLhs(), y, [&](Value ax) -> Value {
+          if (throughFloat64)
+            return float32PowThroughFloat64(rewriter, loc, ax, y);
           auto pow = math::PowFOp::create(rewriter, loc, ax, y);
           pow->setAttr(kNonNegativeBase, rewriter.getUnitAttr());
           return pow;
@@ -96,6 +102,40 @@ struct ExpandPowSpecialCases : public OpRewritePattern<math::PowFOp> {
     rewriter.replaceOp(op, result);
     return success();
   }
+
+private:
+  /// |x|^y for f32 x >= 0 as 2^t, t = y * log2(x), all in f64 (the f64
+  /// log and exp expansions), rounded once to f32. GL.Pow rounds t to f32
+  /// first, which costs |t| ulps of the result, and lavapipe's f32 Exp2 is
+  /// itself ~3 ulps off. t is clamped where the f32 result is 0 or infinite
+  /// anyway.
+  static Value float32PowThroughFloat64(OpBuilder &b, Location loc, Value ax,
+                                        Value y) {
+    Type type = ax.getType();
+    // The f64 expansions take scalars: vectors go lane by lane.
+    if (auto vector = dyn_cast<VectorType>(type)) {
+      SmallVector<Value> lanes;
+      for (int64_t lane = 0; lane < vector.getNumElements(); ++lane)
+        lanes.push_back(float32PowThroughFloat64(
+            b, loc, vector::ExtractOp::create(b, loc, ax, ArrayRef<int64_t>{lane}),
+            vector::ExtractOp::create(b, loc, y, ArrayRef<int64_t>{lane})));
+      return vector::FromElementsOp::create(b, loc, vector, lanes);
+    }
+    Type wide = b.getF64Type();
+    auto constant = [&](double v) -> Value {
+      return arith::ConstantOp::create(b, loc, wide, b.getFloatAttr(wide, v));
+    };
+    Value wideX = arith::ExtFOp::create(b, loc, wide, ax);
+    Value wideY = arith::ExtFOp::create(b, loc, wide, y);
+    Value log2X = math::Log2Op::create(b, loc, wideX);
+    Value t = arith::MulFOp::create(b, loc, wideY, log2X);
+    t = arith::MaximumFOp::create(b, loc, t, constant(-400.0));
+    t = arith::MinimumFOp::create(b, loc, t, constant(400.0));
+    Value power = math::Exp2Op::create(b, loc, t);
+    return arith::TruncFOp::create(b, loc, type, power);
+  }
+
+  bool float32ThroughFloat64;
 };
 
 struct NonNegativePowToGLPow : public OpConversionPattern<math::PowFOp> {
@@ -115,8 +155,9 @@ struct NonNegativePowToGLPow : public OpConversionPattern<math::PowFOp> {
 };
 } // namespace
 
-void mlir::triton_spirv::populatePowExpansionPatterns(RewritePatternSet &patterns) {
-  patterns.add<ExpandPowSpecialCases>(patterns.getContext());
+void mlir::triton_spirv::populatePowExpansionPatterns(RewritePatternSet &patterns,
+                                                     bool float32ThroughFloat64) {
+  patterns.add<ExpandPowSpecialCases>(patterns.getContext(), float32ThroughFloat64);
 }
 
 void mlir::triton_spirv::populateNonNegativePowToSPIRVPatterns(

@@ -1,0 +1,55 @@
+//===- MatmulTiles.h - linalg.matmul on the owners of its outputs -*- C++ -*-===//
+#ifndef TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_MATMUL_MATMULTILES_H
+#define TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_MATMUL_MATMULTILES_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace mlir::triton_spirv {
+
+/// [M, N, K] of a linalg.matmul, recorded before privatization shrinks its
+/// accumulator to the per-invocation part.
+constexpr llvm::StringLiteral kMatmulShapeAttr = "triton_spirv.matmul_shape";
+
+/// Outputs an invocation keeps in registers across the K loop, unless the
+/// caller says otherwise (distribute-to-workgroup max-matmul-accumulators).
+constexpr int64_t kDefaultMatmulAccumulators = 64;
+
+/// How lowerMatmulToOwnedOutputs shapes its code (device choices).
+struct OwnedOutputsOptions {
+  /// The subgroup size when A elements are broadcast in subgroups; 0: off.
+  int64_t broadcastLanes = 0;
+  /// Outputs an invocation keeps in registers across the K loop.
+  int64_t maxAccumulators = kDefaultMatmulAccumulators;
+  /// K extents up to this are unrolled entirely (longer ones four steps at
+  /// a time).
+  int64_t fullyUnrolledK = 16;
+  /// The same for A elements of at most 16 bits (0: `fullyUnrolledK`).
+  int64_t fullyUnrolledNarrowK = 0;
+};
+
+/// Whether `matmul` is computed by the invocations that own its outputs under
+/// the block-loop distribution (static 2-D shapes, runs that stay within a
+/// row, every invocation busy in every round). Its accumulator is then only
+/// touched at owned elements and may be invocation-private.
+bool computesOwnedOutputs(linalg::MatmulOp matmul, int64_t numThreads,
+                          int64_t contiguity);
+
+/// Register-blocked matmul: each invocation keeps up to `maxAccumulators` of
+/// its outputs in registers across the K loop, loading one A element per owned row and the
+/// B elements of its run once per k (shared by all rows when every round
+/// covers whole rows). K advances four steps per loop iteration when it can
+/// (all of K up to `fullyUnrolledK`), so each row reads four consecutive A
+/// elements at once. With `broadcastLanes` and A elements of up to 32 bits,
+/// when a subgroup's lanes own the same rows (or two halves own two adjacent
+/// rows each round), lane j loads the A element of its group's row of round
+/// j and the others take it by a shuffle of that constant lane: one load per
+/// row and subgroup instead of one per lane.
+void lowerMatmulToOwnedOutputs(linalg::MatmulOp matmul, Value threadId,
+                               int64_t numThreads, int64_t contiguity,
+                               const DenseSet<Value> &privateBuffers,
+                               const OwnedOutputsOptions &options = {});
+
+} // namespace mlir::triton_spirv
+
+#endif

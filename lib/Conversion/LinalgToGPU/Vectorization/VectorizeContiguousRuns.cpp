@@ -1,0 +1,165 @@
+//===- VectorizeContiguousRuns.cpp - vector global access per invocation --===//
+//
+// distribute-to-workgroup gives each invocation runs of consecutive elements
+// (`scf.for` marked `triton_spirv.contiguous_run`). This pass turns such a run
+// loop into a loop over vectors of V lanes: element-wise arith/math become
+// vector ops, and loads/stores of kernel-argument buffers whose index is
+// lane-consecutive and provably aligned become one vector access (16 bytes
+// on the NVIDIA profile: LDG.128/STG.128). A masked access (`scf.if` on a
+// per-element condition) becomes: all lanes in -> the vector access; else
+// the original scalar code per lane. Anything else (other accesses, atomics,
+// nested loops, narrow float emulation) leaves the loop as it is.
+//
+// Workgroup tiles (workgroup allocs) that every run accesses as whole
+// aligned vectors, and cooperative-matrix ops at aligned columns otherwise,
+// are retyped to arrays of vectors: one 8- or 16-byte shared-memory access
+// per run instead of one per element (SPIR-V's Logical addressing has no
+// pointer casts, so the element type itself must be the vector): see
+// VectorTiles.cpp.
+//
+//===----------------------------------------------------------------------===//
+#include "triton-spirv/Conversion/Passes.h"
+
+#include "MemorySpaces.h"
+#include "Vectorization/RunVectorizer.h"
+#include "Vectorization/VectorTiles.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include <numeric>
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_VECTORIZECONTIGUOUSRUNS
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+using mlir::triton_spirv::elementBytes;
+using mlir::triton_spirv::isGlobalBuffer;
+using mlir::triton_spirv::isWorkgroupSpace;
+using mlir::triton_spirv::knownDivisor;
+
+namespace {
+using mlir::triton_spirv::accessedMemref;
+using mlir::triton_spirv::hasBF16Memory;
+using mlir::triton_spirv::kContiguousRunAttr;
+using mlir::triton_spirv::RunVectorizer;
+
+/// Runs a copy of `loop` when every one of `terms` is a multiple of its
+/// modulus (a power of two), `loop` itself otherwise; returns the copy.
+scf::ForOp versionOnMultiples(scf::ForOp loop,
+                              ArrayRef<std::pair<Value, int64_t>> terms) {
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Value all;
+  for (auto [term, modulus] : terms) {
+    Value lowBits = arith::AndIOp::create(
+        b, loc, term,
+        arith::ConstantOp::create(b, loc, b.getIntegerAttr(term.getType(), modulus - 1)));
+    Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(term.getType(), 0));
+    Value isMultiple =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lowBits, zero);
+    all = all ? arith::AndIOp::create(b, loc, all, isMultiple) : isMultiple;
+  }
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, all, /*withElseRegion=*/true);
+  ifOp->setAttr(triton_spirv::kAlignmentVersionAttr, b.getUnitAttr());
+  loop->moveBefore(ifOp.elseBlock()->getTerminator());
+  OpBuilder tb = OpBuilder::atBlockTerminator(ifOp.thenBlock());
+  return cast<scf::ForOp>(tb.clone(*loop));
+}
+
+struct VectorizeContiguousRunsPass
+    : public triton_spirv::impl::VectorizeContiguousRunsBase<VectorizeContiguousRunsPass> {
+  using VectorizeContiguousRunsBase::VectorizeContiguousRunsBase;
+
+  void runOnOperation() override {
+    if (vectorBytes <= 0)
+      return;
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (loop->hasAttr(kContiguousRunAttr) && !loop->hasAttr("triton_spirv.vector_width"))
+        loops.push_back(loop);
+    });
+    const bool bf16Values = !hasBF16Memory(getOperation());
+    SmallVector<std::unique_ptr<RunVectorizer>> vectorizers;
+    DenseMap<Operation *, RunVectorizer *> byLoop;
+    for (scf::ForOp loop : loops) {
+      auto lb = getConstantIntValue(loop.getLowerBound());
+      auto ub = getConstantIntValue(loop.getUpperBound());
+      auto step = getConstantIntValue(loop.getStep());
+      if (!lb || !ub || !step || *lb != 0 || *step != 1)
+        continue;
+      // The widest global element sets the lane count.
+      int64_t widest = 1;
+      loop.getBody()->walk([&](Operation *op) {
+        Value memref = accessedMemref(op);
+        if (memref && isGlobalBuffer(memref))
+          widest = std::max(widest, elementBytes(cast<MemRefType>(memref.getType()).getElementType()));
+      });
+      // SPIR-V vectors have at most 4 components (without Vector16).
+      int64_t width = std::min<int64_t>({*ub, vectorBytes / widest, 4});
+      if (width < 2 || *ub % width != 0)
+        continue;
+      auto vectorizer = std::make_unique<RunVectorizer>(loop, width, bf16Values);
+      if (!vectorizer->isLegal())
+        continue;
+      vectorizer->findVarying();
+      byLoop[loop] = vectorizer.get();
+      vectorizers.push_back(std::move(vectorizer));
+    }
+    auto isInsideRun = [&](Operation *op) {
+      for (Operation *parent = op->getParentOp(); parent;
+           parent = parent->getParentOp())
+        if (byLoop.count(parent))
+          return true;
+      return false;
+    };
+    auto alignedVectorWidth = [&](Operation *access, ValueRange indices) {
+      RunVectorizer *vectorizer = byLoop.lookup(access->getParentOp());
+      return vectorizer && vectorizer->accessesAlignedVector(access, indices)
+                 ? vectorizer->getWidth()
+                 : int64_t(0);
+    };
+    triton_spirv::RunLoops runs{isInsideRun, alignedVectorWidth};
+    DenseMap<Value, int64_t> tiles =
+        triton_spirv::chooseVectorTiles(getOperation(), runs, vectorBytes);
+    for (auto [tile, width] : tiles)
+      triton_spirv::retypeAsVectors(tile, width, runs);
+    for (auto &vectorizer : vectorizers) {
+      vectorizer->setVectorTiles(&tiles);
+      int64_t width = vectorizer->getWidth();
+      // Both copies are widened (the scalar one keeps per-lane global
+      // accesses), so workgroup tiles retyped to vectors are no obstacle.
+      if ((runtimeAlignmentChecks || vectorizer->hasAlignmentHint()) &&
+          (width & (width - 1)) == 0) {
+        SmallVector<std::pair<Value, int64_t>> terms = vectorizer->alignmentTerms();
+        vectorizer->assumeMultiples(terms);
+        bool gainsVectorAccess = !terms.empty() && vectorizer->hasVectorAccess();
+        vectorizer->assumeMultiples({});
+        if (gainsVectorAccess) {
+          // Terms live before the loop, so the copy shares them.
+          RunVectorizer aligned(
+              versionOnMultiples(vectorizer->getLoop(), terms), width,
+              bf16Values);
+          aligned.findVarying();
+          aligned.assumeMultiples(terms);
+          aligned.setVectorTiles(&tiles);
+          aligned.run();
+        }
+      }
+      if (vectorizer->hasVectorAccess())
+        vectorizer->run();
+    }
+  }
+};
+} // namespace

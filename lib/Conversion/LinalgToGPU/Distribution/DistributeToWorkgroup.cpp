@@ -17,6 +17,7 @@
 #include "Distribution/PhaseBarriers.h"
 #include "Distribution/Privatization.h"
 #include "Reductions/WorkgroupReduction.h"
+#include "Shared/BlockOwnership.h"
 #include "triton-spirv/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

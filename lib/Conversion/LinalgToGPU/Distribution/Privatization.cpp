@@ -1,7 +1,6 @@
 //===- Privatization.cpp - block temporaries in invocation-private memory -===//
 #include "Distribution/Privatization.h"
-#include "Matmul/MatmulTiles.h"
-#include "Reductions/WorkgroupReduction.h"
+#include "Shared/BlockOwnership.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -13,43 +12,6 @@
 
 using namespace mlir;
 using namespace mlir::triton_spirv;
-
-Distribution Distribution::of(int64_t total, int64_t numThreads,
-                              int64_t contiguity) {
-  Distribution d;
-  d.run = std::max<int64_t>(1, std::min(contiguity, total));
-  d.perRound = numThreads * d.run;
-  d.rounds = (total + d.perRound - 1) / d.perRound;
-  return d;
-}
-
-Value Distribution::privateSlot(OpBuilder &b, Location loc, Value round,
-                                Value inRun) const {
-  return arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc, round, arith::ConstantIndexOp::create(b, loc, run)),
-      inRun);
-}
-
-Distribution::OwnedRuns Distribution::ownedRuns(OpBuilder &b, Location loc,
-                                                Value threadId,
-                                                int64_t subgroupSize) const {
-  auto constant = [&](int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
-  int64_t numThreads = perRound / run;
-  if (subgroupSize <= 0 || rounds <= 1 || numThreads <= subgroupSize ||
-      numThreads % subgroupSize != 0)
-    return {arith::MulIOp::create(b, loc, threadId, constant(run)), perRound};
-  int64_t roundStep = subgroupSize * run;
-  Value size = constant(subgroupSize);
-  Value subgroup = arith::DivUIOp::create(b, loc, threadId, size);
-  Value lane = arith::RemUIOp::create(b, loc, threadId, size);
-  Value spanStart =
-      arith::MulIOp::create(b, loc, subgroup, constant(rounds * roundStep));
-  Value laneStart = arith::MulIOp::create(b, loc, lane, constant(run));
-  return {arith::AddIOp::create(b, loc, spanStart, laneStart), roundStep};
-}
 
 namespace {
 /// The top-level block loop around `op`, if any.

@@ -8,36 +8,6 @@
 
 namespace mlir::triton_spirv {
 
-/// Marks an scf.parallel over the rows of a tile built by fuse-row-phases:
-/// distributed one row per invocation (not in runs), and never the block
-/// loop that makes a buffer private (its distribution differs).
-constexpr llvm::StringLiteral kRowPhaseAttr = "triton_spirv.row_phase";
-
-/// How a block loop of `total` iterations is split over the workgroup.
-struct Distribution {
-  int64_t run;      // consecutive iterations per invocation
-  int64_t perRound; // iterations per round (numThreads * run)
-  int64_t rounds;
-  static Distribution of(int64_t total, int64_t numThreads, int64_t contiguity);
-  int64_t elementsPerInvocation() const { return rounds * run; }
-  /// Where iteration `inRun` of round `round` lives in a private buffer.
-  Value privateSlot(OpBuilder &b, Location loc, Value round, Value inRun) const;
-
-  /// Where invocation `threadId`'s runs are: round r's run starts at
-  /// r * roundStep + first. Round-major (`subgroupSize` 0): first = tid * run,
-  /// roundStep = perRound. Subgroup spans (subgroupSize L > 0, several
-  /// rounds, several subgroups): subgroup s covers its own rounds * L * run
-  /// iterations, lanes adjacent within a round: first = s * rounds * L * run
-  /// + lane * run, roundStep = L * run. Every lowering that reads or writes
-  /// the same private buffers must use the same choice.
-  struct OwnedRuns {
-    Value first;
-    int64_t roundStep;
-  };
-  OwnedRuns ownedRuns(OpBuilder &b, Location loc, Value threadId,
-                      int64_t subgroupSize) const;
-};
-
 /// Finds buffers (with everything they flow into through scf.for/scf.if)
 /// that are only accessed element-wise by the block loops that produce and
 /// consume them, at the loops' own iteration index: each invocation then only

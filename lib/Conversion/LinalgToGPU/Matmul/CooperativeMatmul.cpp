@@ -10,7 +10,7 @@
 #include "Matmul/CooperativeMatmul.h"
 #include "triton-spirv/Conversion/Passes.h"
 #include "MemorySpaces.h"
-#include "Distribution/Privatization.h"
+#include "Shared/BlockOwnership.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

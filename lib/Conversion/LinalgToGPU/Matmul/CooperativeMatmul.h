@@ -10,11 +10,6 @@
 
 namespace mlir::triton_spirv {
 
-/// Marks a linalg.matmul that runs on subgroup cooperative matrices (its
-/// accumulator is then shared, never invocation-private).
-constexpr llvm::StringLiteral kCooperativeMatrixAttr =
-    "triton_spirv.cooperative_matrix";
-
 /// Marks the fragment stores of a cooperative matmul's accumulator: together
 /// they write every element of C (the subgroups' tiles partition it).
 constexpr llvm::StringLiteral kCoversAccumulatorAttr =

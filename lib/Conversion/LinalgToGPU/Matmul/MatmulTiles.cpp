@@ -1,7 +1,7 @@
 //===- MatmulTiles.cpp - linalg.matmul on the owners of its outputs -------===//
 #include "Matmul/MatmulTiles.h"
 #include "Matmul/CooperativeMatmul.h"
-#include "Distribution/Privatization.h"
+#include "Shared/BlockOwnership.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -20,17 +20,6 @@ constexpr int64_t kKUnroll = 4;
 
 Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
-}
-
-std::optional<std::array<int64_t, 3>> matmulShape(linalg::MatmulOp matmul) {
-  if (auto recorded = matmul->getAttrOfType<DenseI64ArrayAttr>(kMatmulShapeAttr))
-    return std::array<int64_t, 3>{recorded[0], recorded[1], recorded[2]};
-  auto a = dyn_cast<MemRefType>(matmul.getInputs()[0].getType());
-  auto c = dyn_cast<MemRefType>(matmul.getOutputs()[0].getType());
-  if (!a || !c || !a.hasStaticShape() || !c.hasStaticShape() ||
-      a.getRank() != 2 || c.getRank() != 2)
-    return std::nullopt;
-  return std::array<int64_t, 3>{c.getDimSize(0), c.getDimSize(1), a.getDimSize(1)};
 }
 
 /// The multiply of a float body `acc + x * y`, which becomes one fused
@@ -74,21 +63,6 @@ int64_t largestDivisorAtMost(int64_t n, int64_t limit) {
   return 1;
 }
 } // namespace
-
-bool mlir::triton_spirv::computesOwnedOutputs(linalg::MatmulOp matmul,
-                                              int64_t numThreads,
-                                              int64_t contiguity) {
-  if (!matmul.hasPureBufferSemantics() ||
-      matmul->hasAttr(kCooperativeMatrixAttr))
-    return false;
-  std::optional<std::array<int64_t, 3>> shape = matmulShape(matmul);
-  if (!shape)
-    return false;
-  auto [m, n, k] = *shape;
-  Distribution d = Distribution::of(m * n, numThreads, contiguity);
-  return n % d.run == 0 && (m * n) % d.perRound == 0 &&
-         d.run <= kDefaultMatmulAccumulators;
-}
 
 void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
     linalg::MatmulOp matmul, Value threadId, int64_t numThreads,

@@ -2,18 +2,12 @@
 #ifndef TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_MATMUL_MATMULTILES_H
 #define TRITON_SPIRV_LIB_CONVERSION_LINALGTOGPU_MATMUL_MATMULTILES_H
 
+#include "Shared/BlockOwnership.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace mlir::triton_spirv {
-
-/// [M, N, K] of a linalg.matmul, recorded before privatization shrinks its
-/// accumulator to the per-invocation part.
-constexpr llvm::StringLiteral kMatmulShapeAttr = "triton_spirv.matmul_shape";
-
-/// Outputs an invocation keeps in registers across the K loop, unless the
-/// caller says otherwise (distribute-to-workgroup max-matmul-accumulators).
-constexpr int64_t kDefaultMatmulAccumulators = 64;
 
 /// How lowerMatmulToOwnedOutputs shapes its code (device choices).
 struct OwnedOutputsOptions {
@@ -27,13 +21,6 @@ struct OwnedOutputsOptions {
   /// The same for A elements of at most 16 bits (0: `fullyUnrolledK`).
   int64_t fullyUnrolledNarrowK = 0;
 };
-
-/// Whether `matmul` is computed by the invocations that own its outputs under
-/// the block-loop distribution (static 2-D shapes, runs that stay within a
-/// row, every invocation busy in every round). Its accumulator is then only
-/// touched at owned elements and may be invocation-private.
-bool computesOwnedOutputs(linalg::MatmulOp matmul, int64_t numThreads,
-                          int64_t contiguity);
 
 /// Register-blocked matmul: each invocation keeps up to `maxAccumulators` of
 /// its outputs in registers across the K loop, loading one A element per owned row and the

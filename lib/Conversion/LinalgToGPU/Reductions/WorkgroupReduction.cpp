@@ -1,6 +1,6 @@
 //===- WorkgroupReduction.cpp - linalg.reduce over a workgroup ------------===//
 #include "Reductions/WorkgroupReduction.h"
-#include "Distribution/Privatization.h"
+#include "Shared/BlockOwnership.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -10,6 +10,11 @@
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
+using triton_spirv::geometryOf;
+using triton_spirv::logicalShape;
+using triton_spirv::matchSubgroupCombiner;
+using triton_spirv::ReduceGeometry;
+using triton_spirv::SubgroupCombiner;
 
 namespace {
 Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
@@ -33,55 +38,6 @@ SmallVector<Value> combine(OpBuilder &b, linalg::ReduceOp reduce,
   for (Value v : body.getTerminator()->getOperands())
     result.push_back(mapping.lookupOrDefault(v));
   return result;
-}
-
-/// The subgroup operation (and its identity) a single-op combiner maps to.
-struct SubgroupCombiner {
-  gpu::AllReduceOperation kind;
-  TypedAttr identity;
-};
-
-std::optional<SubgroupCombiner> matchSubgroupCombiner(linalg::ReduceOp reduce) {
-  Block &body = reduce.getCombiner().front();
-  if (reduce.getInputs().size() != 1 || body.getOperations().size() != 2)
-    return std::nullopt;
-  Operation &op = body.front();
-  if (op.getNumOperands() != 2 || op.getNumResults() != 1 ||
-      body.getTerminator()->getOperand(0) != op.getResult(0) ||
-      !llvm::is_contained(op.getOperands(), body.getArgument(0)) ||
-      !llvm::is_contained(op.getOperands(), body.getArgument(1)))
-    return std::nullopt;
-  Type type = op.getResult(0).getType();
-  Builder b(reduce.getContext());
-  auto floatType = dyn_cast<FloatType>(type);
-  auto intType = dyn_cast<IntegerType>(type);
-  if (floatType && floatType.getWidth() == 32) {
-    auto inf = [&](bool negative) {
-      return b.getFloatAttr(type, APFloat::getInf(floatType.getFloatSemantics(), negative));
-    };
-    if (isa<arith::AddFOp>(op))
-      return SubgroupCombiner{gpu::AllReduceOperation::ADD, b.getFloatAttr(type, 0.0)};
-    if (isa<arith::MaxNumFOp>(op))
-      return SubgroupCombiner{gpu::AllReduceOperation::MAXNUMF, inf(true)};
-    if (isa<arith::MaximumFOp>(op))
-      return SubgroupCombiner{gpu::AllReduceOperation::MAXIMUMF, inf(true)};
-    if (isa<arith::MinNumFOp>(op))
-      return SubgroupCombiner{gpu::AllReduceOperation::MINNUMF, inf(false)};
-    if (isa<arith::MinimumFOp>(op))
-      return SubgroupCombiner{gpu::AllReduceOperation::MINIMUMF, inf(false)};
-  }
-  if (intType && intType.getWidth() == 32) {
-    unsigned w = intType.getWidth();
-    if (isa<arith::AddIOp>(op))
-      return SubgroupCombiner{gpu::AllReduceOperation::ADD, b.getIntegerAttr(type, 0)};
-    if (isa<arith::MaxSIOp>(op))
-      return SubgroupCombiner{gpu::AllReduceOperation::MAXSI,
-                              b.getIntegerAttr(type, APInt::getSignedMinValue(w))};
-    if (isa<arith::MinSIOp>(op))
-      return SubgroupCombiner{gpu::AllReduceOperation::MINSI,
-                              b.getIntegerAttr(type, APInt::getSignedMaxValue(w))};
-  }
-  return std::nullopt;
 }
 
 /// Subgroup reduce of each invocation's `value`; lane 0 of each subgroup
@@ -156,15 +112,6 @@ Value reduceInEveryInvocation(OpBuilder &b, Location loc,
   // where nothing rewrites them.
   gpu::BarrierOp::create(b, loc);
   return total;
-}
-
-/// The input shape before privatization.
-SmallVector<int64_t> logicalShape(linalg::ReduceOp reduce) {
-  if (auto recorded = reduce->getAttrOfType<DenseI64ArrayAttr>(
-          triton_spirv::kReducedShapeAttr))
-    return SmallVector<int64_t>(recorded.asArrayRef());
-  return SmallVector<int64_t>(
-      cast<MemRefType>(reduce.getInputs()[0].getType()).getShape());
 }
 
 /// The owned-elements path: each invocation folds the elements the block
@@ -350,21 +297,6 @@ void foldIntoOwnedOutputs(
   });
 }
 
-/// The reduced extent, the elements after the axis, and the outputs.
-struct ReduceGeometry {
-  int64_t extent, inner, outputs, total;
-};
-ReduceGeometry geometryOf(ArrayRef<int64_t> shape, int64_t axis) {
-  ReduceGeometry g{shape[axis], 1, 1, 1};
-  for (auto [d, size] : llvm::enumerate(shape)) {
-    g.total *= size;
-    if (static_cast<int64_t>(d) > axis)
-      g.inner *= size;
-  }
-  g.outputs = g.total / g.extent;
-  return g;
-}
-
 /// PerInvocation: each invocation folds, in order, the outputs it owns.
 void lowerPerInvocationReduce(linalg::ReduceOp reduce, Value threadId,
                               int64_t numThreads, int64_t contiguity,
@@ -493,30 +425,6 @@ int64_t powerOfTwoAtMost(int64_t v) {
   return p;
 }
 } // namespace
-
-triton_spirv::ReductionOwnership mlir::triton_spirv::classifyReduction(
-    linalg::ReduceOp reduce, int64_t numThreads, int64_t contiguity,
-    bool useSubgroupOps) {
-  auto inputType = dyn_cast<MemRefType>(reduce.getInputs()[0].getType());
-  if (!inputType || !inputType.hasStaticShape() ||
-      reduce.getDimensions().size() != 1)
-    return ReductionOwnership::Shared;
-  SmallVector<int64_t> shape = logicalShape(reduce);
-  int64_t axis = reduce.getDimensions()[0];
-  if (useSubgroupOps && shape.size() == 1 && reduce.getInputs().size() == 1 &&
-      matchSubgroupCombiner(reduce))
-    return ReductionOwnership::WholeWorkgroup;
-  auto [extent, inner, outputs, total] = geometryOf(shape, axis);
-  Distribution in = Distribution::of(total, numThreads, contiguity);
-  Distribution out = Distribution::of(outputs, numThreads, contiguity);
-  if (shape.size() > 1 && inner % in.perRound == 0 && in.run == out.run)
-    return ReductionOwnership::PerInvocation;
-  // Whole rows per round, runs inside a row, whole classes per reduction.
-  if (shape.size() > 1 && inner % in.run == 0 && in.perRound % inner == 0 &&
-      extent % (in.perRound / inner) == 0)
-    return ReductionOwnership::RowClasses;
-  return ReductionOwnership::Shared;
-}
 
 LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
     linalg::ReduceOp reduce, Value threadId, int64_t numThreads,

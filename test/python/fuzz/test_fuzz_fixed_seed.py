@@ -23,7 +23,7 @@ from utils.fuzz.repro import script  # noqa: E402
 # `python3 utils/fuzz/fuzz.py --seed 7 --count FIXED_COUNT`). Sized to finish in under 4
 # minutes on a 2-core machine with lavapipe.
 FIXED_SEED = 7
-FIXED_COUNT = int(os.environ.get("FUZZ_FIXED_COUNT", "60"))
+FIXED_COUNT = int(os.environ.get("FUZZ_FIXED_COUNT", "80"))
 
 
 def test_generator_is_deterministic_per_seed():

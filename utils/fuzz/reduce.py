@@ -6,6 +6,9 @@ import time
 from .program import InvalidProgram, Stmt, eval_shape, walk
 
 _TERMINAL = ("store", "atomic", "return")
+PLAINER_TYPE = {"float64": "float32", "float16": "float32", "bfloat16": "float32", "int64": "int32",
+                "int16": "int32", "int8": "int32", "uint8": "int32", "uint16": "int32",
+                "uint32": "int32", "uint64": "int32"}
 
 
 def _lists(stmts):
@@ -161,6 +164,20 @@ def candidates(program):
             p = program.clone()
             _locate(p, i)[0][_locate(p, i)[1]].attrs["access"]["pid_stride"] = 0
             yield f"pid_stride 0 {acc['buf']}", dead_code_eliminated(p)
+    # Plainer element types, everywhere at once (the reference rejects inconsistent results).
+    used_types = {s.dtype for s in walk(program.stmts) if s.dtype} | {b["dtype"] for b in program.buffers.values()}
+    for src in sorted(used_types):
+        dst = PLAINER_TYPE.get(src)
+        if dst is None:
+            continue
+        p = program.clone()
+        for s in walk(p.stmts):
+            if s.dtype == src:
+                s.dtype = dst
+        for spec in p.buffers.values():
+            if spec["dtype"] == src:
+                spec["dtype"] = dst
+        yield f"{src} -> {dst}", p
     for b, spec in program.buffers.items():
         if spec.get("dist", "small") != "small":
             p = program.clone()

@@ -26,11 +26,6 @@ KNOWN_BUGS = {
     "sum-bfloat16-bitcast": (
         "utils/fuzz/findings/sum_bfloat16_bitcast.py",
         lambda key, **c: key == "reduce" and c.get("kind") == "sum" and c.get("dtype") == "bfloat16"),
-    # A while loop carrying a tensor that ends up in workgroup memory does not compile
-    # (scf.while's init and yield get different storage classes). For loops are fine.
-    "while-loop-storage-class-mismatch": (
-        "utils/fuzz/findings/while_loop_storage_class_mismatch.py",
-        lambda key, **c: key == "loop" and c.get("kind") == "while"),
     # float64 -> bfloat16 casts do not compile (a bitcast of f32 to i16); the generator casts
     # through float32 instead.
     "cast-float64-to-bfloat16-bitcast": (

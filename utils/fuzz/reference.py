@@ -40,11 +40,12 @@ LIBDEVICE = {
 
 class RV:
     """A reference value: data (float64 or object ints or bool), err (float64), bad (bool)."""
-    __slots__ = ("data", "err", "bad", "dtype")
+    __slots__ = ("data", "err", "bad", "dtype", "dot_terms")
 
     def __init__(self, data, dtype, err=None, bad=None):
         self.data = data
         self.dtype = dtype
+        self.dot_terms = 0  # a tl.dot result: its K + 1 (an add may become its accumulator)
         self.err = np.zeros(np.shape(data)) if err is None else np.broadcast_to(err, np.shape(data)).astype(np.float64)
         self.bad = np.zeros(np.shape(data), dtype=bool) if bad is None else np.broadcast_to(bad, np.shape(data)).copy()
 
@@ -124,6 +125,11 @@ def binary(op, a, b, dtype):
         if op in ("add", "sub"):
             exact = x + y if op == "add" else x - y
             nominal, err = _rounded(exact, ex + ey, dtype)
+            # Triton's combine pass folds dot(a, b) + c into dot(a, b, c): c then takes part in
+            # every partial sum's rounding.
+            for dot_side, other in ((a, y), (b, x)):
+                if dot_side.dot_terms:
+                    err = err + 2 * dot_side.dot_terms * d.eps * np.abs(other)
         elif op == "mul":
             exact = x * y
             # A later add may be contracted with this product (fma): its rounding may not happen.

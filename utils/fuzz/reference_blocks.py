@@ -167,7 +167,9 @@ def dot(a, b, acc, out_dtype):
         bad = bad | acc.bad
     prop = prop + (k + 1) * DTYPES[out_dtype].eps * magnitude * 2
     nominal, err = _rounded(exact, prop, out_dtype)
-    return RV(nominal, out_dtype, err, bad)
+    out = RV(nominal, out_dtype, err, bad)
+    out.dot_terms = k + 1
+    return out
 
 
 def shape_op(kind, args, attrs, shape):

@@ -1,7 +1,8 @@
 """Fuzzer finding (mismatch), program seed 2700052 (`fuzz.py --seed 27`), reduced from 25
-statements, NOT TRIAGED (found at the end of the session): tl.fma on float32 with products near
-1e18 (uint32 data converted to int32 and float32, times a small float) differs from the
-once-rounded fma by about one ulp in 10 of 48 elements. Either --exact-float-ops' f32 fma
+statements, NOT TRIAGED (found at the end of the session): tl.fma on float32 with large products
+(1e18 in the original program, 7e9 here; uint32 data converted to int32 and float32, times a
+small float) differs from the once-rounded fma by about one ulp (10 of 48 elements before
+reduction, 1 here). Either --exact-float-ops' f32 fma
 emulation or the reference's rounding of the exact value is wrong here; to be checked."""
 import sys
 

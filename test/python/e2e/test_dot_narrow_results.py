@@ -35,7 +35,15 @@ def dot_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.cons
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], tl.dot(a, b, c, out_dtype=tl.float16))
 
 
-@pytest.mark.parametrize("batch, size, num_warps", [(8, 32, 4), (8, 64, 1), (2, 64, 8), (1, 32, 2)])
+ON_MESA22 = triton.runtime.driver.active.get_current_target().arch == "lavapipe-mesa22"
+# Mesa 22.3's lavapipe (the fallback profile) leaves 32512 of 32768 outputs of this batched dot
+# unwritten at one warp, with an fp32 result too (found 2026-12-06; 2 and 4 warps are right).
+MESA22_ONE_WARP_BATCHED_DOT = pytest.mark.xfail(
+    ON_MESA22, strict=True, reason="Mesa 22.3: batched dot at num_warps=1 leaves outputs unwritten")
+
+
+@pytest.mark.parametrize("batch, size, num_warps", [
+    (8, 32, 4), pytest.param(8, 64, 1, marks=MESA22_ONE_WARP_BATCHED_DOT), (2, 64, 8), (1, 32, 2)])
 def test_batched_fp16_dot_fp16_result(batch, size, num_warps):
     generator = np.random.RandomState(17)
     x = generator.randn(batch, size, size).astype(np.float16)

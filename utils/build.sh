@@ -50,6 +50,9 @@ if [ ! -f "$BUILD/build.ninja" ] || [ $covered = 0 ]; then
     "-DTRITON_SPIRV_PYTHONS=$wanted" > "$BUILD/configure.log" 2>&1 \
     || { cat "$BUILD/configure.log"; echo "build: cmake configure failed"; exit 1; }
 fi
+# ccache keys on paths relative to the checkout, so a fresh clone elsewhere (CI)
+# reuses what an earlier build compiled.
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 echo "build: compiling (ninja, $(nproc) jobs)"
 # NINJA_STATUS prints a progress line per step even when not on a terminal.
 set +e

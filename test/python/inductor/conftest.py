@@ -59,7 +59,11 @@ def triton_cpu_backend(monkeypatch):
 
 def compile_and_run(fn, *args, **compile_options):
     """(result, generated Triton kernel names, {launched kernel name: target backend})."""
-    compiled = torch.compile(fn, **compile_options)
+    return run_recorded(torch.compile(fn, **compile_options), *args)
+
+
+def run_recorded(compiled, *args):
+    """Runs a torch.compile'd function once: as compile_and_run."""
     with LaunchRecorder() as recorder:
         result, codes = run_and_get_code(compiled, *args)
     generated = {name for code in codes for name in _KERNEL_DEFINITION.findall(code)}

@@ -5,7 +5,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from .conftest import assert_all_kernels_ours, compile_and_run
+from .conftest import LaunchRecorder, assert_all_kernels_ours, compile_and_run, run_recorded
 
 torch.manual_seed(0)
 
@@ -72,14 +72,10 @@ def test_mlp_training_steps_match_eager():
         y = torch.randint(0, 10, (24,), generator=generator)
         want = step(eager, eager_opt, x, y)
         if i == 0:
-            from .conftest import LaunchRecorder, _KERNEL_DEFINITION
-            from torch._inductor.utils import run_and_get_code
-            with LaunchRecorder() as recorder:
-                got, codes = run_and_get_code(compiled_step, x, y)
-            generated = {n for c in codes for n in _KERNEL_DEFINITION.findall(c)}
+            got, generated, launched = run_recorded(compiled_step, x, y)
             # Forward, backward and the optimizer's update each got Triton kernels.
             assert any("backward" in n for n in generated), sorted(generated)
-            assert_all_kernels_ours(generated, recorder.launched)
+            assert_all_kernels_ours(generated, launched)
         else:
             got = compiled_step(x, y)
         torch.testing.assert_close(got, want, atol=1e-5, rtol=1e-5)
@@ -130,7 +126,6 @@ def test_dynamic_batch_sizes():
     weight = torch.randn(40, 24)
     compiled = torch.compile(lambda x: torch.log_softmax(x @ weight, dim=-1) + x.sum(-1, keepdim=True),
                              dynamic=True)
-    from .conftest import LaunchRecorder
     with LaunchRecorder() as recorder:
         for batch in (3, 17, 64, 5):
             x = torch.randn(batch, 40)

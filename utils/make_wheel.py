@@ -29,6 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)
 RUNTIME_LIBRARIES = ("libtriton_spirv_runtime.so", "libtriton_spirv_runtime.a")
 RUNTIME_HEADER = ROOT / "include" / "triton-spirv" / "Runtime" / "triton_spirv_runtime.h"
+# The C table the torch device extension, built on the user's machine, reaches the runtime by.
+BRIDGE_HEADER = ROOT / "include" / "triton-spirv" / "Runtime" / "triton_spirv_bridge.h"
 
 
 def _record_hash(data: bytes) -> str:
@@ -97,6 +99,7 @@ def package_files(build: Path, tag: str, data_dir: str):
             sys.exit(f"make_wheel: {library} not built")
         yield f"triton_spirv/lib/{name}", _stripped(library), False
     yield f"triton_spirv/include/{RUNTIME_HEADER.name}", RUNTIME_HEADER.read_bytes(), False
+    yield f"triton_spirv/include/{BRIDGE_HEADER.name}", BRIDGE_HEADER.read_bytes(), False
     opt = build / "bin" / "triton-spirv-opt"
     if not opt.exists():
         sys.exit(f"make_wheel: {opt} not built")
@@ -110,6 +113,7 @@ def _inputs(build: Path, tag: str):
     yield from (build / "python" / tag / "triton_spirv").glob("*.so")
     yield from (build / "lib" / name for name in RUNTIME_LIBRARIES)
     yield RUNTIME_HEADER
+    yield BRIDGE_HEADER
     yield from (build / "bin" / "triton-spirv-opt", ROOT / "pyproject.toml", ROOT / "README.md")
 
 

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RuntimeBridge.h"
 #include "triton-spirv/Runtime/CudaInterop.h"
 #include "triton-spirv/Runtime/VulkanRuntime.h"
 
@@ -389,6 +390,14 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
         }
       },
       "Whether a usable Vulkan device exists (get_device() says why not)");
+  m.def(
+      "runtime_bridge",
+      []() {
+        return py::capsule(static_cast<const void *>(runtimeBridge(getDevice())),
+                           TRITON_SPIRV_BRIDGE_CAPSULE);
+      },
+      "The default device as a table of C functions (a PyCapsule) for "
+      "extensions built apart, such as the torch device");
   m.def("list_devices", &listDevices,
         "Every Vulkan physical device with whether triton-spirv can use it");
   m.def("device_properties",

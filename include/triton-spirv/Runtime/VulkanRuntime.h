@@ -277,6 +277,34 @@ public:
                                    uint32_t gy, uint32_t gz, const void *args,
                                    size_t argsSize, uint32_t reps);
 
+  // Device-resident memory (the torch device's storage), reached by
+  // address. Every operation below is ordered on the device's one queue after
+  // all work submitted before it; none waits for the GPU unless it says so.
+  /// Device-local memory of `nbytes`; its device address. Throws VulkanError
+  /// naming the size when the device has no room.
+  uint64_t allocateMemory(uint64_t nbytes);
+  /// Frees memory from allocateMemory once the work submitted so far retired.
+  void freeMemory(uint64_t address);
+  /// Whether `address` lies in memory from allocateMemory.
+  bool ownsAddress(uint64_t address) const;
+  /// Host -> device. The host memory may be reused as soon as this returns.
+  void copyToDevice(uint64_t dst, const void *src, uint64_t nbytes);
+  /// Device -> host: waits until the data has arrived.
+  void copyFromDevice(void *dst, uint64_t src, uint64_t nbytes);
+  void copyWithinDevice(uint64_t dst, uint64_t src, uint64_t nbytes);
+  /// Writes the 32-bit `pattern` over [dst, dst + nbytes); both multiples of 4.
+  void fillMemory(uint64_t dst, uint64_t nbytes, uint32_t pattern);
+  /// A GPU timestamp written once the work submitted so far finished; an id
+  /// for the calls below (releaseTimestamp frees it).
+  uint64_t recordTimestamp();
+  bool timestampReached(uint64_t id);
+  void waitTimestamp(uint64_t id);
+  /// Milliseconds between two reached timestamps (waits for both).
+  double elapsedMilliseconds(uint64_t start, uint64_t end);
+  void releaseTimestamp(uint64_t id);
+  /// Bytes currently held by allocateMemory.
+  uint64_t allocatedMemoryBytes() const;
+
   uint64_t validationErrorCount() const;
   std::vector<std::string> validationMessages() const;
 

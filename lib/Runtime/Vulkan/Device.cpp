@@ -707,6 +707,10 @@ Device::~Device() {
   for (auto &chunk : s.argChunks)
     s.destroyBuffer(chunk->buf);
   s.destroyBuffer(s.staging);
+  for (auto &[address, buf] : s.ownedMemory)
+    s.destroyBuffer(buf);
+  for (VkQueryPool pool : s.timestampPools)
+    s.fn.vkDestroyQueryPool(s.device, pool, nullptr);
   for (auto &[cmd, fence] : s.freeSlots) {
     s.fn.vkFreeCommandBuffers(s.device, s.pool, 1, &cmd);
     s.fn.vkDestroyFence(s.device, fence, nullptr);

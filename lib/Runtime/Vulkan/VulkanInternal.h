@@ -151,6 +151,7 @@ const GlobalFns &loader();
   X(vkCmdPipelineBarrier)                                                      \
   X(vkCmdCopyBuffer)                                                           \
   X(vkCmdUpdateBuffer)                                                         \
+  X(vkCmdFillBuffer)                                                           \
   X(vkCreateQueryPool)                                                         \
   X(vkDestroyQueryPool)                                                        \
   X(vkCmdResetQueryPool)                                                       \
@@ -262,6 +263,20 @@ struct DeviceState {
   uint64_t useTick = 0;
 
   RawBuffer staging;
+  // DeviceMemory.cpp: allocateMemory's buffers by address, and timestamps.
+  std::map<uint64_t, RawBuffer> ownedMemory;
+  uint64_t ownedMemoryBytes = 0;
+  struct TimestampSlot {
+    VkQueryPool pool = VK_NULL_HANDLE;
+    uint32_t query = 0;
+    uint64_t serial = 0; // the submission that writes it
+  };
+  std::vector<VkQueryPool> timestampPools;
+  std::vector<std::pair<VkQueryPool, uint32_t>> freeTimestampQueries;
+  std::map<uint64_t, TimestampSlot> timestamps;
+  uint64_t nextTimestampId = 1;
+  bool serialCompleted(uint64_t serial);
+  void waitSerial(uint64_t serial);
   VkQueryPool queryPool = VK_NULL_HANDLE;
   uint32_t queryCapacity = 0;
 

@@ -1,0 +1,290 @@
+//===- DeviceMemory.cpp - Memory reached by address, copies, timestamps ---===//
+//
+// What a device whose tensors live in Vulkan memory needs (the torch device):
+// allocations tracked by their device address, copies and fills ordered on
+// the queue behind earlier launches, and timestamps for events. Nothing here
+// waits for the GPU except reads into host memory and explicit waits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VulkanInternal.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace triton_spirv::runtime {
+using namespace detail;
+
+namespace {
+constexpr VkMemoryPropertyFlags kHostMemory =
+    VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+constexpr uint64_t kInlineUpdateBytes = 65536; // vkCmdUpdateBuffer's limit
+constexpr uint64_t kStagingPieceBytes = 64ull << 20;
+constexpr uint32_t kTimestampsPerPool = 256;
+
+std::string hex(uint64_t v) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(v));
+  return text;
+}
+
+/// The owned buffer holding [address, address + nbytes), and the offset.
+std::pair<const RawBuffer *, uint64_t> locate(const DeviceState &s,
+                                              uint64_t address, uint64_t nbytes,
+                                              const char *what) {
+  auto it = s.ownedMemory.upper_bound(address);
+  if (it != s.ownedMemory.begin()) {
+    --it;
+    const RawBuffer &buf = it->second;
+    const uint64_t offset = address - it->first;
+    if (offset < buf.size || (nbytes == 0 && offset == buf.size)) {
+      if (nbytes > buf.size - offset)
+        fail(std::string(what) + ": " + std::to_string(nbytes) +
+             " bytes at " + hex(address) + " run past the end of its " +
+             std::to_string(buf.size) + "-byte allocation");
+      return {&buf, offset};
+    }
+  }
+  fail(std::string(what) + ": address " + hex(address) +
+       " is not device memory of '" + s.props.name +
+       "' (freed, or from another device)");
+}
+} // namespace
+
+namespace detail {
+bool DeviceState::serialCompleted(uint64_t serial) {
+  retireCompleted();
+  for (const InFlight &work : inFlight)
+    if (work.serial <= serial)
+      return false;
+  return true;
+}
+
+void DeviceState::waitSerial(uint64_t serial) {
+  for (const InFlight &work : inFlight)
+    if (work.serial <= serial)
+      waitFence(work.fence, "pending work");
+  retireCompleted();
+}
+} // namespace detail
+
+uint64_t Device::allocateMemory(uint64_t nbytes) {
+  DeviceState &s = *s_;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  RawBuffer buf =
+      s.createBuffer(std::max<uint64_t>(nbytes, 1), 0,
+                     VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+  s.ownedMemory[buf.address] = buf;
+  s.ownedMemoryBytes += buf.size;
+  return buf.address;
+}
+
+void Device::freeMemory(uint64_t address) {
+  DeviceState &s = *s_;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  auto it = s.ownedMemory.find(address);
+  if (it == s.ownedMemory.end())
+    fail("free: address " + hex(address) + " is not an allocation of '" +
+         s.props.name + "'");
+  RawBuffer buf = it->second;
+  s.ownedMemory.erase(it);
+  s.ownedMemoryBytes -= buf.size;
+  DeviceState *state = &s;
+  s.deferDestroy([state, buf]() mutable { state->destroyBuffer(buf); });
+}
+
+bool Device::ownsAddress(uint64_t address) const {
+  std::lock_guard<std::recursive_mutex> lock(s_->mutex);
+  auto it = s_->ownedMemory.upper_bound(address);
+  if (it == s_->ownedMemory.begin())
+    return false;
+  --it;
+  return address - it->first < it->second.size;
+}
+
+uint64_t Device::allocatedMemoryBytes() const {
+  std::lock_guard<std::recursive_mutex> lock(s_->mutex);
+  return s_->ownedMemoryBytes;
+}
+
+void Device::copyToDevice(uint64_t dst, const void *src, uint64_t nbytes) {
+  DeviceState &s = *s_;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  auto [buf, offset] = locate(s, dst, nbytes, "copy to device");
+  if (nbytes == 0)
+    return;
+  // Idle and mapped (lavapipe, resizable BAR): nothing can still use it.
+  if (buf->mapped && s.serialCompleted(s.submitSerial)) {
+    std::memcpy(static_cast<char *>(buf->mapped) + offset, src, nbytes);
+    return;
+  }
+  if (nbytes <= kInlineUpdateBytes && nbytes % 4 == 0 && offset % 4 == 0) {
+    InFlight work = s.beginCommands();
+    s.fn.vkCmdUpdateBuffer(work.cmd, buf->buffer, offset, nbytes, src);
+    s.submit(std::move(work), /*wait=*/false);
+    return;
+  }
+  for (uint64_t done = 0; done < nbytes;) {
+    const uint64_t n = std::min(nbytes - done, kStagingPieceBytes);
+    RawBuffer staging = s.createBuffer(n, kHostMemory, 0);
+    std::memcpy(staging.mapped, static_cast<const char *>(src) + done, n);
+    InFlight work = s.beginCommands();
+    VkBufferCopy region{0, offset + done, n};
+    s.fn.vkCmdCopyBuffer(work.cmd, staging.buffer, buf->buffer, 1, &region);
+    s.submit(std::move(work), /*wait=*/false);
+    DeviceState *state = &s;
+    s.deferDestroy([state, staging]() mutable { state->destroyBuffer(staging); });
+    done += n;
+  }
+}
+
+void Device::copyFromDevice(void *dst, uint64_t src, uint64_t nbytes) {
+  DeviceState &s = *s_;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  auto [buf, offset] = locate(s, src, nbytes, "copy from device");
+  if (nbytes == 0)
+    return;
+  if (buf->mapped) {
+    s.waitAll();
+    std::memcpy(dst, static_cast<const char *>(buf->mapped) + offset, nbytes);
+    return;
+  }
+  RawBuffer staging = s.createBuffer(std::min(nbytes, kStagingPieceBytes),
+                                     kHostMemory,
+                                     VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
+  try {
+    for (uint64_t done = 0; done < nbytes;) {
+      const uint64_t n = std::min(nbytes - done, kStagingPieceBytes);
+      InFlight work = s.beginCommands();
+      VkBufferCopy region{offset + done, 0, n};
+      s.fn.vkCmdCopyBuffer(work.cmd, buf->buffer, staging.buffer, 1, &region);
+      s.submit(std::move(work), /*wait=*/true); // ends with a host barrier
+      std::memcpy(static_cast<char *>(dst) + done, staging.mapped, n);
+      done += n;
+    }
+  } catch (...) {
+    DeviceState *state = &s;
+    s.deferDestroy([state, staging]() mutable { state->destroyBuffer(staging); });
+    throw;
+  }
+  s.destroyBuffer(staging);
+}
+
+void Device::copyWithinDevice(uint64_t dst, uint64_t src, uint64_t nbytes) {
+  DeviceState &s = *s_;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  auto [from, fromOffset] = locate(s, src, nbytes, "copy within device (source)");
+  auto [to, toOffset] = locate(s, dst, nbytes, "copy within device (destination)");
+  if (nbytes == 0 || (from == to && fromOffset == toOffset))
+    return;
+  if (from == to && fromOffset < toOffset + nbytes && toOffset < fromOffset + nbytes)
+    fail("copy within device: source and destination overlap");
+  InFlight work = s.beginCommands();
+  VkBufferCopy region{fromOffset, toOffset, nbytes};
+  s.fn.vkCmdCopyBuffer(work.cmd, from->buffer, to->buffer, 1, &region);
+  s.submit(std::move(work), /*wait=*/false);
+}
+
+void Device::fillMemory(uint64_t dst, uint64_t nbytes, uint32_t pattern) {
+  DeviceState &s = *s_;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  auto [buf, offset] = locate(s, dst, nbytes, "fill");
+  if (nbytes % 4 || offset % 4)
+    fail("fill: offset and size must be multiples of 4 bytes (got " +
+         std::to_string(offset) + " and " + std::to_string(nbytes) + ")");
+  if (nbytes == 0)
+    return;
+  InFlight work = s.beginCommands();
+  s.fn.vkCmdFillBuffer(work.cmd, buf->buffer, offset, nbytes, pattern);
+  s.submit(std::move(work), /*wait=*/false);
+}
+
+uint64_t Device::recordTimestamp() {
+  DeviceState &s = *s_;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  if (s.props.timestampValidBits == 0)
+    fail("event: the compute queue of '" + s.props.name + "' has no timestamps");
+  if (s.freeTimestampQueries.empty()) {
+    VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    info.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    info.queryCount = kTimestampsPerPool;
+    VkQueryPool pool = VK_NULL_HANDLE;
+    check(s.fn.vkCreateQueryPool(s.device, &info, nullptr, &pool),
+          "vkCreateQueryPool");
+    s.timestampPools.push_back(pool);
+    for (uint32_t q = kTimestampsPerPool; q-- > 0;)
+      s.freeTimestampQueries.emplace_back(pool, q);
+  }
+  auto [pool, query] = s.freeTimestampQueries.back();
+  s.freeTimestampQueries.pop_back();
+  InFlight work = s.beginCommands();
+  s.fn.vkCmdResetQueryPool(work.cmd, pool, query, 1);
+  s.fn.vkCmdWriteTimestamp(work.cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool,
+                           query);
+  try {
+    s.submit(std::move(work), /*wait=*/false);
+  } catch (...) {
+    s.freeTimestampQueries.emplace_back(pool, query);
+    throw;
+  }
+  const uint64_t id = s.nextTimestampId++;
+  s.timestamps[id] = {pool, query, s.submitSerial};
+  return id;
+}
+
+namespace {
+DeviceState::TimestampSlot &slotOf(DeviceState &s, uint64_t id) {
+  auto it = s.timestamps.find(id);
+  if (it == s.timestamps.end())
+    fail("event: timestamp " + std::to_string(id) +
+         " was never recorded or was released");
+  return it->second;
+}
+} // namespace
+
+bool Device::timestampReached(uint64_t id) {
+  std::lock_guard<std::recursive_mutex> lock(s_->mutex);
+  return s_->serialCompleted(slotOf(*s_, id).serial);
+}
+
+void Device::waitTimestamp(uint64_t id) {
+  std::lock_guard<std::recursive_mutex> lock(s_->mutex);
+  s_->waitSerial(slotOf(*s_, id).serial);
+}
+
+double Device::elapsedMilliseconds(uint64_t start, uint64_t end) {
+  DeviceState &s = *s_;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  uint64_t ticks[2];
+  const uint64_t ids[2] = {start, end};
+  for (int i = 0; i < 2; ++i) {
+    const DeviceState::TimestampSlot slot = slotOf(s, ids[i]);
+    s.waitSerial(slot.serial);
+    check(s.fn.vkGetQueryPoolResults(s.device, slot.pool, slot.query, 1,
+                                     sizeof(uint64_t), &ticks[i],
+                                     sizeof(uint64_t),
+                                     VK_QUERY_RESULT_64_BIT |
+                                         VK_QUERY_RESULT_WAIT_BIT),
+          "vkGetQueryPoolResults");
+  }
+  const uint32_t bits = s.props.timestampValidBits;
+  const uint64_t mask = bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+  const uint64_t a = ticks[0] & mask, b = ticks[1] & mask;
+  // A later event may carry an earlier stamp only by wrapping around.
+  const int64_t delta = b >= a ? int64_t(b - a) : -int64_t(a - b);
+  return double(delta) * s.props.timestampPeriodNs * 1e-6;
+}
+
+void Device::releaseTimestamp(uint64_t id) {
+  std::lock_guard<std::recursive_mutex> lock(s_->mutex);
+  auto it = s_->timestamps.find(id);
+  if (it == s_->timestamps.end())
+    return;
+  const DeviceState::TimestampSlot slot = it->second;
+  s_->timestamps.erase(it);
+  // The query is reset by the command that next writes it, which runs after
+  // this one's write: reuse is safe at once.
+  s_->freeTimestampQueries.emplace_back(slot.pool, slot.query);
+}
+
+} // namespace triton_spirv::runtime

@@ -1,0 +1,53 @@
+"""The `spirv` torch device: tensors in a Vulkan device's memory (docs/torch-device.md).
+
+PyTorch's PrivateUse1 device renamed `spirv`, registered when torch starts (torch's
+`torch.backends` entry point calls `_autoload`; cheap: nothing is built or created until the
+device is first used, when torch calls `torch.spirv._lazy_init`). Its C++ side (allocator,
+guard, hooks, operators) runs on the same Vulkan runtime as every kernel launched from Python.
+"""
+
+import os
+import warnings
+
+DEVICE_TYPE = "spirv"
+_registered = False
+
+
+def register():
+    """Names PrivateUse1 `spirv` and installs `torch.spirv`; False (with a warning) if another
+    backend already took PrivateUse1."""
+    global _registered
+    if _registered:
+        return True
+    import torch
+    current = torch._C._get_privateuse1_backend_name()
+    if current not in ("privateuseone", DEVICE_TYPE):
+        warnings.warn(f"triton-spirv: PyTorch's PrivateUse1 device is already '{current}' "
+                      f"(another backend), so the '{DEVICE_TYPE}' device is not registered")
+        return False
+    if current != DEVICE_TYPE:
+        torch.utils.rename_privateuse1_backend(DEVICE_TYPE)
+    from . import module
+    if not hasattr(torch, DEVICE_TYPE):
+        torch._register_device_module(DEVICE_TYPE, module)
+    torch.utils.generate_methods_for_privateuse1_backend(
+        for_tensor=True, for_module=True, for_packed_sequence=True, for_storage=True)
+    _registered = True
+    return True
+
+
+def _autoload():
+    """torch's `torch.backends` entry point: must never break `import torch`."""
+    if os.environ.get("TRITON_SPIRV_TORCH_DEVICE") == "0":
+        return
+    try:
+        register()
+    except Exception as error:  # noqa: BLE001 - reported, torch still imports
+        warnings.warn(f"triton-spirv: the '{DEVICE_TYPE}' torch device is unavailable: {error}")
+
+
+def device(index=0):
+    """torch.device('spirv', index), registering the device first."""
+    import torch
+    register()
+    return torch.device(DEVICE_TYPE, index)

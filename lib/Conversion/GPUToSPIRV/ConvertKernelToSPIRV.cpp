@@ -163,6 +163,71 @@ struct ExactRoundTripExtF : public OpConversionPattern<arith::ExtFOp> {
   }
 };
 
+/// A bitcast between 16-bit bits and bf16 where the target has no bf16 type
+/// and bf16 converts to f32: the bits are the f32's high half. Narrowing
+/// rounds to nearest even (an f32 computation on bf16 values may have
+/// reached here unrounded) and keeps NaN a NaN. emulate-float-conversions
+/// moves bf16 values as bits wherever it can; this is for the rest.
+struct BF16AsF32Bitcast final : OpConversionPattern<arith::BitcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::BitcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    bool widening = getElementTypeOrSelf(op.getType()).isBF16();
+    if (widening == getElementTypeOrSelf(op.getIn().getType()).isBF16())
+      return failure();
+    Type type = getTypeConverter()->convertType(op.getType());
+    Value in = adaptor.getIn();
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported type");
+    Type wide = getElementTypeOrSelf(widening ? type : in.getType());
+    Type narrow = getElementTypeOrSelf(widening ? in.getType() : type);
+    if (!wide.isF32() || narrow.getIntOrFloatBitWidth() != 16)
+      return failure(); // bf16 has a SPIR-V type: a plain bitcast
+    Location loc = op.getLoc();
+    auto shaped = [&](Type element) -> Type {
+      if (auto vector = dyn_cast<VectorType>(type))
+        return vector.clone(element);
+      return element;
+    };
+    Type i16 = shaped(rewriter.getI16Type()), i32 = shaped(rewriter.getI32Type());
+    auto constant = [&](int64_t v) -> Value {
+      TypedAttr value = rewriter.getI32IntegerAttr(v);
+      if (auto vector = dyn_cast<VectorType>(i32))
+        value = DenseElementsAttr::get(vector, value);
+      return spirv::ConstantOp::create(rewriter, loc, i32, value);
+    };
+    Value sixteen = constant(16);
+    if (widening) {
+      Value bits = narrow.isInteger(16) ? in : spirv::BitcastOp::create(rewriter, loc, i16, in);
+      Value word = spirv::UConvertOp::create(rewriter, loc, i32, bits);
+      Value high = spirv::ShiftLeftLogicalOp::create(rewriter, loc, word, sixteen);
+      rewriter.replaceOpWithNewOp<spirv::BitcastOp>(op, type, high);
+      return success();
+    }
+    Value word = spirv::BitcastOp::create(rewriter, loc, i32, in);
+    Value lsb = spirv::BitwiseAndOp::create(
+        rewriter, loc, spirv::ShiftRightLogicalOp::create(rewriter, loc, word, sixteen),
+        constant(1));
+    Value rounded = spirv::IAddOp::create(
+        rewriter, loc, spirv::IAddOp::create(rewriter, loc, word, constant(0x7fff)), lsb);
+    // NaN by its bits (drivers may assume no NaN in float compares): sign
+    // and payload kept, quiet bit set so that no payload truncates to inf.
+    Value isNaN = spirv::UGreaterThanOp::create(
+        rewriter, loc, spirv::BitwiseAndOp::create(rewriter, loc, word, constant(0x7fffffff)),
+        constant(0x7f800000));
+    Value quiet = spirv::BitwiseOrOp::create(rewriter, loc, word, constant(0x400000));
+    Value chosen = spirv::SelectOp::create(rewriter, loc, isNaN, quiet, rounded);
+    Value bits = spirv::UConvertOp::create(
+        rewriter, loc, i16, spirv::ShiftRightLogicalOp::create(rewriter, loc, chosen, sixteen));
+    if (narrow.isInteger(16))
+      rewriter.replaceOp(op, bits);
+    else
+      rewriter.replaceOpWithNewOp<spirv::BitcastOp>(op, type, bits);
+    return success();
+  }
+};
+
 /// arith.remsi (Triton's `%` on integers: the dividend's sign) as the
 /// remainder of the magnitudes, negated for a negative dividend. Upstream's
 /// emulation (Vulkan's OpSRem is undefined for negative operands) takes the
@@ -315,8 +380,8 @@ struct ConvertKernelToSPIRVPass
       ScfToSPIRVContext scfContext;
       populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
       arith::populateArithToSPIRVPatterns(typeConverter, patterns);
-      patterns.add<ExactRoundTripExtF, SignedRemainder>(typeConverter, context,
-                                                        /*benefit=*/2);
+      patterns.add<ExactRoundTripExtF, SignedRemainder, BF16AsF32Bitcast>(
+          typeConverter, context, /*benefit=*/2);
       if (nativeMaxNum)
         patterns.add<NativeMaxNum<arith::MaxNumFOp, spirv::GLFMaxOp>,
                      NativeMaxNum<arith::MinNumFOp, spirv::GLFMinOp>>(

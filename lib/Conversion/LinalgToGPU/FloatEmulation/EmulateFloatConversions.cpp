@@ -13,7 +13,10 @@
 //    does (cvt.rn.satfinite); NaN stays NaN.
 // Wider or narrower sources/destinations go through f32, exactly for
 // f16/bf16 (f64 sources round twice). |x| of fp8 clears the sign bit. math
-// ops on bf16 compute in f32 and round back.
+// ops on bf16 compute in f32 and round back. Ops that only move bf16 or fp8
+// values (select, vector shuffles and broadcasts, subgroup shuffles) move
+// their bits: bf16 becomes f32 in SPIR-V, fp8 has no type there. f64 -> bf16
+// rounds once (through f32 rounded to odd); bf16 -> f64 widens through f32.
 //
 //===----------------------------------------------------------------------===//
 #include "FloatEmulation/ExactWidening.h"
@@ -21,7 +24,10 @@
 #include "triton-spirv/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -284,6 +290,99 @@ Value fp8AbsoluteValue(OpBuilder &b, Location loc, Value value) {
   return arith::BitcastOp::create(b, loc, value.getType(), magnitude);
 }
 
+/// Whether `type`'s elements are bf16 or fp8, whose values SPIR-V cannot
+/// carry as they are.
+bool isCarriedAsBits(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  return element.isBF16() || isFp8(element);
+}
+
+/// Ops whose results are some of their operands' values, rearranged.
+bool movesValuesOnly(Operation *op) {
+  return isa<arith::SelectOp, vector::BroadcastOp, vector::FromElementsOp,
+             vector::ToElementsOp, vector::ExtractOp, vector::InsertOp,
+             vector::ShuffleOp, vector::ExtractStridedSliceOp,
+             vector::InsertStridedSliceOp, vector::ShapeCastOp,
+             vector::TransposeOp, vector::InterleaveOp, vector::DeinterleaveOp,
+             gpu::ShuffleOp>(op);
+}
+
+/// Retypes an op that only moves bf16/fp8 values to move same-width integers,
+/// with bitcasts around it (the pairs then fold into the loads, stores and
+/// conversions around it).
+void moveBits(OpBuilder &b, Operation *op) {
+  auto bitsOf = [&](Type type) {
+    return withElementType(
+        type, b.getIntegerType(getElementTypeOrSelf(type).getIntOrFloatBitWidth()));
+  };
+  Location loc = op->getLoc();
+  b.setInsertionPoint(op);
+  for (OpOperand &operand : op->getOpOperands())
+    if (isCarriedAsBits(operand.get().getType()))
+      operand.set(arith::BitcastOp::create(b, loc, bitsOf(operand.get().getType()),
+                                           operand.get()));
+  b.setInsertionPointAfter(op);
+  for (OpResult result : op->getResults()) {
+    Type type = result.getType();
+    if (!isCarriedAsBits(type))
+      continue;
+    result.setType(bitsOf(type));
+    auto value = arith::BitcastOp::create(b, loc, type, result);
+    result.replaceAllUsesExcept(value.getResult(), value);
+  }
+}
+
+/// f64 -> f32 rounded to odd: the nearest f32, or where that is inexact the
+/// odd one of the two f32 around x. A later rounding to bf16 (8 bits of
+/// mantissa, 24 here) then rounds as if from x itself.
+Value roundToOddF32(OpBuilder &b, Location loc, Value x) {
+  Type f32 = withElementType(x.getType(), b.getF32Type());
+  Type i32 = withElementType(x.getType(), b.getI32Type());
+  Value nearest = arith::TruncFOp::create(b, loc, f32, x);
+  Value back = triton_spirv::widenExactly(b, loc, nearest, x.getType());
+  Value bits = arith::BitcastOp::create(b, loc, i32, nearest);
+  Value one = createScalarOrSplatConstant(b, loc, i32, 1);
+  // Rounded away from zero: one ulp less magnitude is the other neighbour
+  // (NaN compares false and keeps its bits).
+  Value away = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                     math::AbsFOp::create(b, loc, back),
+                                     math::AbsFOp::create(b, loc, x));
+  Value towardZero = arith::SelectOp::create(
+      b, loc, away, arith::SubIOp::create(b, loc, bits, one), bits);
+  Value inexact = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, back, x);
+  Value odd = arith::OrIOp::create(b, loc, towardZero, one);
+  return arith::BitcastOp::create(
+      b, loc, f32, arith::SelectOp::create(b, loc, inexact, odd, bits));
+}
+
+/// Conversions between f64 and bf16, which arith-expand leaves alone (its
+/// bf16 expansions take f32 only).
+void convertBetweenF64AndBF16(func::FuncOp func) {
+  OpBuilder b(func.getContext());
+  func.walk([&](Operation *op) {
+    if (!isa<arith::TruncFOp, arith::ExtFOp>(op))
+      return;
+    Type from = getElementTypeOrSelf(op->getOperand(0).getType());
+    Type to = getElementTypeOrSelf(op->getResult(0).getType());
+    b.setInsertionPoint(op);
+    Location loc = op->getLoc();
+    Type f32 = withElementType(op->getResult(0).getType(), b.getF32Type());
+    Value converted;
+    if (from.isF64() && to.isBF16())
+      converted = arith::TruncFOp::create(
+          b, loc, op->getResult(0).getType(),
+          roundToOddF32(b, loc, op->getOperand(0)));
+    else if (from.isBF16() && to.isF64())
+      converted = arith::ExtFOp::create(
+          b, loc, op->getResult(0).getType(),
+          arith::ExtFOp::create(b, loc, f32, op->getOperand(0)).getResult());
+    else
+      return;
+    op->getResult(0).replaceAllUsesWith(converted);
+    op->erase();
+  });
+}
+
 struct EmulateFloatConversionsPass
     : public triton_spirv::impl::EmulateFloatConversionsBase<
           EmulateFloatConversionsPass> {
@@ -371,25 +470,14 @@ struct EmulateFloatConversionsPass
           return;
         abs.replaceAllUsesWith(fp8AbsoluteValue(builder, loc, abs.getOperand()));
         abs.erase();
-      } else if (auto select = dyn_cast<arith::SelectOp>(op)) {
-        // fp8 has no SPIR-V type and bf16 becomes f32 there: a choice
-        // between such values is a choice between their bits (which then
-        // fold into the loads, stores and conversions around them).
-        Type type = select.getType();
-        if (!isFp8(type) && !type.isBF16())
-          return;
-        Type bitsType = builder.getIntegerType(type.getIntOrFloatBitWidth());
-        auto bitsOf = [&](Value v) {
-          return arith::BitcastOp::create(builder, loc, bitsType, v).getResult();
-        };
-        Value chosen = arith::SelectOp::create(
-            builder, loc, select.getCondition(), bitsOf(select.getTrueValue()),
-            bitsOf(select.getFalseValue()));
-        select.replaceAllUsesWith(
-            arith::BitcastOp::create(builder, loc, type, chosen).getResult());
-        select.erase();
+      } else if (movesValuesOnly(op) &&
+                 (llvm::any_of(op->getOperandTypes(), isCarriedAsBits) ||
+                  llvm::any_of(op->getResultTypes(), isCarriedAsBits))) {
+        moveBits(builder, op);
       }
     });
+    // After the directed truncations above, which make nearest ones.
+    convertBetweenF64AndBF16(func);
 
     // Fold the bitcast pairs; whatever still computes on fp8 is unsupported.
     RewritePatternSet patterns(context);

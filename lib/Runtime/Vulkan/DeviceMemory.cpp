@@ -53,6 +53,8 @@ std::pair<const RawBuffer *, uint64_t> locate(const DeviceState &s,
 
 namespace detail {
 bool DeviceState::serialCompleted(uint64_t serial) {
+  if (open && serial >= pendingSerial())
+    flushOpen(); // asked about: it must reach the GPU
   retireCompleted();
   for (const InFlight &work : inFlight)
     if (work.serial <= serial)
@@ -61,6 +63,8 @@ bool DeviceState::serialCompleted(uint64_t serial) {
 }
 
 void DeviceState::waitSerial(uint64_t serial) {
+  if (open && serial >= pendingSerial())
+    flushOpen();
   for (const InFlight &work : inFlight)
     if (work.serial <= serial)
       waitFence(work.fence, "pending work");
@@ -114,26 +118,27 @@ void Device::copyToDevice(uint64_t dst, const void *src, uint64_t nbytes) {
   if (nbytes == 0)
     return;
   // Idle and mapped (lavapipe, resizable BAR): nothing can still use it.
-  if (buf->mapped && s.serialCompleted(s.submitSerial)) {
+  if (buf->mapped && s.idle()) {
     std::memcpy(static_cast<char *>(buf->mapped) + offset, src, nbytes);
     return;
   }
   if (nbytes <= kInlineUpdateBytes && nbytes % 4 == 0 && offset % 4 == 0) {
-    InFlight work = s.beginCommands();
+    InFlight &work = s.appendAsync();
     s.fn.vkCmdUpdateBuffer(work.cmd, buf->buffer, offset, nbytes, src);
-    s.submit(std::move(work), /*wait=*/false);
+    s.afterAsync();
     return;
   }
   for (uint64_t done = 0; done < nbytes;) {
     const uint64_t n = std::min(nbytes - done, kStagingPieceBytes);
     RawBuffer staging = s.createBuffer(n, kHostMemory, 0);
     std::memcpy(staging.mapped, static_cast<const char *>(src) + done, n);
-    InFlight work = s.beginCommands();
+    InFlight &work = s.appendAsync();
     VkBufferCopy region{0, offset + done, n};
     s.fn.vkCmdCopyBuffer(work.cmd, staging.buffer, buf->buffer, 1, &region);
-    s.submit(std::move(work), /*wait=*/false);
     DeviceState *state = &s;
+    // Before afterAsync: keyed to the batch holding the copy.
     s.deferDestroy([state, staging]() mutable { state->destroyBuffer(staging); });
+    s.afterAsync();
     done += n;
   }
 }
@@ -179,10 +184,10 @@ void Device::copyWithinDevice(uint64_t dst, uint64_t src, uint64_t nbytes) {
     return;
   if (from == to && fromOffset < toOffset + nbytes && toOffset < fromOffset + nbytes)
     fail("copy within device: source and destination overlap");
-  InFlight work = s.beginCommands();
+  InFlight &work = s.appendAsync();
   VkBufferCopy region{fromOffset, toOffset, nbytes};
   s.fn.vkCmdCopyBuffer(work.cmd, from->buffer, to->buffer, 1, &region);
-  s.submit(std::move(work), /*wait=*/false);
+  s.afterAsync();
 }
 
 void Device::fillMemory(uint64_t dst, uint64_t nbytes, uint32_t pattern) {
@@ -194,9 +199,9 @@ void Device::fillMemory(uint64_t dst, uint64_t nbytes, uint32_t pattern) {
          std::to_string(offset) + " and " + std::to_string(nbytes) + ")");
   if (nbytes == 0)
     return;
-  InFlight work = s.beginCommands();
+  InFlight &work = s.appendAsync();
   s.fn.vkCmdFillBuffer(work.cmd, buf->buffer, offset, nbytes, pattern);
-  s.submit(std::move(work), /*wait=*/false);
+  s.afterAsync();
 }
 
 uint64_t Device::recordTimestamp() {
@@ -217,18 +222,13 @@ uint64_t Device::recordTimestamp() {
   }
   auto [pool, query] = s.freeTimestampQueries.back();
   s.freeTimestampQueries.pop_back();
-  InFlight work = s.beginCommands();
+  InFlight &work = s.appendAsync();
   s.fn.vkCmdResetQueryPool(work.cmd, pool, query, 1);
   s.fn.vkCmdWriteTimestamp(work.cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool,
                            query);
-  try {
-    s.submit(std::move(work), /*wait=*/false);
-  } catch (...) {
-    s.freeTimestampQueries.emplace_back(pool, query);
-    throw;
-  }
   const uint64_t id = s.nextTimestampId++;
-  s.timestamps[id] = {pool, query, s.submitSerial};
+  s.timestamps[id] = {pool, query, s.pendingSerial()};
+  s.afterAsync();
   return id;
 }
 

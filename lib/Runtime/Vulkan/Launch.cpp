@@ -33,6 +33,7 @@ bool decoratesBuiltIn(const std::vector<uint32_t> &spirv, uint32_t builtIn) {
 namespace {
 
 constexpr size_t kMaxInFlight = 64; // submissions before launch() blocks
+constexpr uint32_t kOpenBatchLimit = 128; // commands in one asynchronous batch
 
 struct EntryPointInfo {
   bool found = false;
@@ -294,7 +295,38 @@ Kernel::~Kernel() {
 
 namespace detail {
 
+InFlight &DeviceState::appendAsync() {
+  if (open) {
+    recordBarrier(fn, open->cmd, /*toHost=*/false);
+    return *open;
+  }
+  open.emplace(beginCommands());
+  return *open;
+}
+
+void DeviceState::afterAsync() {
+  ++openCommands;
+  retireCompleted();
+  if (inFlight.size() < 2 || openCommands >= kOpenBatchLimit)
+    flushOpen();
+}
+
+void DeviceState::flushOpen() {
+  if (!open)
+    return;
+  InFlight work = std::move(*open);
+  open.reset();
+  openCommands = 0;
+  submit(std::move(work), /*wait=*/false);
+}
+
+bool DeviceState::idle() {
+  retireCompleted();
+  return !open && inFlight.empty();
+}
+
 InFlight DeviceState::beginCommands() {
+  flushOpen(); // everything recorded before is submitted before
   retireCompleted();
   if (inFlight.size() >= kMaxInFlight) {
     waitFence(inFlight.front().fence, "an earlier launch");
@@ -416,11 +448,13 @@ void DeviceState::retireCompleted() {
     freeSlots.emplace_back(it->cmd, it->fence);
     it = inFlight.erase(it);
   }
-  if (inFlight.empty()) {
+  if (inFlight.empty() && !open) {
     onIdle();
     return;
   }
-  uint64_t oldest = inFlight.front().serial;
+  uint64_t oldest = pendingSerial() + 1;
+  if (open)
+    oldest = pendingSerial();
   for (const InFlight &work : inFlight)
     oldest = std::min(oldest, work.serial);
   while (!deferred.empty() && deferred.front().first < oldest) {
@@ -431,6 +465,7 @@ void DeviceState::retireCompleted() {
 }
 
 void DeviceState::waitAll() {
+  flushOpen();
   for (const InFlight &work : inFlight)
     waitFence(work.fence, "pending launches");
   retireCompleted();
@@ -443,10 +478,10 @@ void DeviceState::deferDestroy(std::function<void()> destroy) {
   } catch (const std::exception &) {
     // Called from destructors: a lost device keeps the object for later.
   }
-  if (inFlight.empty())
+  if (inFlight.empty() && !open)
     destroy();
   else
-    deferred.emplace_back(submitSerial, std::move(destroy));
+    deferred.emplace_back(pendingSerial(), std::move(destroy));
 }
 
 void DeviceState::recordDispatch(InFlight &work, const Kernel &kernel,
@@ -527,11 +562,19 @@ void Device::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
   std::vector<uint8_t> push = pushBytes(s, kernel, args, argsSize, chunk);
   if (uint64_t(gx) * gy * gz == 0)
     return; // an empty grid launches nothing, as in CUDA
+  s.launchCount++; // before submit: its idle point may drop used imports
+  if (!sync) {
+    InFlight &work = s.appendAsync();
+    if (chunk)
+      work.chunks.push_back(std::move(chunk));
+    s.recordDispatch(work, kernel, gx, gy, gz, push.data());
+    s.afterAsync();
+    return;
+  }
   InFlight work = s.beginCommands();
   if (chunk)
     work.chunks.push_back(std::move(chunk));
   s.recordDispatch(work, kernel, gx, gy, gz, push.data());
-  s.launchCount++; // before submit: its idle point may drop used imports
   const uint64_t spin = kernel.lastWaitNs_ <= s.fenceSpinNs ? s.fenceSpinNs : 0;
   const uint64_t waited = s.submit(std::move(work), sync, nullptr, spin);
   if (sync)

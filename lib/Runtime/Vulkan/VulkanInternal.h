@@ -13,6 +13,7 @@
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <optional>
 
 // Headers older than 1.3.255 (Debian 12 has 1.3.239) lack
 // VK_KHR_cooperative_matrix; declare what we query ourselves (values from the
@@ -293,6 +294,21 @@ struct DeviceState {
   void destroyHostSpan(HostSpan &span);
 
   // Launch.cpp
+  // Asynchronous work (launches without host memory, copies, fills,
+  // timestamps) is recorded into one open command buffer, barrier-separated,
+  // and submitted while the GPU has under two submissions queued, at
+  // kOpenBatchLimit commands, or before anything else is submitted or waited
+  // for: the GPU stays fed without a vkQueueSubmit (and the gap NVIDIA leaves
+  // between submissions) per launch.
+  std::optional<InFlight> open;
+  uint32_t openCommands = 0;
+  InFlight &appendAsync();
+  void afterAsync();
+  void flushOpen();
+  /// The serial the next submission (the open batch, if any) will carry.
+  uint64_t pendingSerial() const { return submitSerial + (open ? 1 : 0); }
+  /// Nothing recorded, queued or running.
+  bool idle();
   InFlight beginCommands();
   /// Ends, submits and either waits (returning with the slot recycled) or
   /// queues the submission for synchronize().

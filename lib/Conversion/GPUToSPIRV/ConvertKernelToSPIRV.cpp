@@ -308,6 +308,11 @@ struct ConvertKernelToSPIRVPass
     : public triton_spirv::impl::ConvertKernelToSPIRVBase<
           ConvertKernelToSPIRVPass> {
   using Base::Base;
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    // f32 math taken in f64 goes lane by lane (vector.extract).
+    registry.insert<vector::VectorDialect>();
+  }
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     SmallVector<gpu::GPUModuleOp> gpuModules(
@@ -327,10 +332,12 @@ struct ConvertKernelToSPIRVPass
       triton_spirv::populateFloat64MathExpansionPatterns(approximations);
       // f32 pow takes y * log2|x| in f64 where the device has f64: GL.Pow's
       // f32 exp2(y * log2 x) loses |y log2 x| ulps (pow(x, 100) 7.9e-6 off).
-      triton_spirv::populatePowExpansionPatterns(
-          approximations,
-          spirv::TargetEnv(spirv::lookupTargetEnvOrDefault(gpuModule))
-              .allows(spirv::Capability::Float64));
+      // So do libdevice's tanh, log1p, atan, ...: GL's lose relative
+      // accuracy near 0.
+      bool hasFloat64 = spirv::TargetEnv(spirv::lookupTargetEnvOrDefault(gpuModule))
+                            .allows(spirv::Capability::Float64);
+      triton_spirv::populatePowExpansionPatterns(approximations, hasFloat64);
+      triton_spirv::populateFloat32MathExpansionPatterns(approximations, hasFloat64);
       // SPIR-V indices are 32-bit (SPIRVConversionOptions::use64bitIndex is
       // off below): i64 offset chains ending in an index narrow to i32.
       triton_spirv::populateNarrowIndexArithmeticPatterns(approximations);

@@ -7,16 +7,20 @@
 //    (so that subnormal and near-overflow results stay exact);
 //  - log: x = 2^e m with m in [sqrt(1/2), sqrt(2)), log m = 2 atanh(s),
 //    s = (m-1)/(m+1), an odd series to s^23;
-//  - log1p/expm1 by series near 0, exp2/log2/log10 by scaling,
+//  - log1p/expm1 without cancellation near 0, exp2/log2/log10 by scaling,
 //    erfc, asinh/acosh/atanh and cbrt from them (below),
 //    pow as exp(y log |x|) inside C's special cases (PowSpecialCases.cpp).
 // Accuracy: a few ulp for exp/log; pow's error grows with |y log x|.
+// f32's inverse trig, hyperbolic, log1p/expm1, erfc and cbrt use them too,
+// rounded once, where the device has f64 (GLSL.std.450's lose relative
+// accuracy near 0); cbrt has an f32 expansion for devices without.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelToSPIRVPatterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
@@ -108,28 +112,47 @@ public:
     return sel(cmp(arith::CmpFPredicate::UNO, x, x), x, result);
   }
 
-  // log1p and expm1: a series near 0 (where 1 + x or e^x - 1 would cancel),
-  // the plain formula elsewhere (relative error below 3e-14 there). Kahan's
-  // (u - 1) corrections would be folded away by drivers' algebraic passes.
+  // log1p(x) = log(u) + (x - (u - 1)) / u with u = 1 + x rounded: the
+  // second term is what the rounding lost (u - 1 is exact for u >= 1/2, and
+  // below it u is exact), so tiny x keep their relative accuracy. A plain
+  // log(1 + x) was 65 ulp off at x = 0.015. (All f64 arithmetic is
+  // NoContraction: drivers may not fold u - 1 into x.)
   Value log1p(Value x) {
-    Value series = c(-1.0 / 12.0);
-    for (int n = 11; n >= 1; --n)
-      series = fma(series, x, c((n % 2 ? 1.0 : -1.0) / n));
-    Value nearZero = cmp(arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, x),
-                         c(0.01));
-    return sel(nearZero, mul(series, x), log(add(c(1.0), x)));
+    Value u = add(c(1.0), x);
+    Value logU = log(u);
+    Value lost = div(sub(x, sub(u, c(1.0))), u);
+    Value result = add(logU, lost);
+    // u = 0 or inf: log(u) (-inf, inf); -0 stays -0; NaN stays.
+    Value special = arith::OrIOp::create(
+        b, loc, cmp(arith::CmpFPredicate::OEQ, u, c(0.0)),
+        cmp(arith::CmpFPredicate::OEQ, u, c(INFINITY)));
+    result = sel(special, logU, result);
+    return sel(cmp(arith::CmpFPredicate::OEQ, x, c(0.0)), x, result);
   }
 
-  Value expm1(Value x) {
-    Value series = c(1.0 / 39916800.0); // 1/11!
-    double factorial = 39916800.0;
-    for (int n = 10; n >= 1; --n) {
-      factorial /= (n + 1);
-      series = fma(series, x, c(1.0 / factorial));
+  // expm1(x) = 2^k (e^r - 1) + (2^k - 1) with x = k ln2 + r: e^r - 1 is a
+  // polynomial without its constant term (exact r for k = 0, |x| < 0.35),
+  // and 2^k - 1 is exact, so nothing cancels (exp(x) - 1 was 65 ulp off at
+  // x = 0.012). For |x| <= 40 (2^k stays normal).
+  Value expm1Near(Value x) {
+    Value k = math::RoundEvenOp::create(b, loc, mul(x, c(1.0 / kLn2)));
+    Value r = fma(k, c(-kLn2Lo), fma(k, c(-kLn2Hi), x));
+    // (e^r - 1) / r = sum r^n / (n + 1)! for n <= 12 (Horner).
+    double factorial = 6227020800.0; // 13!
+    Value q = c(1.0 / factorial);
+    for (int n = 11; n >= 0; --n) {
+      factorial /= (n + 2);
+      q = fma(q, r, c(1.0 / factorial));
     }
-    Value nearZero = cmp(arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, x),
-                         c(0.01));
-    return sel(nearZero, mul(series, x), sub(exp(x), c(1.0)));
+    Value scale = pow2(k);
+    return fma(scale, mul(r, q), sub(scale, c(1.0)));
+  }
+  /// Beyond |x| = 40, exp(x) - 1 is exact enough (or -1).
+  Value expm1(Value x) {
+    Value inRange = cmp(arith::CmpFPredicate::OLE, math::AbsFOp::create(b, loc, x),
+                        c(40.0));
+    Value result = sel(inRange, expm1Near(x), sub(exp(x), c(1.0)));
+    return sel(cmp(arith::CmpFPredicate::OEQ, x, c(0.0)), x, result); // -0
   }
 
   Value pow(Value x, Value y) {
@@ -224,7 +247,8 @@ public:
   // before the result's own.
   Value tanh(Value x) {
     Value ax = math::AbsFOp::create(b, loc, x);
-    Value e = expm1(mul(c(-2.0), ax));
+    // Below -40, expm1 is -1 in f64.
+    Value e = expm1Near(arith::MaximumFOp::create(b, loc, mul(c(-2.0), ax), c(-40.0)));
     Value result = div(arith::NegFOp::create(b, loc, e), add(c(2.0), e));
     result = math::CopySignOp::create(b, loc, result, x);
     return sel(cmp(arith::CmpFPredicate::UNO, x, x), x, result);
@@ -235,7 +259,10 @@ public:
   }
   Value sinh(Value x) {
     Value ax = math::AbsFOp::create(b, loc, x);
-    Value small = mul(sub(expm1(ax), expm1(arith::NegFOp::create(b, loc, ax))), c(0.5));
+    Value bounded = arith::MinimumFOp::create(b, loc, ax, c(20.0));
+    Value small = mul(sub(expm1Near(bounded),
+                          expm1Near(arith::NegFOp::create(b, loc, bounded))),
+                      c(0.5));
     Value large = cmp(arith::CmpFPredicate::OGT, ax, c(20.0));
     Value result = math::CopySignOp::create(b, loc, sel(large, halfExp(ax), small), x);
     return sel(cmp(arith::CmpFPredicate::UNO, x, x), x, result);
@@ -406,6 +433,89 @@ struct ExpandF64 : public OpRewritePattern<OpTy> {
     return success();
   }
 };
+
+/// `op`'s scalar function on each lane of `x` (a scalar or a vector).
+Value perLane(OpBuilder &b, Location loc, Value x,
+              llvm::function_ref<Value(Value)> scalarFn) {
+  auto vector = dyn_cast<VectorType>(x.getType());
+  if (!vector)
+    return scalarFn(x);
+  SmallVector<Value> lanes;
+  for (int64_t lane = 0; lane < vector.getNumElements(); ++lane)
+    lanes.push_back(scalarFn(
+        vector::ExtractOp::create(b, loc, x, ArrayRef<int64_t>{lane})));
+  return vector::FromElementsOp::create(b, loc, vector, lanes);
+}
+
+/// libdevice's f32 functions for which Vulkan asks only an absolute error
+/// (lavapipe: tanh, expm1, asinh hundreds of ulp or worse near 0, asin/acos
+/// thousands, cosh 5, erfc's polynomial 61), computed by the f64 expansions
+/// above and rounded once: within 1 ulp, as CUDA's libdevice. cbrt has no
+/// GLSL.std.450 instruction at all. The f64 ops go lane by lane.
+template <typename OpTy>
+struct Float32ThroughFloat64 : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rewriter) const override {
+    if (!getElementTypeOrSelf(op.getType()).isF32())
+      return failure();
+    Location loc = op.getLoc();
+    Type f64 = rewriter.getF64Type(), f32 = rewriter.getF32Type();
+    rewriter.replaceOp(op, perLane(rewriter, loc, op->getOperand(0), [&](Value x) {
+      Value wide = OpTy::create(rewriter, loc,
+                                arith::ExtFOp::create(rewriter, loc, f64, x));
+      return arith::TruncFOp::create(rewriter, loc, f32, wide).getResult();
+    }));
+    return success();
+  }
+};
+
+/// cbrt on f16/f32 without f64: e^(log|x| / 3) (GL.Exp/Log, ~1e-6
+/// relative) and one Newton step y -= (y - |x| / y^2) / 3 in f32 (no y^3,
+/// which would overflow near the largest finite values), x's sign;
+/// zeros, infinities and NaN stay. f16 computes in f32.
+struct ExpandCbrtInFloat32 : public OpRewritePattern<math::CbrtOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::CbrtOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getType(), element = getElementTypeOrSelf(type);
+    if (!element.isF32() && !element.isF16())
+      return failure();
+    Location loc = op.getLoc();
+    Type wideType = rewriter.getF32Type();
+    if (auto vector = dyn_cast<VectorType>(type))
+      wideType = vector.clone(wideType);
+    auto c = [&](double v) -> Value {
+      TypedAttr attr = rewriter.getF32FloatAttr(v);
+      if (auto shaped = dyn_cast<ShapedType>(wideType))
+        attr = SplatElementsAttr::get(shaped, attr);
+      return arith::ConstantOp::create(rewriter, loc, wideType, attr);
+    };
+    Value x = op.getOperand();
+    if (element.isF16())
+      x = arith::ExtFOp::create(rewriter, loc, wideType, x);
+    Value ax = math::AbsFOp::create(rewriter, loc, x);
+    Value y = math::ExpOp::create(
+        rewriter, loc,
+        arith::MulFOp::create(rewriter, loc, math::LogOp::create(rewriter, loc, ax),
+                              c(1.0 / 3.0)));
+    Value quotient = arith::DivFOp::create(
+        rewriter, loc, ax, arith::MulFOp::create(rewriter, loc, y, y));
+    Value step = arith::MulFOp::create(
+        rewriter, loc, arith::SubFOp::create(rewriter, loc, y, quotient), c(1.0 / 3.0));
+    y = arith::SubFOp::create(rewriter, loc, y, step);
+    Value result = math::CopySignOp::create(rewriter, loc, y, x);
+    Value special = arith::OrIOp::create(
+        rewriter, loc,
+        arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OEQ, ax, c(0.0)),
+        arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UEQ, ax,
+                              c(INFINITY)));
+    result = arith::SelectOp::create(rewriter, loc, special, x, result);
+    if (element.isF16())
+      result = arith::TruncFOp::create(rewriter, loc, type, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
 } // namespace
 
 void mlir::triton_spirv::populateFloat64MathExpansionPatterns(
@@ -424,4 +534,25 @@ void mlir::triton_spirv::populateFloat64MathExpansionPatterns(
                ExpandF64<math::CbrtOp>>(
       // Before upstream's f32-precision polynomial approximations (erfc).
       patterns.getContext(), /*benefit=*/2);
+}
+
+void mlir::triton_spirv::populateFloat32MathExpansionPatterns(
+    RewritePatternSet &patterns, bool throughFloat64) {
+  MLIRContext *context = patterns.getContext();
+  // Benefit 2: before upstream's f32 erfc polynomial (61 ulp at x = 6.7).
+  if (throughFloat64)
+    patterns.add<Float32ThroughFloat64<math::AtanOp>,
+                 Float32ThroughFloat64<math::AsinOp>,
+                 Float32ThroughFloat64<math::AcosOp>,
+                 Float32ThroughFloat64<math::TanhOp>,
+                 Float32ThroughFloat64<math::SinhOp>,
+                 Float32ThroughFloat64<math::CoshOp>,
+                 Float32ThroughFloat64<math::AsinhOp>,
+                 Float32ThroughFloat64<math::AcoshOp>,
+                 Float32ThroughFloat64<math::AtanhOp>,
+                 Float32ThroughFloat64<math::Log1pOp>,
+                 Float32ThroughFloat64<math::ExpM1Op>,
+                 Float32ThroughFloat64<math::ErfcOp>,
+                 Float32ThroughFloat64<math::CbrtOp>>(context, /*benefit=*/2);
+  patterns.add<ExpandCbrtInFloat32>(context);
 }

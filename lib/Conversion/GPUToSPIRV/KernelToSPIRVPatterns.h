@@ -119,6 +119,13 @@ void packWorkgroupVectorsAsInt64(gpu::GPUModuleOp module);
 /// has no f64 transcendentals).
 void populateFloat64MathExpansionPatterns(RewritePatternSet &patterns);
 
+/// f32 atan/asin/acos, tanh/sinh and inverses, log1p/expm1, erfc and cbrt:
+/// with `throughFloat64`, the f64 expansions rounded once (GLSL.std.450's
+/// are accurate only in absolute terms); cbrt otherwise (and on f16) as
+/// e^(log|x| / 3) plus a Newton step.
+void populateFloat32MathExpansionPatterns(RewritePatternSet &patterns,
+                                          bool throughFloat64);
+
 /// pow(x, y) with C's special cases (negative bases, zeros, ones, NaNs,
 /// infinities) selected around `magnitudeOfAbs(|x|)`, which computes |x|^y
 /// for a non-negative base.

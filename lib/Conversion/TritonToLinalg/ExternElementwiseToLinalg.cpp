@@ -6,9 +6,8 @@
 // function (on tensors inside a linalg.generic). An unknown symbol is an
 // error naming it.
 //
-// Not every math op has a SPIR-V lowering for Vulkan later on (math.erf,
-// math.erfc, math.cbrt have none in GLSL.std.450; math.tanh lowers to
-// GLTanh): those fail in convert-math-to-spirv, not here.
+// Not every math op has a GLSL.std.450 instruction (math.erf, math.erfc,
+// math.cbrt); convert-kernel-to-spirv expands those.
 //
 //===----------------------------------------------------------------------===//
 #include "TritonToLinalgPatterns.h"

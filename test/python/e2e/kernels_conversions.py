@@ -40,3 +40,10 @@ def narrow_and_widen_kernel(x_ptr, d_ptr, x_out_ptr, d_out_ptr, n, BLOCK: tl.con
     d = tl.load(d_ptr + offs, mask=mask)
     tl.store(x_out_ptr + offs, x.to(tl.float16).to(tl.float32), mask=mask)
     tl.store(d_out_ptr + offs, d.to(tl.float32).to(tl.float64), mask=mask)
+
+
+@triton.jit
+def f64_to_f16_kernel(d_ptr, h_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(h_ptr + offs, tl.load(d_ptr + offs, mask=mask).to(tl.float16), mask=mask)

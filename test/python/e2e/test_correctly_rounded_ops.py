@@ -19,6 +19,15 @@ def _round_fraction(value, dtype):
     """The float of `dtype` nearest to the exact rational `value` (ties to even)."""
     if dtype == torch.float64:
         return float(value)  # int / int true division rounds correctly
+    if dtype in (torch.float16, torch.bfloat16):
+        # The neighbours of a guess (which may be one ulp off), through their bits.
+        bits = int(torch.tensor([float(value)]).to(dtype).view(torch.int16))
+        candidates = torch.tensor([bits - 1, bits, bits + 1], dtype=torch.int32)
+        candidates = candidates.to(torch.int16).view(dtype).float().tolist()
+        def key16(c):
+            lowest = int(torch.tensor([c]).to(dtype).view(torch.int16)) & 1
+            return (abs(Fraction(c) - value), lowest)
+        return min((c for c in candidates if math.isfinite(c)), key=key16)
     guess = np.float32(float(value))  # may be one ulp off (rounded twice)
     candidates = [np.nextafter(guess, np.float32(-np.inf)), guess,
                   np.nextafter(guess, np.float32(np.inf))]
@@ -44,21 +53,28 @@ def _exact_fma(a, b, c, dtype):
 
 def _same_bits(ours, ref):
     """Element-wise: the same bit pattern, or both NaN."""
-    width = torch.int32 if ours.dtype == torch.float32 else torch.int64
+    width = {torch.float64: torch.int64, torch.float32: torch.int32}.get(ours.dtype, torch.int16)
     return (ours.view(width) == ref.view(width)) | (ours.isnan() & ref.isnan())
 
 
 def _fma_operands(n, dtype):
     """Random operands of mixed magnitudes whose products cancel against c: ~half the
     elements have c = -(a*b) rounded plus a little, where a split fma loses everything."""
-    a = torch.randn(n, dtype=dtype) * torch.exp2(torch.randint(-20, 20, (n,)).to(dtype))
-    b = torch.randn(n, dtype=dtype) * torch.exp2(torch.randint(-20, 20, (n,)).to(dtype))
+    half = dtype in (torch.float16, torch.bfloat16)
+    scale = 5 if half else 20  # fp16 products stay below 2^15; some are subnormal
+    a = torch.randn(n, dtype=dtype) * torch.exp2(torch.randint(-scale, scale, (n,)).to(dtype))
+    b = torch.randn(n, dtype=dtype) * torch.exp2(torch.randint(-scale, scale, (n,)).to(dtype))
     c = torch.randn(n, dtype=dtype)
     cancel = torch.rand(n) < 0.5
-    c[cancel] = -(a * b)[cancel] * (1 + torch.randn(int(cancel.sum()), dtype=dtype) * 1e-6)
+    nudge = 1e-2 if half else 1e-6
+    c[cancel] = -(a * b)[cancel] * (1 + torch.randn(int(cancel.sum()), dtype=dtype) * nudge)
     special = torch.tensor([[0.0, 1.0, -0.0], [-0.0, 1.0, -0.0], [float("inf"), 2.0, 1.0],
                             [float("inf"), 0.0, 1.0], [float("nan"), 1.0, 1.0],
                             [1.0, 1.0, float("-inf")], [3.0, 1.0 / 3.0, -1.0]], dtype=dtype)
+    if half:  # sums just off a midpoint of the type that rounding to f32 first puts on it
+        tight = {torch.float16: [[1.09375, 0.953125, -2.0**-24], [1.140625, 0.90625, 2.0**-24]],
+                 torch.bfloat16: [[1.0078125, 0.75, -2.0**-25], [1.015625, 0.625, 2.0**-25]]}
+        special = torch.cat([special, torch.tensor(tight[dtype], dtype=dtype)])
     a[:len(special)], b[:len(special)], c[:len(special)] = special.T
     return a, b, c
 
@@ -66,6 +82,17 @@ def _fma_operands(n, dtype):
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float64], ids=["f32", "f64"])
 @pytest.mark.parametrize("kernel", [k.fma_kernel, k.libdevice_fma_kernel], ids=["tl", "libdevice"])
 def test_fma_rounds_once(dtype, kernel):
+    _check_fma_rounds_once(dtype, kernel)
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=["f16", "bf16"])
+def test_half_fma_rounds_once(dtype):
+    # llvmpipe's split Fma rounded fp16's product before the add (fuzzer finding
+    # fma_float16_rounds_twice: fma(-1.8544921875, -5.5, -6.5) gave 3.703125, not 3.69921875).
+    _check_fma_rounds_once(dtype, k.fma_kernel)
+
+
+def _check_fma_rounds_once(dtype, kernel):
     n = 3000  # not a multiple of BLOCK: the last program is masked
     a, b, c = _fma_operands(n, dtype)
     out = torch.full((n,), float("nan"), dtype=dtype)

@@ -2,6 +2,7 @@
 Vulkan device, against torch's conversions and an independent truncation."""
 import math
 
+import numpy as np
 import pytest
 import torch
 
@@ -116,6 +117,27 @@ def test_narrow_then_widen_keeps_the_rounding():
     assert not torch.equal(x.half().float(), x)  # the data needs rounding
     assert torch.equal(x_out, x.half().float())
     assert torch.equal(d_out, d.float().double())
+
+
+def test_f64_to_f16_rounds_once():
+    # lavapipe converts f64 -> f16 through f32, rounding twice: 1 + 2^-11 + 2^-40 became 1.
+    # Now f32 rounded to odd first (Triton-CUDA's cvt.rn.f16.f64 rounds once; numpy too).
+    n = 3000
+    d = torch.randn(n, dtype=torch.float64) * torch.exp2(torch.randint(-27, 17, (n,)).double())
+    # Just off the midpoints between neighbouring f16 values (normal and subnormal), by less
+    # than an f32 ulp.
+    h = torch.randn(200, dtype=torch.float64).half().double()
+    h[100:] *= 2.0**-14
+    ulp = torch.from_numpy(np.spacing(h.half().numpy()).astype(np.float64))
+    d[:200] = (h + ulp / 2) * (1 + torch.randn(200, dtype=torch.float64).sign() * 2.0**-30)
+    special = [0.0, -0.0, math.inf, -math.inf, math.nan, 65504.0, 65519.99, 65520.0, 2.0**-25,
+               2.0**-25 + 2.0**-60, 1 + 2.0**-11 + 2.0**-40]
+    d[200:200 + len(special)] = torch.tensor(special, dtype=torch.float64)
+    out = torch.full((n,), 12345.0, dtype=torch.float16)
+    k.f64_to_f16_kernel[(triton_cdiv(n, 256),)](d, out, n, BLOCK=256)
+    ref = torch.from_numpy(d.numpy().astype(np.float16))
+    same = (out.view(torch.int16) == ref.view(torch.int16)) | (out.isnan() & ref.isnan())
+    assert same.all(), f"{d[~same][:4].tolist()} -> {out[~same][:4].tolist()}, not {ref[~same][:4].tolist()}"
 
 
 def triton_cdiv(a, b):

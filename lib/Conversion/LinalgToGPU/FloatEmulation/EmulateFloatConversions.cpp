@@ -356,8 +356,9 @@ Value roundToOddF32(OpBuilder &b, Location loc, Value x) {
 }
 
 /// Conversions between f64 and bf16, which arith-expand leaves alone (its
-/// bf16 expansions take f32 only).
-void convertBetweenF64AndBF16(func::FuncOp func) {
+/// bf16 expansions take f32 only), and f64 -> f16, which lavapipe rounds
+/// twice (through f32: 1 + 2^-11 + 2^-40 became 1, not 1 + 2^-10).
+void convertBetweenF64AndHalfFloats(func::FuncOp func) {
   OpBuilder b(func.getContext());
   func.walk([&](Operation *op) {
     if (!isa<arith::TruncFOp, arith::ExtFOp>(op))
@@ -368,7 +369,7 @@ void convertBetweenF64AndBF16(func::FuncOp func) {
     Location loc = op->getLoc();
     Type f32 = withElementType(op->getResult(0).getType(), b.getF32Type());
     Value converted;
-    if (from.isF64() && to.isBF16())
+    if (from.isF64() && (to.isBF16() || to.isF16()))
       converted = arith::TruncFOp::create(
           b, loc, op->getResult(0).getType(),
           roundToOddF32(b, loc, op->getOperand(0)));
@@ -477,7 +478,7 @@ struct EmulateFloatConversionsPass
       }
     });
     // After the directed truncations above, which make nearest ones.
-    convertBetweenF64AndBF16(func);
+    convertBetweenF64AndHalfFloats(func);
 
     // Fold the bitcast pairs; whatever still computes on fp8 is unsupported.
     RewritePatternSet patterns(context);

@@ -10,6 +10,8 @@
 //  - f32 fma: the product is exact in f64; the f64 sum is made round-to-odd
 //    (TwoSum gives its error; an inexact even result moves one ulp toward
 //    it), which rounds to f32 correctly (53 >= 24 + 2 bits).
+//  - f16/bf16 fma: the same, the round-to-odd sum rounded once to the
+//    type (53 >= 11 + 2 bits).
 //  - f64 fma: Boldo and Melquiond's emulation: a*b = uh + ul exactly
 //    (Dekker, Veltkamp splitting), c + ul and uh + th by TwoSum, the two
 //    low parts summed round-to-odd, one final rounded sum. Operands whose
@@ -132,6 +134,22 @@ Value fma32(OpBuilder &b, Location loc, Value x, Value y, Value z) {
   return arith::TruncFOp::create(b, loc, x.getType(), sum);
 }
 
+/// f16/bf16 fma: the product is exact in f64 (at most 22 bits) and the sum
+/// rounded to odd there, so rounding it to the type is the one rounding
+/// (emulate-float-conversions narrows f64 -> f16/bf16 through f32 rounded
+/// to odd, not twice to nearest).
+Value fmaHalf(OpBuilder &b, Location loc, Value x, Value y, Value z) {
+  ExactArith exact(b, loc);
+  Type f32 = b.getF32Type(), f64 = b.getF64Type();
+  auto widen = [&](Value v) -> Value {
+    Value single = arith::ExtFOp::create(b, loc, f32, v);
+    return arith::ExtFOp::create(b, loc, f64, single);
+  };
+  Value xd = widen(x), yd = widen(y), zd = widen(z);
+  Value sum = exact.addRoundToOdd(exact.mul(xd, yd), zd);
+  return arith::TruncFOp::create(b, loc, x.getType(), sum);
+}
+
 Value fma64(OpBuilder &b, Location loc, Value x, Value y, Value z) {
   ExactArith exact(b, loc);
   auto [uh, ul] = exact.twoProduct(x, y);
@@ -210,6 +228,8 @@ struct ExactFloatOpsPass
           replacement = fma32(b, op->getLoc(), fma.getA(), fma.getB(), fma.getC());
         else if (expandFma && type.isF64())
           replacement = fma64(b, op->getLoc(), fma.getA(), fma.getB(), fma.getC());
+        else if (expandFma && (type.isF16() || type.isBF16()))
+          replacement = fmaHalf(b, op->getLoc(), fma.getA(), fma.getB(), fma.getC());
       } else {
         op->removeAttr(kCorrectlyRoundedAttr);
         if (viaFloat64Ops && type.isF32() &&

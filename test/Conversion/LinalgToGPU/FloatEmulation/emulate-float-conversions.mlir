@@ -163,3 +163,22 @@ func.func @round_trips(%x: vector<4xf32>, %d: f64, %h: f16) -> (vector<4xf32>, f
   %loaded = arith.extf %h : f16 to f32
   return %back, %double, %loaded : vector<4xf32>, f64, f32
 }
+
+// -----
+
+// f64 -> f16 rounds once, as f64 -> bf16 does: to f32 rounded to odd, then
+// to f16 (lavapipe's FConvert goes through f32 rounded to nearest: 1 + 2^-11
+// + 2^-40 became 1, not 1 + 2^-10).
+// CHECK-LABEL: func.func @f64_to_f16(
+// CHECK-SAME:    %[[D:.*]]: f64
+// CHECK:         %[[NEAREST:.*]] = arith.truncf %[[D]] : f64 to f32
+// CHECK:         %[[INEXACT:.*]] = arith.cmpf une, %{{.*}}, %[[D]] : f64
+// CHECK:         %[[R:.*]] = arith.select %[[INEXACT]], %{{.*}}, %{{.*}} : i32
+// CHECK:         %[[F:.*]] = arith.bitcast %[[R]] : i32 to f32
+// CHECK:         %[[H:.*]] = arith.truncf %[[F]] : f32 to f16
+// CHECK:         return %[[H]]
+// CHECK-NOT:     f64 to f16
+func.func @f64_to_f16(%d: f64) -> f16 {
+  %h = arith.truncf %d : f64 to f16
+  return %h : f16
+}

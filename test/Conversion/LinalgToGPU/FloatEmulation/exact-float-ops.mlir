@@ -52,12 +52,44 @@ func.func @fma_f64(%a: f64, %b: f64, %c: f64) -> f64 {
 
 // -----
 
-// Only f32 and f64 fmas are expanded.
+// f16 fma: the same exact product and round-to-odd sum in f64, rounded once
+// to f16 (lavapipe's split Fma rounded the product first). The f64 -> f16
+// truncf is emulate-float-conversions' single rounding, through f32 rounded
+// to odd.
 // CHECK-LABEL: func.func @fma_f16(
-// CHECK:         math.fma %{{.*}} : f16
+// CHECK-SAME:    %[[A:.*]]: f16, %[[B:.*]]: f16, %[[C:.*]]: f16
+// CHECK:         %[[A32:.*]] = arith.extf %[[A]] : f16 to f32
+// CHECK:         %[[AD:.*]] = arith.extf %[[A32]] : f32 to f64
+// CHECK:         %[[B32:.*]] = arith.extf %[[B]] : f16 to f32
+// CHECK:         %[[BD:.*]] = arith.extf %[[B32]] : f32 to f64
+// CHECK:         %[[C32:.*]] = arith.extf %[[C]] : f16 to f32
+// CHECK:         %[[CD:.*]] = arith.extf %[[C32]] : f32 to f64
+// CHECK:         %[[P:.*]] = arith.mulf %[[AD]], %[[BD]] : f64
+// CHECK:         %[[S:.*]] = arith.addf %[[P]], %[[CD]] : f64
+// CHECK:         %[[SUM:.*]] = arith.bitcast %{{.*}} : i64 to f64
+// CHECK-NEXT:    %[[R:.*]] = arith.truncf %[[SUM]] : f64 to f16
+// CHECK:         return %[[R]]
+// CHECK-NOT:     math.fma
+// OFF-LABEL:   func.func @fma_f16(
+// OFF:           math.fma %{{.*}} : f16
 func.func @fma_f16(%a: f16, %b: f16, %c: f16) -> f16 {
   %r = math.fma %a, %b, %c : f16
   return %r : f16
+}
+
+// -----
+
+// bf16 the same way (widened through f32; the f32 fma it became later was
+// split on lavapipe as well, and f32 -> bf16 is a second rounding).
+// CHECK-LABEL: func.func @fma_bf16(
+// CHECK:         arith.extf %{{.*}} : bf16 to f32
+// CHECK:         arith.mulf %{{.*}}, %{{.*}} : f64
+// CHECK:         %[[R:.*]] = arith.truncf %{{.*}} : f64 to bf16
+// CHECK:         return %[[R]]
+// CHECK-NOT:     math.fma
+func.func @fma_bf16(%a: bf16, %b: bf16, %c: bf16) -> bf16 {
+  %r = math.fma %a, %b, %c : bf16
+  return %r : bf16
 }
 
 // -----

@@ -84,6 +84,21 @@ def worker(ids):
             host = {k: v.cpu() if hasattr(v, "cpu") else v for k, v in tensors.items()}
             entry["ok"], entry["check"] = case.check(host)
             entry["ms"] = triton.testing.do_bench(lambda: case.launch(tensors), warmup=100, rep=400)
+            # 100 launches back to back between two events (no cache clearing between them)
+            di = getattr(torch, device.type)
+            start, end = di.Event(enable_timing=True), di.Event(enable_timing=True)
+            start.record()
+            for _ in range(100):
+                case.launch(tensors)
+            end.record()
+            end.synchronize()
+            entry["chained_ms"] = start.elapsed_time(end) / 100
+            if backend == "spirv":  # the dispatch alone, by GPU timestamps in one submission
+                from triton_spirv import _vulkan_runtime as runtime
+                from triton_spirv.launcher import SPIRVLauncher
+                kernel, grid, packed = SPIRVLauncher.last_launch
+                times = sorted(runtime.get_device().time_launches(kernel, *grid, packed, 200))
+                entry["device_ms"] = times[len(times) // 2]
         except Exception as error:  # reported in the table
             entry["error"] = f"{type(error).__name__}: {str(error)[:300]}"
         results[case.id] = entry
@@ -118,13 +133,16 @@ def main():
     assert cuda["backend"] == "cuda" and ours["backend"] == "spirv", (cuda["backend"], ours["backend"])
     print(f"ours: {ours['results']['device']} (CUDA initialized: "
           f"{ours['results']['cuda_initialized_after']}); baseline: {cuda['results']['device']}")
-    print(f"{'case':28} {'ours ms':>9} {'CUDA ms':>9} {'ratio':>6}  check")
+    print(f"{'case':28} {'ours ms':>9} {'CUDA ms':>9} {'ratio':>6} {'chained':>8} {'CUDA':>8} "
+          f"{'ratio':>6} {'dev ms':>8}  check")
     for case_id in sorted(ids):
         mine, theirs = ours["results"].get(case_id, {}), cuda["results"].get(case_id, {})
         if "ms" not in mine or "ms" not in theirs:
             print(f"{case_id:28} {mine.get('error', '')} {theirs.get('error', '')}")
             continue
-        print(f"{case_id:28} {mine['ms']:9.4f} {theirs['ms']:9.4f} {theirs['ms'] / mine['ms']:6.3f}  "
+        print(f"{case_id:28} {mine['ms']:9.4f} {theirs['ms']:9.4f} {theirs['ms'] / mine['ms']:6.3f} "
+              f"{mine['chained_ms']:8.4f} {theirs['chained_ms']:8.4f} "
+              f"{theirs['chained_ms'] / mine['chained_ms']:6.3f} {mine.get('device_ms', 0):8.4f}  "
               f"{'ok' if mine['ok'] else 'WRONG'} {mine['check']}")
     a, b = ours["results"]["launch"], cuda["results"]["launch"]
     print(f"1000 chained launches: host {a['host_us']:.1f} ms ours, {b['host_us']:.1f} ms "

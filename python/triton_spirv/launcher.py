@@ -88,6 +88,14 @@ class ArgumentMemory:
 
 def _device_address(value, name, memory=None):
     """The buffer device address of a tensor argument (zero copy on every route)."""
+    # The common case first, cheaply: a live tensor on the spirv device.
+    device = getattr(value, "device", None)
+    if getattr(device, "type", None) == "spirv" and not device.index and cuda_route() is None:
+        address = value.data_ptr()
+        if address:
+            if memory is not None:
+                memory.note(True, name)
+            return address
     tensor, base, nbytes = _storage_of(value, name)
     if nbytes == 0:
         if tensor.numel() > 0:
@@ -206,6 +214,9 @@ class SPIRVLauncher:
         self.kernel = None
         self.debug_buffer = None
         self._plan = None  # packing plan; False: the general path
+        self._hidden = None  # the compiler's appended argument fields
+        self._messages = getattr(metadata, "debug_messages", None)
+        self._device = None  # the process's Vulkan device, once looked up
 
     def _load(self, function):
         # One pipeline per binary for the process: creating it compiles the shader.
@@ -317,10 +328,10 @@ class SPIRVLauncher:
         return packed
 
     def _pack_hidden(self, packed, grid):
-        for field in self.metadata.arguments:
+        if self._hidden is None:
+            self._hidden = [f for f in self.metadata.arguments if f["kind"] in _HIDDEN_KINDS]
+        for field in self._hidden:
             kind = field["kind"]
-            if kind not in _HIDDEN_KINDS:
-                continue
             if kind == "scratch":
                 per_program = self.metadata.scratch_bytes_per_program
                 data = struct.pack("<Q", _scratch_address(per_program * grid[0] * grid[1] * grid[2]))
@@ -336,14 +347,16 @@ class SPIRVLauncher:
         route = cuda_route()
         if launch_enter_hook is not None:
             launch_enter_hook(launch_metadata)
-        messages = getattr(self.metadata, "debug_messages", None)
-        self.debug_buffer = (debug.new_buffer(device="cuda" if route else "cpu")
-                             if messages else None)
+        messages = self._messages
+        if messages:
+            self.debug_buffer = debug.new_buffer(device="cuda" if route else "cpu")
         memory = ArgumentMemory()
         packed = self.pack(args, (gridX, gridY, gridZ), memory)
         if route is None:
-            runtime.get_device().launch(kernel, gridX, gridY, gridZ, packed,
-                                        sync=memory.waits or bool(messages))
+            if self._device is None:
+                self._device = runtime.get_device()
+            self._device.launch(kernel, gridX, gridY, gridZ, packed,
+                                sync=memory.waits or bool(messages))
         else:
             # Ordered on the stream Triton passes (torch's current one).
             route.interop.launch(kernel, gridX, gridY, gridZ, packed, stream or 0)

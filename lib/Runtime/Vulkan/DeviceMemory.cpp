@@ -222,13 +222,15 @@ uint64_t Device::recordTimestamp() {
   }
   auto [pool, query] = s.freeTimestampQueries.back();
   s.freeTimestampQueries.pop_back();
-  InFlight &work = s.appendAsync();
+  // A BOTTOM_OF_PIPE timestamp is written once every earlier command
+  // completed: no barrier before it, none after it.
+  InFlight &work = s.appendAsync(/*memoryCommand=*/false);
   s.fn.vkCmdResetQueryPool(work.cmd, pool, query, 1);
   s.fn.vkCmdWriteTimestamp(work.cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool,
                            query);
   const uint64_t id = s.nextTimestampId++;
   s.timestamps[id] = {pool, query, s.pendingSerial()};
-  s.afterAsync();
+  s.afterAsync(/*mayFlush=*/false);
   return id;
 }
 

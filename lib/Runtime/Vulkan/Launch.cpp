@@ -295,19 +295,30 @@ Kernel::~Kernel() {
 
 namespace detail {
 
-InFlight &DeviceState::appendAsync() {
-  if (open) {
+InFlight &DeviceState::appendAsync(bool memoryCommand) {
+  if (!open)
+    open.emplace(beginCommands()); // begins behind a barrier
+  else if (memoryCommand && open->unorderedMemoryWork)
     recordBarrier(fn, open->cmd, /*toHost=*/false);
-    return *open;
-  }
-  open.emplace(beginCommands());
+  if (memoryCommand)
+    open->unorderedMemoryWork = true;
   return *open;
 }
 
-void DeviceState::afterAsync() {
+void DeviceState::afterAsync(bool mayFlush) {
   ++openCommands;
+  if (openCommands >= kOpenBatchLimit) {
+    flushOpen();
+    return;
+  }
+  // A timestamp waits for the work it precedes or follows (an event pair
+  // split across submissions would time NVIDIA's gap between them). Work is
+  // submitted at once to an idle GPU; to a busy one it accumulates until
+  // the GPU is idle, so batches grow with the queue and boundaries are rare.
+  if (!mayFlush)
+    return;
   retireCompleted();
-  if (inFlight.size() < 2 || openCommands >= kOpenBatchLimit)
+  if (inFlight.empty())
     flushOpen();
 }
 

@@ -220,6 +220,9 @@ struct InFlight {
   // Holds some kernel's first dispatch, which a driver that compiles shaders
   // at their first dispatch (llvmpipe) spends compiling.
   bool firstDispatch = false;
+  // Memory work recorded since the last barrier (the next memory command
+  // must wait for it; timestamps need no barrier: they wait by themselves).
+  bool unorderedMemoryWork = false;
   std::vector<std::shared_ptr<ArgChunk>> chunks;
 };
 
@@ -296,14 +299,15 @@ struct DeviceState {
   // Launch.cpp
   // Asynchronous work (launches without host memory, copies, fills,
   // timestamps) is recorded into one open command buffer, barrier-separated,
-  // and submitted while the GPU has under two submissions queued, at
-  // kOpenBatchLimit commands, or before anything else is submitted or waited
-  // for: the GPU stays fed without a vkQueueSubmit (and the gap NVIDIA leaves
-  // between submissions) per launch.
+  // and submitted when the GPU is idle, at kOpenBatchLimit commands, or
+  // before anything else is submitted or waited for: no vkQueueSubmit (and
+  // the gap NVIDIA leaves between submissions) per launch.
   std::optional<InFlight> open;
   uint32_t openCommands = 0;
-  InFlight &appendAsync();
-  void afterAsync();
+  /// The open batch, behind a barrier when `memoryCommand` follows other
+  /// memory work in it.
+  InFlight &appendAsync(bool memoryCommand = true);
+  void afterAsync(bool mayFlush = true);
   void flushOpen();
   /// The serial the next submission (the open batch, if any) will carry.
   uint64_t pendingSerial() const { return submitSerial + (open ? 1 : 0); }

@@ -59,8 +59,8 @@ def test_pointer_table_in_a_loop():
 def test_tables_refused_where_host_addresses_are_not_device_addresses(monkeypatch):
     # CPU tensors on a GPU's Vulkan (TRITON_SPIRV_CUDA=0): the addresses a kernel reads from a
     # table would be the host's, so the launch is refused with a message, not run.
-    from triton_spirv import driver
-    monkeypatch.setattr(driver, "host_addresses_are_device_addresses", lambda: False)
+    from triton_spirv import launcher
+    monkeypatch.setattr(launcher, "host_addresses_are_device_addresses", lambda: False)
     x, y = torch.randn(300), torch.randn(70)
     table = torch.zeros(2, dtype=torch.int64)
     sizes = torch.tensor([300, 70], dtype=torch.int32)

@@ -77,11 +77,16 @@ def dtype(name):
 
 
 def round_bf16(x):
-    """float64 -> nearest bfloat16 (ties to even), as float64; via float32 (bf16 has 8
-    significand bits, far fewer than float32's 24, so the double rounding is harmless except at
-    exact float32 ties, which our inputs never produce)."""
-    f = np.asarray(x, dtype=np.float64).astype(np.float32)
+    """float64 -> nearest bfloat16 (ties to even), as float64, rounded once (as Triton's
+    fp64 -> bf16 casts are): via float32 rounded to odd, which keeps an inexact value off the
+    bf16 ties (rounding to nearest float32 first turned 1 + 2^-8 + 2^-30 into a tie)."""
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(over="ignore", invalid="ignore"):
+        f = x.astype(np.float32)
+        back = f.astype(np.float64)
     bits = f.view(np.uint32).astype(np.uint64)
+    toward_zero = np.where(np.abs(back) > np.abs(x), bits - 1, bits)
+    bits = np.where((back != x) & np.isfinite(x), toward_zero | 1, bits)
     rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
     out = rounded.astype(np.uint32).view(np.float32).astype(np.float64)
     return np.where(np.isfinite(f), out, f.astype(np.float64))

@@ -3,7 +3,8 @@ statements: tl.sum of a bfloat16 block fails in linalg -> SPIR-V: 'spirv.Bitcast
 result type bitwidth 32 and operand type bitwidth 16 ((i16) -> f32). tl.store(o, tl.sum(x, 0))
 with x loaded from a bf16 pointer is enough; 2-D sums along an axis too. Same message as
 where_bfloat16_bitcast.py (tl.where on bf16), perhaps the same cause; tl.associative_scan with
-an add and tl.max / tl.cumsum (which Triton runs in fp32) compile."""
+an add and tl.max / tl.cumsum (which Triton runs in fp32) compile. Fixed by e656dbc (the
+reduction's subgroup shuffles of bf16 move i16); kept as a regression check."""
 import sys
 
 import numpy as np

@@ -2,7 +2,8 @@
 statements: tl.where on bfloat16 values fails in linalg -> SPIR-V: 'spirv.Bitcast' op mismatch in
 result type bitwidth 128 and operand type bitwidth 64 (vector<4xi16> -> vector<4xf32>). Any
 select of two bf16 tensors does it, e.g. tl.store(o + r, tl.where(a < b, a, b)) with a, b
-loaded from bf16 pointers."""
+loaded from bf16 pointers. Fixed by e656dbc (emulate-float-conversions moves bf16 values that are only
+selected, broadcast or shuffled as i16); kept as a regression check."""
 import sys
 
 import numpy as np

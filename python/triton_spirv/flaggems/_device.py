@@ -1,4 +1,5 @@
-"""FlagGems' device module for the cpu route: torch.cpu plus what FlagGems calls on torch.cuda.
+"""FlagGems' device module off the cuda route: torch.cpu (CPU tensors) or torch.spirv (the Vulkan
+device) plus what FlagGems calls on torch.cuda.
 
 FlagGems calls `torch_device_fn.<x>` where torch_device_fn is `torch.<device_name>`:
 `with torch_device_fn.device(t.device):` around every launch, device properties
@@ -70,15 +71,19 @@ class PhiloxGenerator:
 
 
 class DeviceModule(types.ModuleType):
-    """torch.cpu with torch.cuda's device API on top."""
+    """torch.cpu (or torch.spirv, the Vulkan device's module) with torch.cuda's device API on
+    top."""
 
-    def __init__(self):
+    def __init__(self, base=None):
         super().__init__("triton_spirv.flaggems.device")
         generator = PhiloxGenerator()
         self.default_generators = (generator,)
+        self._base = torch.cpu if base is None else base
 
     def __getattr__(self, name):
-        return getattr(torch.cpu, name)
+        if name == "_base":
+            raise AttributeError(name)
+        return getattr(self._base, name)
 
     def manual_seed(self, seed):
         # Reseeding restarts the sequence even when the seed is the one torch already has

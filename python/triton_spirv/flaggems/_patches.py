@@ -18,7 +18,8 @@ def _chosen_vendor(backend, vendor_name=None):
 
 
 def patch_backend(backend):
-    """flag_gems.runtime.backend: tune_configs.yaml path and the cpu-route device module."""
+    """flag_gems.runtime.backend: tune_configs.yaml path and the device module off the cuda
+    route."""
     backend_utils = backend.backend_utils
     original_get_tune_config = backend_utils.get_tune_config
 
@@ -41,9 +42,10 @@ def patch_backend(backend):
     def gen_torch_device_object(vendor_name=None):
         if backend.torch_device_object is None and _chosen_vendor(backend, vendor_name) == VENDOR:
             info = backend.get_vendor_info(VENDOR)
-            if info.device_name == "cpu":
+            if info.device_name in ("cpu", "spirv"):
+                import torch
                 from ._device import DeviceModule
-                backend.torch_device_object = DeviceModule()
+                backend.torch_device_object = DeviceModule(getattr(torch, info.device_name))
         return original_gen_device_object(vendor_name)
 
     gen_torch_device_object.__wrapped__ = original_gen_device_object

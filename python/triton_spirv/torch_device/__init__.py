@@ -30,10 +30,26 @@ def register():
     from . import module
     if not hasattr(torch, DEVICE_TYPE):
         torch._register_device_module(DEVICE_TYPE, module)
+    _register_backend_module(torch)
     torch.utils.generate_methods_for_privateuse1_backend(
         for_tensor=True, for_module=True, for_packed_sequence=True, for_storage=True)
     _registered = True
     return True
+
+
+def _register_backend_module(torch):
+    """`torch.backends.spirv`, as torch.backends.cuda is for CUDA: code that imports
+    torch.backends.<device type> (FlagGems does) finds it."""
+    import sys
+    import types
+    name = f"torch.backends.{DEVICE_TYPE}"
+    if name in sys.modules:
+        return
+    backend = types.ModuleType(name, "The spirv device's backend settings (triton-spirv).")
+    backend.is_built = lambda: True
+    backend.is_available = lambda: torch.spirv.is_available()
+    sys.modules[name] = backend
+    setattr(torch.backends, DEVICE_TYPE, backend)
 
 
 def _autoload():

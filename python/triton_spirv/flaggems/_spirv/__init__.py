@@ -21,32 +21,42 @@ if not _registration.device_available():
                       "status`); on a CUDA machine set TRITON_SPIRV_BACKEND=1")
 
 # The torch device our driver takes tensors of: CUDA tensors on the cuda route
-# (TRITON_SPIRV_BACKEND=1 where torch has CUDA), CPU tensors otherwise.
+# (TRITON_SPIRV_BACKEND=1 where torch has CUDA), the spirv device where it is
+# Triton's active torch device (GPU drivers, or TRITON_SPIRV_TORCH_DEVICE=spirv),
+# CPU tensors otherwise.
 _CUDA = _driver.cuda_route() is not None
+_DEVICE = "cuda" if _CUDA else ("spirv" if _driver.torch_device_is_active() else "cpu")
+if _DEVICE == "spirv":
+    # The device's own operators (C++) register before FlagGems' do.
+    _driver._torch_device_module()._lazy_init()
 
 vendor_info = VendorInfoBase(
     vendor_name="spirv",
-    device_name="cuda" if _CUDA else "cpu",
+    device_name=_DEVICE,
     # FlagGems runs this (shlex-split, no shell) when GEMS_VENDOR is unset; it
     # exits 0 exactly when device_available() is true.
     device_query_cmd=" ".join(shlex.quote(a) for a in (
         sys.executable, "-c",
         "import sys, triton_spirv.flaggems as f; sys.exit(0 if f.device_available() else 1)")),
-    dispatch_key="CUDA" if _CUDA else "CPU",
+    dispatch_key={"cuda": "CUDA", "spirv": "PrivateUse1", "cpu": "CPU"}[_DEVICE],
     # triton.language.extra.cuda.libdevice: __nv_* functions, which our compiler maps.
     triton_extra_name="cuda",
 )
 
 # Function names FlagGems' enable()/use_gems() must not register for this vendor.
-# On the cpu route: FlagGems functions that refuse CPU tensors (upstream asserts
-# `tensor.is_cuda`, or hands the call back to torch, which is itself again);
-# left out, torch's own CPU kernels serve these operators.
+# Off the cuda route: FlagGems functions that refuse non-CUDA tensors (upstream
+# asserts `tensor.is_cuda`, or hands the call back to torch, which is itself
+# again); left out, torch's CPU kernels serve these operators (on the spirv
+# device through its CPU fallback).
 _CPU_REFUSED = (
     "_safe_softmax", "_upsample_nearest_exact1d", "arcsinh", "arcsinh_out", "i0_", "lift_fresh_copy",
     "prelu", "reflection_pad2d", "reflection_pad2d_out", "select_backward", "soft_margin_loss",
     "special_i0e", "special_i0e_out", "special_i1", "t_copy", "t_copy_out", "upsample_bicubic2d",
     "zero", "zero_out",
 )
-CUSTOMIZED_UNUSED_OPS = () if _CUDA else _CPU_REFUSED
+# On the spirv device: fills and zeroing are the device's own (a Vulkan fill command).
+_DEVICE_NATIVE = ("fill_scalar_", "zero_")
+CUSTOMIZED_UNUSED_OPS = {"cuda": (), "cpu": _CPU_REFUSED,
+                         "spirv": _CPU_REFUSED + _DEVICE_NATIVE}[_DEVICE]
 
 __all__ = ["vendor_info", "CUSTOMIZED_UNUSED_OPS"]

@@ -139,29 +139,31 @@ struct GlobalMemoryBarrier : public OpConversionPattern<gpu::BarrierOp> {
   }
 };
 
-/// A truncf widened back (extf of truncf) is never an identity, but drivers
-/// fold the pair unless it is exact: Mesa 25's NIR drops f2f32(f2f16(x))
-/// for inexact code (rounding toward zero compares the two). NoContraction
-/// marks the widening exact.
-struct ExactRoundTripExtF : public OpConversionPattern<arith::ExtFOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(arith::ExtFOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!op.getIn().getDefiningOp<arith::TruncFOp>())
-      return failure();
-    Type elementType = getElementTypeOrSelf(op.getIn().getType());
-    if (!elementType.isF16() && !elementType.isF32())
-      return failure();
-    Type type = getTypeConverter()->convertType(op.getType());
-    if (!type)
-      return failure();
-    auto widened =
-        rewriter.replaceOpWithNewOp<spirv::FConvertOp>(op, type, adaptor.getIn());
-    widened->setAttr("no_contraction", rewriter.getUnitAttr());
-    return success();
-  }
-};
+/// Conversion chains that drivers fold unless the outer conversion is exact:
+/// Mesa 25's NIR turns f2f32(f2f16(x)) and f2f64(i2f32(x)) into one
+/// conversion, and f2i(f2f(x)) and f2u(u2f(x)) likewise, skipping the inner
+/// rounding (int32 -> f32 -> f64 kept every bit of the int32, so the f32 fma
+/// emulation, which widens its operands, was an ulp off: fuzzer seed
+/// 2700052), also where the inner value went through a private variable.
+/// Widenings and float -> int conversions are marked NoContraction, except
+/// of values loaded from buffers or workgroup memory, which no conversion
+/// made; narrowings are left alone (NVIDIA packs them in pairs).
+void markConversionsExact(Operation *root) {
+  root->walk([](Operation *op) {
+    if (!isa<spirv::FConvertOp, spirv::ConvertFToSOp, spirv::ConvertFToUOp>(op))
+      return;
+    auto from = dyn_cast<FloatType>(getElementTypeOrSelf(op->getOperand(0).getType()));
+    Type to = getElementTypeOrSelf(op->getResult(0).getType());
+    if (!from || !to.isIntOrFloat() ||
+        (isa<spirv::FConvertOp>(op) && from.getWidth() >= to.getIntOrFloatBitWidth()))
+      return;
+    if (auto load = op->getOperand(0).getDefiningOp<spirv::LoadOp>())
+      if (cast<spirv::PointerType>(load.getPtr().getType()).getStorageClass() !=
+          spirv::StorageClass::Function)
+        return;
+    op->setAttr("no_contraction", UnitAttr::get(op->getContext()));
+  });
+}
 
 /// A bitcast between 16-bit bits and bf16 where the target has no bf16 type
 /// and bf16 converts to f32: the bits are the f32's high half. Narrowing
@@ -387,7 +389,7 @@ struct ConvertKernelToSPIRVPass
       ScfToSPIRVContext scfContext;
       populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
       arith::populateArithToSPIRVPatterns(typeConverter, patterns);
-      patterns.add<ExactRoundTripExtF, SignedRemainder, BF16AsF32Bitcast>(
+      patterns.add<SignedRemainder, BF16AsF32Bitcast>(
           typeConverter, context, /*benefit=*/2);
       if (nativeMaxNum)
         patterns.add<NativeMaxNum<arith::MaxNumFOp, spirv::GLFMaxOp>,
@@ -411,6 +413,7 @@ struct ConvertKernelToSPIRVPass
     markSignedIntegerMultiplyAdds(getOperation());
     triton_spirv::makeGlobalAccessesCoherentWhereOrdered(getOperation());
     triton_spirv::addressGlobalElementsWithSignedOffsets(getOperation());
+    markConversionsExact(getOperation());
     // f64 arithmetic is exact (NoContraction): drivers' algebraic passes
     // otherwise merge the expansions' two-part constants (Mesa 25's NIR turned
     // exp's Cody-Waite reduction into one product: 3e-14 relative at x = 350).

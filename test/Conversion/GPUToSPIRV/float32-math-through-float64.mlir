@@ -24,10 +24,10 @@ module attributes {gpu.container_module} {
     // CHECK-LABEL: spirv.func @cbrt_v2f32
     // CHECK:         %[[V:.*]] = spirv.Load {{.*}} : vector<2xf32>
     // CHECK:         %[[L0:.*]] = spirv.CompositeExtract %[[V]][0 : i32]
-    // CHECK:         spirv.FConvert %[[L0]] : f32 to f64
+    // CHECK:         spirv.FConvert %[[L0]] {no_contraction} : f32 to f64
     // CHECK:         %[[R0:.*]] = spirv.FConvert %{{.*}} : f64 to f32
     // CHECK:         %[[L1:.*]] = spirv.CompositeExtract %[[V]][1 : i32]
-    // CHECK:         spirv.FConvert %[[L1]] : f32 to f64
+    // CHECK:         spirv.FConvert %[[L1]] {no_contraction} : f32 to f64
     // CHECK:         %[[R1:.*]] = spirv.FConvert %{{.*}} : f64 to f32
     // CHECK:         spirv.CompositeConstruct %[[R0]], %[[R1]] : (f32, f32) -> vector<2xf32>
     gpu.func @cbrt_v2f32(%m: memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>}) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {

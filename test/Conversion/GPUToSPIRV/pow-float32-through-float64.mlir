@@ -9,7 +9,7 @@ module attributes {gpu.container_module} {
     // CHECK-LABEL: spirv.func @pow_f32
     // CHECK-NOT:     spirv.GL.Pow
     // CHECK:         %[[AX:.*]] = spirv.GL.FAbs %{{.*}} : f32
-    // CHECK:         spirv.FConvert %[[AX]] : f32 to f64
+    // CHECK:         spirv.FConvert %[[AX]] {no_contraction} : f32 to f64
     // CHECK-NOT:     spirv.GL.Exp2 %{{.*}} : f32
     // CHECK:         %[[POWER:.*]] = spirv.FConvert %{{.*}} : f64 to f32
     // CHECK:         spirv.FOrdEqual %[[AX]], %{{.*}} : f32

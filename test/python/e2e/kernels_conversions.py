@@ -47,3 +47,19 @@ def f64_to_f16_kernel(d_ptr, h_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
     tl.store(h_ptr + offs, tl.load(d_ptr + offs, mask=mask).to(tl.float16), mask=mask)
+
+
+@triton.jit
+def conversion_chains_kernel(i_ptr, u_ptr, a_ptr, out_ptr, fma_ptr, int_ptr, n,
+                             BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    i = tl.load(i_ptr + offs, mask=mask)
+    u = tl.load(u_ptr + offs, mask=mask)
+    a = tl.load(a_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, i.to(tl.float32).to(tl.float64), mask=mask)
+    tl.store(out_ptr + n + offs, u.to(tl.float32).to(tl.float64), mask=mask)
+    # The f32 fma emulation widens its operands to f64 (fuzzer seed 2700052).
+    tl.store(fma_ptr + offs, tl.fma(a, i.to(tl.float32), a), mask=mask)
+    tl.store(int_ptr + offs, i.to(tl.float32).to(tl.int32), mask=mask)
+    tl.store(int_ptr + n + offs, (a * 1000.0).to(tl.float16).to(tl.int32), mask=mask)

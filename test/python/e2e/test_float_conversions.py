@@ -5,6 +5,8 @@ import math
 import numpy as np
 import pytest
 import torch
+import triton
+import triton.language as tl
 
 from . import kernels_conversions as k
 
@@ -117,6 +119,28 @@ def test_narrow_then_widen_keeps_the_rounding():
     assert not torch.equal(x.half().float(), x)  # the data needs rounding
     assert torch.equal(x_out, x.half().float())
     assert torch.equal(d_out, d.float().double())
+
+
+def test_conversion_chains_keep_each_rounding():
+    # Mesa 25 folds f2f64(i2f32(x)) into i2f64(x) (and f2i(f2f(x)), f2i(i2f(x)) alike) unless
+    # the outer conversion is exact: int32 -> f32 -> f64 kept every bit of the integer, and an
+    # f32 fma of an int32 converted to f32 came out one ulp off.
+    n = 1000
+    i = torch.randint(-2**31, 2**31 - 1, (n,), dtype=torch.int32)
+    u = torch.randint(-2**31, 2**31 - 1, (n,), dtype=torch.int32)  # read as uint32
+    a = (torch.randint(-32, 32, (n,)) * 0.25 + 0.125).float()
+    out = torch.full((2 * n,), float("nan"), dtype=torch.float64)
+    fma = torch.full((n,), float("nan"))
+    ints = torch.zeros(2 * n, dtype=torch.int32)
+    k.conversion_chains_kernel[(triton_cdiv(n, 256),)](i, triton.reinterpret(u, tl.uint32), a,
+                                                       out, fma, ints, n, BLOCK=256)
+    unsigned = u.numpy().view(np.uint32)
+    assert torch.equal(out[:n], i.float().double())
+    assert torch.equal(out[n:], torch.from_numpy(unsigned.astype(np.float32).astype(np.float64)))
+    # a * f + a is exact in f64 here (|a| has 6 bits, f 24), so rounding it once is the fma.
+    assert torch.equal(fma, (a.double() * i.float().double() + a.double()).float())
+    assert torch.equal(ints[:n], i.float().int())
+    assert torch.equal(ints[n:], (a * 1000.0).half().int())
 
 
 def test_f64_to_f16_rounds_once():

@@ -256,3 +256,14 @@ def set_rng_state(new_state, device=None):
 
 def _is_in_bad_fork():
     return False
+
+
+_INDUCTOR_CODEGEN = ("Scheduling", "PythonWrapperCodegen", "CppWrapperCodegen", "WrapperFxCodegen")
+
+
+def __getattr__(name):
+    # Inductor looks these up on torch.<privateuse1 device> when it first generates code.
+    if name in _INDUCTOR_CODEGEN:
+        from . import inductor
+        return inductor.codegen_class(name)
+    raise AttributeError(f"module 'torch.{DEVICE_TYPE}' has no attribute '{name}'")

@@ -70,8 +70,10 @@ def run_recorded(compiled, *args):
     return result, generated, recorder.launched
 
 
-def assert_all_kernels_ours(generated, launched):
+def assert_all_kernels_ours(generated, launched, target="cpu"):
+    """Every generated kernel ran through our launcher, compiled for `target` (Triton's `cpu`
+    target for CPU tensors, `spirv` on the spirv device)."""
     assert generated, "Inductor generated no Triton kernel"
     missing = generated - set(launched)
     assert not missing, f"kernels not run by triton-spirv: {sorted(missing)}"
-    assert all(launched[name] == "cpu" for name in generated), launched
+    assert all(launched[name] == target for name in generated), launched

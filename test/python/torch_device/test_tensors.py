@@ -230,3 +230,21 @@ def test_mlp_trains_as_on_the_cpu(spirv):
     for (name, p), q in zip(model.named_parameters(), device_model.parameters()):
         assert q.device == spirv
         torch.testing.assert_close(q.cpu(), p.detach(), rtol=1e-5, atol=1e-6, msg=name)
+
+
+def test_convolution_forward_and_backward(spirv):
+    torch.manual_seed(5)
+    conv = torch.nn.Conv2d(3, 8, 3, padding=1)
+    device_conv = torch.nn.Conv2d(3, 8, 3, padding=1)
+    device_conv.load_state_dict(conv.state_dict())
+    device_conv.to(spirv)
+    x = torch.randn(2, 3, 9, 9, requires_grad=True)
+    dx = x.detach().to(spirv).requires_grad_()
+    y, dy = conv(x), device_conv(dx)
+    assert dy.device == spirv and dy.is_contiguous()
+    torch.testing.assert_close(dy.cpu(), y, atol=1e-5, rtol=1e-5)
+    y.square().sum().backward()
+    dy.square().sum().backward()
+    torch.testing.assert_close(dx.grad.cpu(), x.grad, atol=1e-4, rtol=1e-4)
+    torch.testing.assert_close(device_conv.weight.grad.cpu(), conv.weight.grad, atol=1e-4, rtol=1e-4)
+    torch.testing.assert_close(device_conv.bias.grad.cpu(), conv.bias.grad, atol=1e-4, rtol=1e-4)

@@ -260,22 +260,70 @@ void checkSameDevice(const c10::OperatorHandle &op, const torch::jit::Stack &sta
               op.schema().operator_name(), ")");
 }
 
-void cpuFallback(const c10::OperatorHandle &op, torch::jit::Stack *stack) {
-  const auto &name = op.schema().operator_name();
-  const std::string text = c10::toString(name);
-  checkSameDevice(op, *stack, op.schema().arguments().size());
-  TORCH_CHECK(!fallbackIsError(), "triton-spirv: ", text, " has no ", deviceTypeName(),
+/// Refuses (TRITON_SPIRV_TORCH_FALLBACK=error) or warns once that `op` runs on the CPU.
+void noteCpuFallback(const std::string &op) {
+  TORCH_CHECK(!fallbackIsError(), "triton-spirv: ", op, " has no ", deviceTypeName(),
               " kernel (TRITON_SPIRV_TORCH_FALLBACK=error refuses the CPU fallback)");
-  {
-    static std::mutex mutex;
-    static std::unordered_set<std::string> warned;
-    std::lock_guard<std::mutex> lock(mutex);
-    if (warned.insert(text).second)
-      TORCH_WARN("triton-spirv: ", text, " has no ", deviceTypeName(),
-                 " kernel; it runs on the CPU, copying its tensors there and back "
-                 "(warned once per operator; TRITON_SPIRV_TORCH_FALLBACK=error makes it an error)");
-  }
+  static std::mutex mutex;
+  static std::unordered_set<std::string> warned;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (warned.insert(op).second)
+    TORCH_WARN("triton-spirv: ", op, " has no ", deviceTypeName(),
+               " kernel; it runs on the CPU, copying its tensors there and back "
+               "(warned once per operator; TRITON_SPIRV_TORCH_FALLBACK=error makes it an error)");
+}
+
+void cpuFallback(const c10::OperatorHandle &op, torch::jit::Stack *stack) {
+  checkSameDevice(op, *stack, op.schema().arguments().size());
+  noteCpuFallback(c10::toString(op.schema().operator_name()));
   at::native::cpu_fallback(op, stack);
+}
+
+std::optional<at::Tensor> onHost(const std::optional<at::Tensor> &t) {
+  if (!t || !t->defined())
+    return t;
+  return t->cpu();
+}
+
+at::Tensor onDevice(const at::Tensor &t, const at::Device &device) {
+  return t.defined() ? t.to(device) : t;
+}
+
+// Convolutions reach a device outside ATen's list through these two
+// operators, whose default kernels raise instead of falling back. Results are
+// contiguous: what torch's fake tensors (hence Inductor) expect of this
+// backend (ConvBackend::Overrideable).
+at::Tensor convolutionOverrideable(const at::Tensor &input, const at::Tensor &weight,
+                                   const std::optional<at::Tensor> &bias,
+                                   c10::IntArrayRef stride, c10::IntArrayRef padding,
+                                   c10::IntArrayRef dilation, bool transposed,
+                                   c10::IntArrayRef outputPadding, int64_t groups) {
+  noteCpuFallback("aten::convolution_overrideable");
+  return at::convolution(input.cpu(), weight.cpu(), onHost(bias), stride, padding, dilation,
+                         transposed, outputPadding, groups)
+      .contiguous()
+      .to(input.device());
+}
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor> convolutionBackwardOverrideable(
+    const at::Tensor &gradOutput, const at::Tensor &input, const at::Tensor &weight,
+    c10::IntArrayRef stride, c10::IntArrayRef padding, c10::IntArrayRef dilation,
+    bool transposed, c10::IntArrayRef outputPadding, int64_t groups,
+    std::array<bool, 3> outputMask) {
+  noteCpuFallback("aten::convolution_backward_overrideable");
+  const int64_t channels = weight.size(transposed ? 1 : 0) * (transposed ? groups : 1);
+  std::vector<int64_t> biasSizes{channels};
+  auto [gradInput, gradWeight, gradBias] = at::convolution_backward(
+      gradOutput.cpu(), input.cpu(), weight.cpu(),
+      outputMask[2] ? std::optional<c10::IntArrayRef>(biasSizes) : std::nullopt, stride,
+      padding, dilation, transposed, outputPadding, groups, outputMask);
+  const at::Device device = input.device();
+  if (gradInput.defined())
+    gradInput = gradInput.contiguous();
+  if (gradWeight.defined())
+    gradWeight = gradWeight.contiguous();
+  return {onDevice(gradInput, device), onDevice(gradWeight, device),
+          onDevice(gradBias, device)};
 }
 
 } // namespace
@@ -297,6 +345,8 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_local_scalar_dense", localScalarDense);
   m.impl("fill_.Scalar", fillScalar);
   m.impl("zero_", zero);
+  m.impl("convolution_overrideable", convolutionOverrideable);
+  m.impl("convolution_backward_overrideable", convolutionBackwardOverrideable);
 }
 
 TORCH_LIBRARY_IMPL(_, PrivateUse1, m) {

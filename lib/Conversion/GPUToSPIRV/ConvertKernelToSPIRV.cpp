@@ -417,13 +417,23 @@ struct ConvertKernelToSPIRVPass
     // f64 arithmetic is exact (NoContraction): drivers' algebraic passes
     // otherwise merge the expansions' two-part constants (Mesa 25's NIR turned
     // exp's Cody-Waite reduction into one product: 3e-14 relative at x = 350).
-    getOperation()->walk([](Operation *op) {
-      if (!isa<spirv::FAddOp, spirv::FSubOp, spirv::FMulOp, spirv::FDivOp,
-               spirv::FNegateOp, spirv::GLFmaOp>(op) ||
-          op->getNumResults() != 1 ||
-          !getElementTypeOrSelf(op->getResult(0).getType()).isF64())
-        return;
-      op->setAttr("no_contraction", UnitAttr::get(op->getContext()));
+    // So is f16 arithmetic on a CPU (lavapipe), which computes it in f32 and
+    // folds away the f16 rounding between two inexact ops: x + 1 + 1 came out
+    // unrounded in between (fuzzer finding half_float_chain_skips_rounding).
+    // GPUs keep contracting f16 multiply-adds, as Triton-CUDA does.
+    getOperation()->walk([](spirv::ModuleOp module) {
+      bool exactHalves =
+          spirv::TargetEnv(spirv::lookupTargetEnvOrDefault(module)).getDeviceType() ==
+          spirv::DeviceType::CPU;
+      module.walk([&](Operation *op) {
+        if (!isa<spirv::FAddOp, spirv::FSubOp, spirv::FMulOp, spirv::FDivOp,
+                 spirv::FNegateOp, spirv::GLFmaOp>(op) ||
+            op->getNumResults() != 1)
+          return;
+        Type element = getElementTypeOrSelf(op->getResult(0).getType());
+        if (element.isF64() || (exactHalves && element.isF16()))
+          op->setAttr("no_contraction", UnitAttr::get(op->getContext()));
+      });
     });
   }
 };

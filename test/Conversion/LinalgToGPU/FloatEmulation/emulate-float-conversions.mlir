@@ -182,3 +182,29 @@ func.func @f64_to_f16(%d: f64) -> f16 {
   %h = arith.truncf %d : f64 to f16
   return %h : f16
 }
+
+// -----
+
+// bf16 arithmetic computes in f32 and rounds back op by op: left to
+// arith-emulate-unsupported-floats, its truncf/extf pairs are `contract` and
+// the canonicalizer folds them, so a chain was rounded once at its end.
+// CHECK-LABEL: func.func @bf16_chain(
+// CHECK-SAME:    %[[X:.*]]: bf16, %[[Y:.*]]: bf16
+// CHECK:         %[[XW:.*]] = arith.extf %[[X]] : bf16 to f32
+// CHECK:         %[[YW:.*]] = arith.extf %[[Y]] : bf16 to f32
+// CHECK:         %[[S:.*]] = arith.addf %[[XW]], %[[YW]] : f32
+// CHECK:         %[[SB:.*]] = arith.truncf %[[S]] : f32 to bf16
+// CHECK:         %[[SW:.*]] = arith.extf %[[SB]] : bf16 to f32
+// CHECK:         %[[YW2:.*]] = arith.extf %[[Y]] : bf16 to f32
+// CHECK:         %[[P:.*]] = arith.mulf %[[SW]], %[[YW2]] : f32
+// CHECK:         %[[PB:.*]] = arith.truncf %[[P]] : f32 to bf16
+// CHECK:         %[[PW:.*]] = arith.extf %[[PB]] : bf16 to f32
+// CHECK:         %[[C:.*]] = arith.cmpf olt, %[[PW]], %{{.*}} : f32
+// CHECK:         return %[[PB]], %[[C]]
+// CHECK-NOT:     fastmath
+func.func @bf16_chain(%x: bf16, %y: bf16) -> (bf16, i1) {
+  %s = arith.addf %x, %y : bf16
+  %p = arith.mulf %s, %y : bf16
+  %c = arith.cmpf olt, %p, %x : bf16
+  return %p, %c : bf16, i1
+}

@@ -573,9 +573,12 @@ void Device::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
   std::vector<uint8_t> push = pushBytes(s, kernel, args, argsSize, chunk);
   if (uint64_t(gx) * gy * gz == 0)
     return; // an empty grid launches nothing, as in CUDA
-  s.launchCount++; // before submit: its idle point may drop used imports
+  // launchCount moves after the commands began (their idle point drops the
+  // host imports stamped up to it) and before the submission (whose idle
+  // point may drop the ones this launch used).
   if (!sync) {
     InFlight &work = s.appendAsync();
+    s.launchCount++;
     if (chunk)
       work.chunks.push_back(std::move(chunk));
     s.recordDispatch(work, kernel, gx, gy, gz, push.data());
@@ -583,6 +586,7 @@ void Device::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
     return;
   }
   InFlight work = s.beginCommands();
+  s.launchCount++;
   if (chunk)
     work.chunks.push_back(std::move(chunk));
   s.recordDispatch(work, kernel, gx, gy, gz, push.data());

@@ -4,10 +4,16 @@
                                                   #   through us vs its default C++ backend
     python3 bench/torch_compile.py --device cuda   # a CUDA GPU: TRITON_SPIRV_BACKEND=1 (the
                                                   #   cuda route) vs Triton-CUDA
+    python3 bench/torch_compile.py --device spirv  # the spirv torch device (Vulkan memory) vs
+                                                  #   Triton-CUDA on CUDA tensors (where torch
+                                                  #   has CUDA) or Inductor's C++ on the CPU
     [--size small|gpt2] [--only NAME] [--json out.json] [--iterations N]
 
 Each side runs in its own process over the same models and inputs (bench/compiled_models.py):
 compiled once, checked against eager, then timed per step by wall clock (synchronized).
+On the spirv device, matrix products and convolutions are Inductor's Triton templates
+(max_autotune_gemm with ATen and Triton choices; ATen's run on the CPU through the fallback, and
+Inductor uses templates only on a device with at least 68 multiprocessors).
 For ours it also lists the Triton kernels Inductor generated and how many of them our launcher
 ran: every one must have been (no kernel silently compiled by another backend).
 ratio = baseline ms / ours ms (1.0 = parity).
@@ -28,8 +34,13 @@ _KERNEL_DEFINITION = re.compile(r"async_compile\.triton\(\s*['\"](\w+)['\"]")
 
 def _synchronize(device):
     import torch
-    if device == "cuda":
-        torch.cuda.synchronize()
+    if device in ("cuda", "spirv"):
+        getattr(torch, device).synchronize()
+
+
+def _baseline_device():
+    import torch
+    return "cuda" if torch.cuda.is_available() else "cpu"
 
 
 def worker(side, device, size, only, iterations):
@@ -39,8 +50,15 @@ def worker(side, device, size, only, iterations):
     from torch._inductor.utils import run_and_get_code
     import compiled_models
 
+    if device == "spirv" and side == "baseline":
+        device = _baseline_device()
     if device == "cpu":
         inductor_config.cpu_backend = "triton" if side == "ours" else "cpp"
+    if device == "spirv":
+        import triton_spirv.torch_device as torch_device
+        torch_device.register()
+        inductor_config.max_autotune_gemm = True
+        inductor_config.max_autotune_gemm_backends = "ATEN,TRITON"
     launched = set()
     if side == "ours":
         from triton_spirv.driver import SPIRVLauncher
@@ -88,6 +106,9 @@ def run_side(side, args):
     env = dict(os.environ)
     if args.device == "cuda":
         env["TRITON_SPIRV_BACKEND"] = "1" if side == "ours" else "0"
+    if args.device == "spirv":
+        env.update(TRITON_SPIRV_BACKEND="1" if side == "ours" else "0", TRITON_SPIRV_CUDA="0",
+                   TRITON_SPIRV_TORCH_DEVICE="spirv")
     command = [sys.executable, __file__, "--worker", side, "--device", args.device,
                "--size", args.size, "--iterations", str(args.iterations)]
     for o in args.only:
@@ -102,17 +123,20 @@ def run_side(side, args):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
+    parser.add_argument("--device", choices=["cpu", "cuda", "spirv"], default="cpu")
     parser.add_argument("--size", choices=["small", "gpt2"], default=None)
     parser.add_argument("--only", action="append", default=[])
     parser.add_argument("--iterations", type=int, default=10)
     parser.add_argument("--json")
     parser.add_argument("--worker")
     args = parser.parse_args()
-    args.size = args.size or ("small" if args.device == "cpu" else "gpt2")
+    on_gpu = args.device == "cuda" or (args.device == "spirv" and _baseline_device() == "cuda")
+    args.size = args.size or ("gpt2" if on_gpu else "small")
     if args.worker:
         return worker(args.worker, args.device, args.size, args.only, args.iterations)
     baseline_name = "Inductor C++" if args.device == "cpu" else "Triton-CUDA"
+    if args.device == "spirv":
+        baseline_name = "Triton-CUDA" if _baseline_device() == "cuda" else "Inductor C++"
     ours = run_side("ours", args)
     baseline = run_side("baseline", args)
     if ours is None or baseline is None:

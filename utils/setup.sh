@@ -8,7 +8,7 @@ PY=${PYTHON:-python3}
 # The Triton version the suite runs by default (CI also runs 3.7-3.9 in venvs).
 TRITON_VERSION=${TRITON_SPIRV_TRITON_VERSION:-3.6.0}
 
-APT_PACKAGES=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22 ccache ninja-build
+APT_PACKAGES=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22 ccache ninja-build g++
               zlib1g-dev libzstd-dev zstd
               libvulkan1 libvulkan-dev vulkan-tools spirv-tools vulkan-validationlayers git)
 BACKPORTS=/etc/apt/sources.list.d/triton-spirv-bookworm-backports.list

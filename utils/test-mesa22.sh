@@ -35,7 +35,7 @@ if [ ! -f "$icd" ]; then
 fi
 
 args=("$@")
-[ ${#args[@]} -gt 0 ] || args=(test/python/e2e test/python/flaggems test/python/runtime/test_device_profiles.py)
+[ ${#args[@]} -gt 0 ] || args=(test/python/e2e test/python/flaggems test/python/torch_device test/python/runtime/test_device_profiles.py)
 log=$(mktemp)
 VK_ICD_FILENAMES=$icd TRITON_SPIRV_EXPECT_MESA=22.3 "$PY" -m pytest -q -p no:cacheprovider \
   "${args[@]}" 2>&1 | tee "$log" | tail -n 5

@@ -215,6 +215,8 @@ class SPIRVLauncher:
         self.debug_buffer = None
         self._plan = None  # packing plan; False: the general path
         self._hidden = None  # the compiler's appended argument fields
+        self._layout = None  # struct.Struct of the packing plan's fields
+        self._plan_order = None
         self._messages = getattr(metadata, "debug_messages", None)
         self._device = None  # the process's Vulkan device, once looked up
 
@@ -267,22 +269,54 @@ class SPIRVLauncher:
             else:
                 plan.append((i, name, field["offset"], *_SCALAR_FORMATS[kind]))
         self._plan = False if general else plan
+        if not general:
+            self._layout = self._struct_of(plan)
         return None if general else plan
+
+    def _struct_of(self, plan):
+        """One struct.Struct packing every field of the plan at its offset (pad bytes between),
+        so a launch packs its arguments in one call."""
+        layout, at = "<", 0
+        self._plan_order = sorted(range(len(plan)), key=lambda k: plan[k][2])
+        for k in self._plan_order:
+            _, _, offset, fmt, _ = plan[k]
+            code = "Q" if fmt is None else fmt[1:]
+            if offset < at:
+                return None  # overlapping fields: pack one by one
+            layout += f"{offset - at}x" if offset > at else ""
+            layout += code
+            at = offset + struct.calcsize("<" + code)
+        size = self.metadata.argument_bytes
+        if at > size:
+            return None
+        layout += f"{size - at}x" if size > at else ""
+        return struct.Struct(layout)
 
     def pack(self, args, grid=(1, 1, 1), memory=None):
         memory = ArgumentMemory() if memory is None else memory
         plan = self._packing_plan()
         if plan is None:
             return self._pack_general(args, grid, memory)
-        packed = bytearray(self.metadata.argument_bytes)
+        values = []
         for i, name, offset, fmt, mask in plan:
             value = args[i]
             if fmt is None:
-                struct.pack_into("<Q", packed, offset,
-                                 0 if value is None else _device_address(value, name, memory))
+                values.append(0 if value is None else _device_address(value, name, memory))
+            elif mask:
+                values.append(int(value) & mask)
             else:
-                struct.pack_into(fmt, packed, offset, _scalar_value(fmt, mask, value))
-        self._pack_hidden(packed, grid)
+                values.append(_scalar_value(fmt, mask, value))
+        if self._layout is not None:
+            packed = self._layout.pack(*[values[k] for k in self._plan_order])
+            if self._hidden is not None and not self._hidden:
+                return packed  # immutable bytes: nothing appended to fill in
+            packed = bytearray(packed)
+        else:
+            packed = bytearray(self.metadata.argument_bytes)
+            for (_, _, offset, fmt, _), value in zip(plan, values):
+                struct.pack_into("<Q" if fmt is None else fmt, packed, offset, value)
+        if self._hidden is None or self._hidden:
+            self._pack_hidden(packed, grid)
         return packed
 
     def _pack_general(self, args, grid, memory):

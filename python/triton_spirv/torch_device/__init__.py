@@ -27,6 +27,7 @@ def register():
         return False
     if current != DEVICE_TYPE:
         torch.utils.rename_privateuse1_backend(DEVICE_TYPE)
+        _register_placeholder_guard(torch)
     from . import module
     if not hasattr(torch, DEVICE_TYPE):
         torch._register_device_module(DEVICE_TYPE, module)
@@ -35,6 +36,26 @@ def register():
         for_tensor=True, for_module=True, for_packed_sequence=True, for_storage=True)
     _registered = True
     return True
+
+
+def _register_placeholder_guard(torch):
+    """A device guard until the C++ extension's replaces it at the device's first use. torch's
+    autograd engine sizes its per-device queues once, at the process's first backward, from the
+    guards registered then: without one, a later backward on the device fails an internal assert.
+    It reports the one device we serve; nothing else uses it before the extension loads."""
+    registry = getattr(getattr(torch._C, "_acc", None), "register_python_privateuseone_device_guard",
+                       None)
+    if registry is None:  # older torch: initialize the device before the first backward
+        return
+
+    class PlaceholderGuard(torch._C._acc.DeviceGuard):
+        def type_(self):
+            return torch._C._autograd.DeviceType.PrivateUse1
+
+        def deviceCount(self):
+            return 1
+
+    registry(PlaceholderGuard())
 
 
 def _register_backend_module(torch):

@@ -248,3 +248,15 @@ def test_convolution_forward_and_backward(spirv):
     torch.testing.assert_close(dx.grad.cpu(), x.grad, atol=1e-4, rtol=1e-4)
     torch.testing.assert_close(device_conv.weight.grad.cpu(), conv.weight.grad, atol=1e-4, rtol=1e-4)
     torch.testing.assert_close(device_conv.bias.grad.cpu(), conv.bias.grad, atol=1e-4, rtol=1e-4)
+
+
+def test_cache_stays_bounded_across_many_sizes(spirv):
+    # Freed blocks of ever new sizes must not pile up past half the device's memory (on
+    # lavapipe that memory is the host's RAM).
+    limit = torch.spirv.get_device_properties().total_memory // 2
+    step = max(limit // 8, 1 << 20)
+    for i in range(20):
+        t = torch.empty(step + i * 4096 * 1024, dtype=torch.uint8, device=spirv)
+        del t
+        assert torch.spirv.memory_reserved() <= limit + 2 * step
+    torch.spirv.empty_cache()

@@ -3,8 +3,8 @@
 // the device's one queue, each submission behind a full memory barrier, so
 // work submitted after the free cannot overtake work submitted before it (the
 // stream-ordered reuse of CUDA's caching allocator). Memory goes back to the
-// device (empty_cache, or on out-of-memory before retrying) only once the
-// work submitted so far retired.
+// device (empty_cache, past half the device's memory, or on out-of-memory
+// before retrying) only once the work submitted so far retired.
 #include "Allocator.h"
 #include "Bridge.h"
 
@@ -69,12 +69,21 @@ c10::DataPtr CachingAllocator::allocate(size_t nbytes) {
   const uint64_t size = roundSize(nbytes);
   std::lock_guard<std::mutex> lock(mutex);
   uint64_t address = 0;
-  auto it = cached.find(size);
-  if (it != cached.end()) {
+  uint64_t blockBytes = size;
+  // The smallest cached block that fits: its own class, or above 1 MiB one
+  // up to a quarter larger.
+  auto it = cached.lower_bound(size);
+  const uint64_t slack = size > kSmallLimit ? size / 4 : 0;
+  if (it != cached.end() && it->first <= size + slack) {
     address = it->second;
+    blockBytes = it->first;
     cached.erase(it);
     memoryStats.cacheHits++;
   } else {
+    // Past half the device's memory, cached blocks go back before new ones
+    // come (on CPU drivers device memory is the host's RAM).
+    if (memoryStats.reserved + size > bridge().device_memory_bytes / 2)
+      releaseCachedLocked();
     int code = bridge().allocate(size, &address);
     if (code == TRITON_SPIRV_BRIDGE_OUT_OF_MEMORY && !cached.empty()) {
       memoryStats.outOfMemoryRetries++;
@@ -95,8 +104,8 @@ c10::DataPtr CachingAllocator::allocate(size_t nbytes) {
     memoryStats.deviceAllocations++;
     memoryStats.peakReserved = std::max(memoryStats.peakReserved, memoryStats.reserved);
   }
-  liveBlocks[address] = size;
-  memoryStats.allocated += size;
+  liveBlocks[address] = blockBytes;
+  memoryStats.allocated += blockBytes;
   memoryStats.allocations++;
   memoryStats.peakAllocated = std::max(memoryStats.peakAllocated, memoryStats.allocated);
   void *pointer = reinterpret_cast<void *>(address);

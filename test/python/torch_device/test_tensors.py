@@ -260,3 +260,25 @@ def test_cache_stays_bounded_across_many_sizes(spirv):
         del t
         assert torch.spirv.memory_reserved() <= limit + 2 * step
     torch.spirv.empty_cache()
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.float32])
+def test_layer_norm_accumulates_as_gpus_do(spirv, dtype):
+    # fp16 layer norm and its gradients within about one fp16 step of float64 (torch's CPU kernels
+    # accumulate fp16 in fp16: tutorial 05's reference was 8 steps off).
+    gen = torch.Generator().manual_seed(7)
+    x = (torch.randn(64, 512, generator=gen) * 2).to(dtype)
+    w, b = torch.rand(512, generator=gen).to(dtype), torch.randn(512, generator=gen).to(dtype)
+    dy = torch.randn(64, 512, generator=gen).to(dtype)
+    ref = [t.double().requires_grad_() for t in (x, w, b)]
+    y = torch.nn.functional.layer_norm(ref[0], (512,), ref[1], ref[2], 1e-5)
+    y.backward(dy.double())
+    dev = [t.to(spirv).requires_grad_() for t in (x, w, b)]
+    y_dev = torch.nn.functional.layer_norm(dev[0], (512,), dev[1], dev[2], 1e-5)
+    y_dev.backward(dy.to(spirv))
+    assert y_dev.dtype == dtype
+    step = torch.finfo(dtype).eps
+    assert (y_dev.cpu().double() - y).abs().max() <= 2 * step * y.abs().max()
+    for got, want in zip(dev, ref):
+        assert got.grad.dtype == dtype
+        assert (got.grad.cpu().double() - want.grad).abs().max() <= 2 * step * want.grad.abs().max()

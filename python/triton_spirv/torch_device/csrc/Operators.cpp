@@ -326,6 +326,52 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolutionBackwardOverrideable(
           onDevice(gradBias, device)};
 }
 
+/// A float tensor on the host in at least fp32 (fp16/bf16 widened), as GPU
+/// kernels accumulate; undefined stays undefined.
+at::Tensor hostWide(const at::Tensor &t) {
+  if (!t.defined())
+    return t;
+  at::Tensor host = t.cpu();
+  return at::isReducedFloatingType(host.scalar_type()) ? host.to(at::kFloat) : host;
+}
+
+std::optional<at::Tensor> hostWide(const std::optional<at::Tensor> &t) {
+  if (!t || !t->defined())
+    return t;
+  return hostWide(*t);
+}
+
+at::Tensor backTo(const at::Tensor &t, const at::Tensor &like) {
+  return t.defined() ? t.to(like.options()) : t;
+}
+
+// Layer norm as GPUs compute it: fp32 accumulation, fp32 mean and rstd for
+// fp16/bf16 inputs (torch's CPU kernels accumulate fp16 in fp16, 8 fp16 steps
+// off on tutorial 05's gradients).
+std::tuple<at::Tensor, at::Tensor, at::Tensor>
+nativeLayerNorm(const at::Tensor &input, c10::IntArrayRef normalizedShape,
+                const std::optional<at::Tensor> &weight, const std::optional<at::Tensor> &bias,
+                double eps) {
+  noteCpuFallback("aten::native_layer_norm");
+  auto [out, mean, rstd] =
+      at::native_layer_norm(hostWide(input), normalizedShape, hostWide(weight), hostWide(bias), eps);
+  const at::Device device = input.device();
+  return {backTo(out, input), mean.to(device), rstd.to(device)};
+}
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor> nativeLayerNormBackward(
+    const at::Tensor &gradOut, const at::Tensor &input, c10::IntArrayRef normalizedShape,
+    const at::Tensor &mean, const at::Tensor &rstd, const std::optional<at::Tensor> &weight,
+    const std::optional<at::Tensor> &bias, std::array<bool, 3> outputMask) {
+  noteCpuFallback("aten::native_layer_norm_backward");
+  auto [gradInput, gradWeight, gradBias] = at::native_layer_norm_backward(
+      hostWide(gradOut), hostWide(input), normalizedShape, hostWide(mean), hostWide(rstd),
+      hostWide(weight), hostWide(bias), outputMask);
+  return {backTo(gradInput, input),
+          weight && weight->defined() ? backTo(gradWeight, *weight) : onDevice(gradWeight, input.device()),
+          bias && bias->defined() ? backTo(gradBias, *bias) : onDevice(gradBias, input.device())};
+}
+
 } // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
@@ -347,6 +393,8 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("zero_", zero);
   m.impl("convolution_overrideable", convolutionOverrideable);
   m.impl("convolution_backward_overrideable", convolutionBackwardOverrideable);
+  m.impl("native_layer_norm", nativeLayerNorm);
+  m.impl("native_layer_norm_backward", nativeLayerNormBackward);
 }
 
 TORCH_LIBRARY_IMPL(_, PrivateUse1, m) {

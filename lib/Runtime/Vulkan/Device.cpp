@@ -709,6 +709,9 @@ Device::~Device() {
   s.destroyBuffer(s.staging);
   for (auto &[address, buf] : s.ownedMemory)
     s.destroyBuffer(buf);
+  for (auto &[address, memory] : s.hostBackedMemory)
+    for (RawBuffer &piece : memory.pieces)
+      s.destroyBuffer(piece); // the host memory itself stays mapped: torch may still free it
   for (VkQueryPool pool : s.timestampPools)
     s.fn.vkDestroyQueryPool(s.device, pool, nullptr);
   for (auto &[cmd, fence] : s.freeSlots) {

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <sys/mman.h>
 
 namespace triton_spirv::runtime {
 using namespace detail;
@@ -49,6 +50,30 @@ std::pair<const RawBuffer *, uint64_t> locate(const DeviceState &s,
        " is not device memory of '" + s.props.name +
        "' (freed, or from another device)");
 }
+/// The host-backed allocation holding [address, address + nbytes), if any.
+const DeviceState::HostBackedMemory *hostBacked(const DeviceState &s, uint64_t address,
+                                                uint64_t nbytes, const char *what) {
+  auto it = s.hostBackedMemory.upper_bound(address);
+  if (it == s.hostBackedMemory.begin())
+    return nullptr;
+  --it;
+  const uint64_t offset = address - it->first;
+  if (offset > it->second.size || (offset == it->second.size && nbytes))
+    return nullptr;
+  if (nbytes > it->second.size - offset)
+    fail(std::string(what) + ": " + std::to_string(nbytes) + " bytes at " + hex(address) +
+         " run past the end of its " + std::to_string(it->second.size) + "-byte allocation");
+  return &it->second;
+}
+
+/// Host memory at `address` of a CPU device's allocation: host-backed ones
+/// are host memory at the address itself, others mapped. Null if neither.
+char *hostView(DeviceState &s, uint64_t address, uint64_t nbytes, const char *what) {
+  if (hostBacked(s, address, nbytes, what))
+    return reinterpret_cast<char *>(address);
+  auto [buf, offset] = locate(s, address, nbytes, what);
+  return buf->mapped ? static_cast<char *>(buf->mapped) + offset : nullptr;
+}
 } // namespace
 
 namespace detail {
@@ -75,6 +100,46 @@ void DeviceState::waitSerial(uint64_t serial) {
 uint64_t Device::allocateMemory(uint64_t nbytes) {
   DeviceState &s = *s_;
   std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  if (nbytes > s.props.maxMemoryAllocationSize && s.props.deviceType == "cpu" &&
+      s.props.hasExternalMemoryHost) {
+    // Past one allocation's limit a CPU device takes host memory imported in
+    // adjacent pieces: one range to kernels, as its device addresses of host
+    // memory are the host addresses.
+    const uint64_t align = std::max<uint64_t>(s.props.minImportedHostPointerAlignment, 4096);
+    const uint64_t size = (nbytes + align - 1) / align * align;
+    if (s.props.deviceLocalMemoryBytes && size > s.props.deviceLocalMemoryBytes)
+      throw VulkanError("cannot allocate " + std::to_string(nbytes) + " bytes: over the " +
+                            std::to_string(s.props.deviceLocalMemoryBytes) +
+                            " bytes of memory device '" + s.props.name + "' has",
+                        VK_ERROR_OUT_OF_DEVICE_MEMORY);
+    void *host = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (host == MAP_FAILED)
+      throw VulkanError("cannot allocate " + std::to_string(nbytes) +
+                            " bytes of host memory for device '" + s.props.name + "'",
+                        VK_ERROR_OUT_OF_HOST_MEMORY);
+    std::vector<HostSpan> pieces;
+    try {
+      pieces = importHostRange(s, reinterpret_cast<uintptr_t>(host), size, nbytes, 0, 0);
+    } catch (...) {
+      munmap(host, size);
+      throw;
+    }
+    DeviceState::HostBackedMemory memory{host, size, {}};
+    for (HostSpan &piece : pieces)
+      memory.pieces.push_back(piece.buf);
+    const uint64_t address = pieces.front().buf.address;
+    if (address != reinterpret_cast<uint64_t>(host)) {
+      for (RawBuffer &piece : memory.pieces)
+        s.destroyBuffer(piece);
+      munmap(host, size);
+      fail("allocate: device '" + s.props.name + "' does not address imported host memory " +
+           "by its host address; allocations are limited to " +
+           std::to_string(s.props.maxMemoryAllocationSize) + " bytes there");
+    }
+    s.hostBackedMemory[address] = std::move(memory);
+    s.ownedMemoryBytes += size;
+    return address;
+  }
   RawBuffer buf =
       s.createBuffer(std::max<uint64_t>(nbytes, 1), 0,
                      VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
@@ -86,6 +151,19 @@ uint64_t Device::allocateMemory(uint64_t nbytes) {
 void Device::freeMemory(uint64_t address) {
   DeviceState &s = *s_;
   std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  auto backed = s.hostBackedMemory.find(address);
+  if (backed != s.hostBackedMemory.end()) {
+    DeviceState::HostBackedMemory memory = std::move(backed->second);
+    s.hostBackedMemory.erase(backed);
+    s.ownedMemoryBytes -= memory.size;
+    DeviceState *state = &s;
+    s.deferDestroy([state, memory]() mutable {
+      for (RawBuffer &piece : memory.pieces)
+        state->destroyBuffer(piece);
+      munmap(memory.host, memory.size);
+    });
+    return;
+  }
   auto it = s.ownedMemory.find(address);
   if (it == s.ownedMemory.end())
     fail("free: address " + hex(address) + " is not an allocation of '" +
@@ -99,6 +177,8 @@ void Device::freeMemory(uint64_t address) {
 
 bool Device::ownsAddress(uint64_t address) const {
   std::lock_guard<std::recursive_mutex> lock(s_->mutex);
+  if (hostBacked(*s_, address, 0, "owns"))
+    return true;
   auto it = s_->ownedMemory.upper_bound(address);
   if (it == s_->ownedMemory.begin())
     return false;
@@ -114,6 +194,11 @@ uint64_t Device::allocatedMemoryBytes() const {
 void Device::copyToDevice(uint64_t dst, const void *src, uint64_t nbytes) {
   DeviceState &s = *s_;
   std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  if (hostBacked(s, dst, nbytes, "copy to device")) {
+    s.waitAll(); // earlier work may still use it
+    std::memcpy(reinterpret_cast<void *>(dst), src, nbytes);
+    return;
+  }
   auto [buf, offset] = locate(s, dst, nbytes, "copy to device");
   if (nbytes == 0)
     return;
@@ -146,6 +231,11 @@ void Device::copyToDevice(uint64_t dst, const void *src, uint64_t nbytes) {
 void Device::copyFromDevice(void *dst, uint64_t src, uint64_t nbytes) {
   DeviceState &s = *s_;
   std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  if (hostBacked(s, src, nbytes, "copy from device")) {
+    s.waitAll();
+    std::memcpy(dst, reinterpret_cast<const void *>(src), nbytes);
+    return;
+  }
   auto [buf, offset] = locate(s, src, nbytes, "copy from device");
   if (nbytes == 0)
     return;
@@ -178,6 +268,16 @@ void Device::copyFromDevice(void *dst, uint64_t src, uint64_t nbytes) {
 void Device::copyWithinDevice(uint64_t dst, uint64_t src, uint64_t nbytes) {
   DeviceState &s = *s_;
   std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  if (hostBacked(s, src, nbytes, "copy within device (source)") ||
+      hostBacked(s, dst, nbytes, "copy within device (destination)")) {
+    char *from = hostView(s, src, nbytes, "copy within device (source)");
+    char *to = hostView(s, dst, nbytes, "copy within device (destination)");
+    if (!from || !to)
+      fail("copy within device: memory of '" + s.props.name + "' the host cannot reach");
+    s.waitAll();
+    std::memmove(to, from, nbytes);
+    return;
+  }
   auto [from, fromOffset] = locate(s, src, nbytes, "copy within device (source)");
   auto [to, toOffset] = locate(s, dst, nbytes, "copy within device (destination)");
   if (nbytes == 0 || (from == to && fromOffset == toOffset))
@@ -193,6 +293,14 @@ void Device::copyWithinDevice(uint64_t dst, uint64_t src, uint64_t nbytes) {
 void Device::fillMemory(uint64_t dst, uint64_t nbytes, uint32_t pattern) {
   DeviceState &s = *s_;
   std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  if (hostBacked(s, dst, nbytes, "fill")) {
+    if (nbytes % 4 || dst % 4)
+      fail("fill: offset and size must be multiples of 4 bytes");
+    s.waitAll();
+    uint32_t *words = reinterpret_cast<uint32_t *>(dst);
+    std::fill(words, words + nbytes / 4, pattern);
+    return;
+  }
   auto [buf, offset] = locate(s, dst, nbytes, "fill");
   if (nbytes % 4 || offset % 4)
     fail("fill: offset and size must be multiples of 4 bytes (got " +

@@ -307,6 +307,48 @@ HostSpan importHostSpan(DeviceState &s, uintptr_t start, uint64_t size,
 
 } // namespace
 
+namespace detail {
+// One import holds at most maxMemoryAllocationSize bytes. Past that, a CPU
+// device (whose device addresses of host memory are the host addresses)
+// imports the range in pieces that kernels see as one; elsewhere the pieces
+// would land apart, so the range is refused by its size.
+std::vector<HostSpan> importHostRange(DeviceState &s, uintptr_t start,
+                                      uint64_t size, uint64_t nbytes,
+                                      uint64_t stamp, uint64_t tick) {
+  const uint64_t align = s.props.minImportedHostPointerAlignment;
+  const uint64_t limit = s.props.maxMemoryAllocationSize / align * align;
+  const uintptr_t end = start + size;
+  std::vector<HostSpan> pieces;
+  if (limit == 0 || size <= limit) {
+    pieces.push_back(importHostSpan(s, start, size, stamp, tick));
+    return pieces;
+  }
+  if (s.props.deviceType != "cpu")
+    fail("host_address: a tensor of " + std::to_string(nbytes) +
+         " bytes is over the largest host memory device '" + s.props.name +
+         "' can import at once (maxMemoryAllocationSize " +
+         std::to_string(s.props.maxMemoryAllocationSize) +
+         " bytes); split it, or run on the device's own memory");
+  try {
+    for (uintptr_t piece = start; piece < end; piece += limit) {
+      pieces.push_back(importHostSpan(
+          s, piece, std::min<uint64_t>(limit, end - piece), stamp, tick));
+      if (pieces.size() > 1 &&
+          !continues(pieces[pieces.size() - 2], pieces.back()))
+        fail("host_address: device '" + s.props.name + "' placed the " +
+             "pieces of a " + std::to_string(nbytes) + "-byte tensor " +
+             "apart (each import holds at most " +
+             std::to_string(s.props.maxMemoryAllocationSize) + " bytes)");
+    }
+  } catch (...) {
+    for (HostSpan &piece : pieces)
+      s.destroyBuffer(piece.buf);
+    throw;
+  }
+  return pieces;
+}
+} // namespace detail
+
 uint64_t Device::hostAddress(const void *ptr, uint64_t nbytes) {
   DeviceState &s = *s_;
   std::lock_guard<std::recursive_mutex> lock(s.mutex);
@@ -360,38 +402,8 @@ uint64_t Device::hostAddress(const void *ptr, uint64_t nbytes) {
       end = std::max<uintptr_t>(end, it->first + it->second.size);
     }
 
-  // One import holds at most maxMemoryAllocationSize bytes. Past that, a CPU
-  // device (whose device addresses of host memory are the host addresses)
-  // imports the range in pieces that kernels see as one; elsewhere the
-  // pieces would land apart, so the range is refused by its size.
-  const uint64_t limit = s.props.maxMemoryAllocationSize / align * align;
-  std::vector<HostSpan> pieces;
-  if (limit == 0 || end - start <= limit) {
-    pieces.push_back(importHostSpan(s, start, end - start, stamp, tick));
-  } else {
-    if (s.props.deviceType != "cpu")
-      fail("host_address: a tensor of " + std::to_string(nbytes) +
-           " bytes is over the largest host memory device '" + s.props.name +
-           "' can import at once (maxMemoryAllocationSize " +
-           std::to_string(s.props.maxMemoryAllocationSize) +
-           " bytes); split it, or run on the device's own memory");
-    try {
-      for (uintptr_t piece = start; piece < end; piece += limit) {
-        pieces.push_back(importHostSpan(
-            s, piece, std::min<uint64_t>(limit, end - piece), stamp, tick));
-        if (pieces.size() > 1 &&
-            !continues(pieces[pieces.size() - 2], pieces.back()))
-          fail("host_address: device '" + s.props.name + "' placed the " +
-               "pieces of a " + std::to_string(nbytes) + "-byte tensor " +
-               "apart (each import holds at most " +
-               std::to_string(s.props.maxMemoryAllocationSize) + " bytes)");
-      }
-    } catch (...) {
-      for (HostSpan &piece : pieces)
-        s.destroyBuffer(piece.buf);
-      throw;
-    }
-  }
+  std::vector<HostSpan> pieces =
+      importHostRange(s, start, end - start, nbytes, stamp, tick);
   for (uintptr_t old : overlapping) {
     s.retiredSpans.push_back(s.hostSpans[old]);
     s.hostSpans.erase(old);

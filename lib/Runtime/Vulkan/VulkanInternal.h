@@ -269,6 +269,14 @@ struct DeviceState {
   RawBuffer staging;
   // DeviceMemory.cpp: allocateMemory's buffers by address, and timestamps.
   std::map<uint64_t, RawBuffer> ownedMemory;
+  // On CPU devices, allocations past maxMemoryAllocationSize: host memory
+  // imported in adjacent pieces (device address = host address there).
+  struct HostBackedMemory {
+    void *host = nullptr;
+    uint64_t size = 0;
+    std::vector<RawBuffer> pieces;
+  };
+  std::map<uint64_t, HostBackedMemory> hostBackedMemory;
   uint64_t ownedMemoryBytes = 0;
   struct TimestampSlot {
     VkQueryPool pool = VK_NULL_HANDLE;
@@ -334,6 +342,12 @@ struct DeviceState {
 std::vector<uint8_t> pushBytes(DeviceState &s, const Kernel &kernel,
                                const void *args, size_t argsSize,
                                std::shared_ptr<ArgChunk> &chunk);
+/// Imports host memory [start, start + size) (page aligned) as one span, or
+/// on CPU devices past one import's limit as adjacent pieces; `nbytes` names
+/// the tensor's size in messages.
+std::vector<HostSpan> importHostRange(DeviceState &s, uintptr_t start,
+                                      uint64_t size, uint64_t nbytes,
+                                      uint64_t stamp, uint64_t tick);
 /// Refuses grids that a split dispatch cannot run (tl.num_programs).
 void checkGrid(const DeviceProperties &p, const Kernel &kernel, uint32_t gx,
                uint32_t gy, uint32_t gz);

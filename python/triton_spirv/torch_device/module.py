@@ -111,6 +111,7 @@ class _DeviceProperties:
     type: str
     driver: str
     vendor_id: int
+    max_allocation_bytes: int
     major: int = 0
     minor: int = 0
 
@@ -123,7 +124,8 @@ def get_device_properties(device=None):
         multi_processor_count=p["multiprocessor_count"], warp_size=p["subgroup_size"],
         max_shared_memory_per_block=p["max_shared_mem"],
         max_threads_per_block=p["max_workgroup_invocations"], type=p["device_type"],
-        driver=f'{p["driver_name"]} {p["driver_info"]}'.strip(), vendor_id=p["vendor_id"])
+        driver=f'{p["driver_name"]} {p["driver_info"]}'.strip(), vendor_id=p["vendor_id"],
+        max_allocation_bytes=p["max_memory_allocation_size"])
 
 
 def get_device_name(device=None):

@@ -282,3 +282,34 @@ def test_layer_norm_accumulates_as_gpus_do(spirv, dtype):
     for got, want in zip(dev, ref):
         assert got.grad.dtype == dtype
         assert (got.grad.cpu().double() - want.grad).abs().max() <= 2 * step * want.grad.abs().max()
+
+
+@triton.jit
+def affine_window_kernel(x_ptr, start, n, BLOCK: tl.constexpr):
+    offs = start + tl.program_id(0) * BLOCK + tl.arange(0, BLOCK).to(tl.int64)
+    mask = offs < start + n
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=mask) * 2 + (offs % 1000).to(tl.float32),
+             mask=mask)
+
+
+def test_tensor_over_one_allocation_limit(spirv):
+    limit = torch.spirv.get_device_properties().max_allocation_bytes
+    if torch.spirv.get_device_properties().type != "cpu":
+        pytest.skip("host-backed allocations are for CPU devices")
+    n = (limit + (256 << 20)) // 4  # 2.25 GiB on lavapipe: over maxMemoryAllocationSize
+    x = torch.empty(n, dtype=torch.float32, device=spirv)
+    x.fill_(1.5)
+    edge = limit // 4  # the first element past one allocation's worth
+    start, count = edge - 300_000, 600_000
+    affine_window_kernel[(triton.cdiv(count, 1024),)](x, start, count, BLOCK=1024)
+    window = x[start - 10:start + count + 10].cpu()
+    offs = torch.arange(start, start + count, dtype=torch.int64)
+    expected = 3.0 + (offs % 1000).to(torch.float32)
+    assert torch.equal(window[10:-10], expected)
+    assert torch.equal(window[:10], torch.full((10,), 1.5))
+    assert torch.equal(window[-10:], torch.full((10,), 1.5))
+    assert x[-1].item() == 1.5
+    y = x[edge - 5:edge + 5].clone()  # a copy within the device across the boundary
+    assert torch.equal(y.cpu(), x[edge - 5:edge + 5].cpu())
+    del x, y
+    torch.spirv.empty_cache()

@@ -315,3 +315,19 @@ def test_tensor_over_one_allocation_limit(spirv):
     assert torch.equal(y.cpu(), x[edge - 5:edge + 5].cpu())
     del x, y
     torch.spirv.empty_cache()
+
+
+def test_conjugate_and_negative_views(spirv):
+    gen = torch.Generator().manual_seed(9)
+    z = torch.randn(4, 3, dtype=torch.complex64, generator=gen)
+    d = z.to(spirv)
+    assert torch.equal(d.conj().cpu(), z.conj())
+    assert torch.equal(d.conj().t().cpu(), z.conj().t())
+    into = torch.zeros(3, 4, dtype=torch.complex64).to(spirv)
+    into.t().conj().copy_(z)  # a write through a conjugate view stores the conjugate
+    assert torch.equal(into.cpu(), z.conj().t())
+    same_device = torch.empty(4, 3, dtype=torch.complex64, device=spirv)
+    same_device.copy_(d.conj())
+    assert torch.equal(same_device.cpu(), z.conj())
+    r = torch.randn(5, generator=gen).to(spirv)
+    assert torch.equal(r._neg_view().cpu(), -r.cpu())

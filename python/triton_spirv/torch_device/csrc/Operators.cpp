@@ -109,6 +109,16 @@ at::Tensor &setEmpty(at::Tensor &self) {
   return setStorage(self, std::move(storage), 0, {0}, {});
 }
 
+/// `plain` with the conjugate and negative bits of `like`: a view over raw
+/// storage means what `like` means (reads see, writes store, the same).
+at::Tensor withViewBits(at::Tensor plain, const at::Tensor &like) {
+  if (like.is_conj())
+    plain = plain.conj();
+  if (like.is_neg())
+    plain = at::_neg_view(plain);
+  return plain;
+}
+
 /// [first, last] element offsets (from the storage start) a view touches.
 std::pair<int64_t, int64_t> elementSpan(const at::Tensor &t) {
   int64_t last = t.storage_offset();
@@ -125,7 +135,7 @@ std::pair<at::Tensor, at::Tensor> hostSpan(const at::Tensor &device) {
   const uint64_t base = reinterpret_cast<uint64_t>(device.storage().data()) + first * item;
   check(bridge().copy_from_device(span.data_ptr(), base, (last - first + 1) * item),
         "copying to the host");
-  at::Tensor view = span.as_strided(device.sizes(), device.strides(), 0);
+  at::Tensor view = withViewBits(span.as_strided(device.sizes(), device.strides(), 0), device);
   return {span, view};
 }
 
@@ -144,7 +154,7 @@ void copyHostInto(const at::Tensor &dst, const at::Tensor &src) {
   if (dst.is_non_overlapping_and_dense()) {
     at::Tensor staged = at::empty_strided(dst.sizes(), dst.strides(),
                                           dst.options().device(at::kCPU));
-    staged.copy_(src);
+    withViewBits(staged, dst).copy_(src);
     check(bridge().copy_to_device(addressOf(dst), staged.data_ptr(), dst.numel() * item),
           "copying to the device");
     return;
@@ -395,6 +405,19 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("convolution_backward_overrideable", convolutionBackwardOverrideable);
   m.impl("native_layer_norm", nativeLayerNorm);
   m.impl("native_layer_norm_backward", nativeLayerNormBackward);
+}
+
+// A conjugate or negative view reaches _copy_from as it is (copyFrom honours
+// the bits): torch's math fallback for those keys would materialize it with
+// clone, which copies through _copy_from again, without end.
+TORCH_LIBRARY_IMPL(aten, Conjugate, m) {
+  m.impl("_copy_from", torch::CppFunction::makeFallthrough());
+  m.impl("_copy_from_and_resize", torch::CppFunction::makeFallthrough());
+}
+
+TORCH_LIBRARY_IMPL(aten, Negative, m) {
+  m.impl("_copy_from", torch::CppFunction::makeFallthrough());
+  m.impl("_copy_from_and_resize", torch::CppFunction::makeFallthrough());
 }
 
 TORCH_LIBRARY_IMPL(_, PrivateUse1, m) {

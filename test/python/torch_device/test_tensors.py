@@ -331,3 +331,20 @@ def test_conjugate_and_negative_views(spirv):
     assert torch.equal(same_device.cpu(), z.conj())
     r = torch.randn(5, generator=gen).to(spirv)
     assert torch.equal(r._neg_view().cpu(), -r.cpu())
+
+
+def test_fallback_writes_back_into_views(spirv):
+    # In-place and out= operators on strided views, through the CPU fallback: the results land
+    # in the view's elements and the rest of the storage keeps its values.
+    gen = torch.Generator().manual_seed(10)
+    host = torch.randn(6, 5, generator=gen)
+    cases = [lambda t: t[:, 1].add_(1), lambda t: t.t()[1:3].mul_(3),
+             lambda t: torch.add(t[:, 0], 1, out=t[:, 2]), lambda t: t[::2, ::2].clamp_(-0.1, 0.1)]
+    for case in cases:
+        want, got = host.clone(), host.to(spirv)
+        case(want)
+        case(got)
+        assert torch.equal(got.cpu(), want)
+    empty = torch.empty(0, device=spirv)
+    torch.add(host.to(spirv), 1, out=empty)  # out= of the wrong size is resized
+    assert empty.shape == host.shape and torch.equal(empty.cpu(), host + 1)

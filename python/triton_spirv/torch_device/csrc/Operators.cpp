@@ -75,6 +75,9 @@ void ensureStorageBytes(const at::Tensor &self) {
 
 const at::Tensor &resizeTensor(const at::Tensor &self, c10::IntArrayRef size,
                          std::optional<at::MemoryFormat> format) {
+  // The same sizes keep the strides (a view written back by the fallback).
+  if (self.sizes() == size && (!format || *format == at::MemoryFormat::Preserve))
+    return self;
   auto *impl = self.unsafeGetTensorImpl();
   impl->set_sizes_contiguous(size);
   if (format && *format != at::MemoryFormat::Preserve)

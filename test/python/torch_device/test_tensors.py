@@ -348,3 +348,23 @@ def test_fallback_writes_back_into_views(spirv):
     empty = torch.empty(0, device=spirv)
     torch.add(host.to(spirv), 1, out=empty)  # out= of the wrong size is resized
     assert empty.shape == host.shape and torch.equal(empty.cpu(), host + 1)
+
+
+@pytest.mark.parametrize("cell", [torch.nn.LSTM, torch.nn.GRU])
+@pytest.mark.parametrize("bias", [True, False])
+def test_recurrent_layers_forward_and_backward(spirv, cell, bias):
+    # torch runs LSTM and GRU on any non-CPU device through fused cells only CUDA has kernels for.
+    torch.manual_seed(11)
+    layer = cell(8, 16, num_layers=2, batch_first=True, bias=bias)
+    device_layer = cell(8, 16, num_layers=2, batch_first=True, bias=bias)
+    device_layer.load_state_dict(layer.state_dict())
+    device_layer.to(spirv)
+    x = torch.randn(3, 5, 8, requires_grad=True)
+    dx = x.detach().to(spirv).requires_grad_()
+    y, dy = layer(x)[0], device_layer(dx)[0]
+    torch.testing.assert_close(dy.cpu(), y, atol=1e-5, rtol=1e-5)
+    (y ** 2).sum().backward()
+    (dy ** 2).sum().backward()
+    torch.testing.assert_close(dx.grad.cpu(), x.grad, atol=1e-5, rtol=1e-5)
+    for p, q in zip(layer.parameters(), device_layer.parameters()):
+        torch.testing.assert_close(q.grad.cpu(), p.grad, atol=1e-4, rtol=1e-4)

@@ -26,4 +26,8 @@ void check(int code, const char *what);
 /// The device name torch shows ("spirv").
 std::string deviceTypeName();
 
+/// Refuses (TRITON_SPIRV_TORCH_FALLBACK=error) or warns once that `op` runs
+/// on the CPU.
+void noteCpuFallback(const std::string &op);
+
 } // namespace triton_spirv_torch

@@ -273,7 +273,8 @@ void checkSameDevice(const c10::OperatorHandle &op, const torch::jit::Stack &sta
               op.schema().operator_name(), ")");
 }
 
-/// Refuses (TRITON_SPIRV_TORCH_FALLBACK=error) or warns once that `op` runs on the CPU.
+} // namespace
+
 void noteCpuFallback(const std::string &op) {
   TORCH_CHECK(!fallbackIsError(), "triton-spirv: ", op, " has no ", deviceTypeName(),
               " kernel (TRITON_SPIRV_TORCH_FALLBACK=error refuses the CPU fallback)");
@@ -285,6 +286,8 @@ void noteCpuFallback(const std::string &op) {
                " kernel; it runs on the CPU, copying its tensors there and back "
                "(warned once per operator; TRITON_SPIRV_TORCH_FALLBACK=error makes it an error)");
 }
+
+namespace {
 
 void cpuFallback(const c10::OperatorHandle &op, torch::jit::Stack *stack) {
   checkSameDevice(op, *stack, op.schema().arguments().size());

@@ -92,3 +92,14 @@ def ieee_specials_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + offsets, x * 0.0, mask=mask)
     tl.store(out_ptr + n + offsets, x - x, mask=mask)
     tl.store(out_ptr + 2 * n + offsets, x + 0.0, mask=mask)
+
+
+@triton.jit
+def chained_fma_kernel(x_ptr, out_ptr, N: tl.constexpr):
+    """Three dependent fmas (fuzzer seed 3300017): their emulation is a DAG whose values are
+    used several times, which the vectorizer once cloned per lane as a tree (minutes)."""
+    offsets = tl.arange(0, N)
+    x = tl.load(x_ptr + offsets)
+    a = tl.fma(x, x, x)
+    b = tl.fma(a, a, a)
+    tl.store(out_ptr + offsets, tl.fma(x, b, x))

@@ -116,6 +116,19 @@ def test_fma_keeps_the_products_rounding_error(dtype):
     assert _same_bits(out, ref).all()
 
 
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16],
+                         ids=["f32", "f16", "bf16"])
+def test_chained_fmas(dtype):
+    # 4 elements on 2 warps: each lane's elements sit under a mask, built lane by lane.
+    x = torch.tensor([-7.25, -7.75, -0.25, -3.5], dtype=dtype)
+    out = torch.full_like(x, float("nan"))
+    k.chained_fma_kernel[(1,)](x, out, N=4, num_warps=2)
+    a = _exact_fma(x, x, x, dtype)
+    b = _exact_fma(a, a, a, dtype)
+    ref = _exact_fma(x, b, x, dtype)
+    assert _same_bits(out, ref).all(), (out, ref)
+
+
 def test_rn_sqrt_and_division_are_correctly_rounded():
     n = 5000
     x = torch.rand(n) * torch.exp2(torch.randint(-30, 30, (n,)).float())

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/ScopeExit.h"
 #include <numeric>
 
 using namespace mlir;
@@ -448,6 +449,20 @@ Value RunVectorizer::lane(OpBuilder &b, Location loc, Value v, int64_t k) {
   if (cacheable)
     if (auto it = laneCache.find(key); it != laneCache.end())
       return it->second;
+  // Below the top block, memoize within the outermost call (its clones go
+  // to one insertion point): a DAG cloned as a tree is exponential (three
+  // chained fmas, emulated by exact-float-ops, took minutes).
+  DenseMap<std::pair<Value, int64_t>, Value> nested;
+  bool outermostNested = !cacheable && !nestedLaneCache;
+  if (outermostNested)
+    nestedLaneCache = &nested;
+  auto finishNested = llvm::make_scope_exit([&] {
+    if (outermostNested)
+      nestedLaneCache = nullptr;
+  });
+  if (!cacheable)
+    if (auto it = nestedLaneCache->find(key); it != nestedLaneCache->end())
+      return it->second;
   Value result;
   Operation *def = v.getDefiningOp();
   std::optional<int64_t> step;
@@ -482,6 +497,8 @@ Value RunVectorizer::lane(OpBuilder &b, Location loc, Value v, int64_t k) {
   }
   if (cacheable)
     laneCache[key] = result;
+  else
+    (*nestedLaneCache)[key] = result;
   return result;
 }
 

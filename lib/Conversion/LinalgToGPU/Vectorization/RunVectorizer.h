@@ -175,6 +175,9 @@ private:
   DenseMap<Value, Value> vectors;
   IRMapping uniform;
   DenseMap<std::pair<Value, int64_t>, Value> laneCache;
+  /// Lanes built by the outermost lane() call below the top block (inside a
+  /// per-lane if): the values it cloned, reused within that call.
+  DenseMap<std::pair<Value, int64_t>, Value> *nestedLaneCache = nullptr;
   /// Run-invariant values a runtime check has proven multiples of the width.
   DenseSet<Value> assumed;
 };

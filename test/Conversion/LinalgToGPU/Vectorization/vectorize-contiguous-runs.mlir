@@ -354,3 +354,57 @@ func.func @bf16_values_beside_bf16_memory(%x: memref<?xf32> {tt.divisibility = 1
   } {triton_spirv.contiguous_run}
   return
 }
+
+// -----
+
+// A DAG of values reused twice each, under a per-lane mask: each lane's clone
+// builds every value once (a tree of 2^24 adds before: three chained fmas,
+// emulated by exact-float-ops, took minutes to compile).
+// CHECK-LABEL: func.func @dag_under_mask(
+// CHECK-COUNT-24: arith.addf %{{.*}} : vector<4xf32>
+// CHECK-COUNT-96: arith.addf %{{.*}} : f32
+// CHECK-NOT:      arith.addf
+// CHECK:          triton_spirv.contiguous_run
+func.func @dag_under_mask(%x: memref<?xf32> {tt.divisibility = 16 : i32},
+                          %out: memref<?xf32> {tt.divisibility = 16 : i32}, %n: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %tid = gpu.thread_id x
+  %first = arith.muli %tid, %c4 : index
+  scf.for %j = %c0 to %c4 step %c1 {
+    %e = arith.addi %first, %j : index
+    %e_i32 = arith.index_cast %e : index to i32
+    %inside = arith.cmpi slt, %e_i32, %n : i32
+    scf.if %inside {
+      %a = memref.load %x[%e] : memref<?xf32>
+      %v0 = arith.mulf %a, %a : f32
+      %v1 = arith.addf %v0, %v0 : f32
+      %v2 = arith.addf %v1, %v1 : f32
+      %v3 = arith.addf %v2, %v2 : f32
+      %v4 = arith.addf %v3, %v3 : f32
+      %v5 = arith.addf %v4, %v4 : f32
+      %v6 = arith.addf %v5, %v5 : f32
+      %v7 = arith.addf %v6, %v6 : f32
+      %v8 = arith.addf %v7, %v7 : f32
+      %v9 = arith.addf %v8, %v8 : f32
+      %v10 = arith.addf %v9, %v9 : f32
+      %v11 = arith.addf %v10, %v10 : f32
+      %v12 = arith.addf %v11, %v11 : f32
+      %v13 = arith.addf %v12, %v12 : f32
+      %v14 = arith.addf %v13, %v13 : f32
+      %v15 = arith.addf %v14, %v14 : f32
+      %v16 = arith.addf %v15, %v15 : f32
+      %v17 = arith.addf %v16, %v16 : f32
+      %v18 = arith.addf %v17, %v17 : f32
+      %v19 = arith.addf %v18, %v18 : f32
+      %v20 = arith.addf %v19, %v19 : f32
+      %v21 = arith.addf %v20, %v20 : f32
+      %v22 = arith.addf %v21, %v21 : f32
+      %v23 = arith.addf %v22, %v22 : f32
+      %v24 = arith.addf %v23, %v23 : f32
+      memref.store %v24, %out[%e] : memref<?xf32>
+    }
+  } {triton_spirv.contiguous_run}
+  return
+}

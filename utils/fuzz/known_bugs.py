@@ -9,22 +9,6 @@ emit the construct). Keys the generator asks about: "unary" (fn, dtype), "binary
 "return"."""
 
 KNOWN_BUGS = {
-    # tl.fma on float16 rounds the product before the add on lavapipe (llvmpipe splits Fma;
-    # --exact-float-ops emulates the single rounding for f32 and f64 only; bf16 is right).
-    "fma-float16-rounds-twice": (
-        "utils/fuzz/findings/fma_float16_rounds_twice.py",
-        lambda key, **c: key == "fma" and c.get("dtype") == "float16"),
-    # libdevice.cbrt on float32 does not compile (math.cbrt is not legalized; f64 is expanded).
-    "cbrt-float32-not-legalized": (
-        "utils/fuzz/findings/cbrt_float32_not_legalized.py",
-        lambda key, **c: key == "unary" and c.get("fn") == "ld_cbrt" and c.get("dtype") == "float32"),
-    # libdevice's float32 atan / tanh / log1p / expm1 are hundreds of ulp off near zero, and the
-    # float64 tanh / log1p / expm1 33-65 ulp (the reference allows 8).
-    "libdevice-relative-error-near-zero": (
-        "utils/fuzz/findings/libdevice_relative_error_near_zero.py",
-        lambda key, **c: key == "unary" and (
-            (c.get("dtype") == "float32" and c.get("fn") in ("ld_atan", "ld_tanh", "ld_log1p", "ld_expm1"))
-            or (c.get("dtype") == "float64" and c.get("fn") in ("ld_tanh", "ld_log1p", "ld_expm1")))),
 }
 
 

@@ -207,33 +207,49 @@ def unary(op, a, dtype):
     return RV(nominal, dtype, err, bad)
 
 
+_BITS = {"float16": (np.float16, np.uint16), "float32": (np.float32, np.uint32)}
+
+
+def _bits(v, dtype):
+    if dtype == "bfloat16":
+        return int(np.array(v, np.float32).view(np.uint32)) >> 16
+    store, word = _BITS[dtype]
+    return int(np.array(v, store).view(word))
+
+
+def _from_bits(bits, dtype):
+    if dtype == "bfloat16":
+        return float(np.array(bits << 16, np.uint32).view(np.float32))
+    store, word = _BITS[dtype]
+    return float(np.array(bits, word).view(store))
+
+
 def _fma_rounded_once(x, y, z, dtype):
-    """x*y+z rounded once to dtype (float32 / float64): exact rationals, then the nearest."""
+    """x*y+z rounded once to dtype: exact rationals, then the nearest (ties to even)."""
     from fractions import Fraction
     out = np.empty(np.shape(x))
     for i in np.ndindex(*np.shape(x)):
         exact = Fraction(float(x[i])) * Fraction(float(y[i])) + Fraction(float(z[i]))
         guess = float(exact)  # correctly rounded to float64
-        if dtype == "float32":
-            g = np.float32(guess)
-            cands = [np.nextafter(g, np.float32(-np.inf)), g, np.nextafter(g, np.float32(np.inf))]
-            guess = float(min((c for c in cands if np.isfinite(c)), key=lambda c: (
-                abs(Fraction(float(c)) - exact), int(np.array(c).view(np.int32)) & 1)))
+        if dtype != "float64":
+            # Rounded twice, the guess may be one ulp off: its neighbours compete.
+            bits = _bits(float(round_to(guess, dtype)), dtype)
+            width = 16 if dtype != "float32" else 32
+            cands = [_from_bits((bits + d) % (1 << width), dtype) for d in (-1, 0, 1)]
+            guess = min((c for c in cands if np.isfinite(c)), key=lambda c: (
+                abs(Fraction(c) - exact), _bits(c, dtype) & 1))
         out[i] = guess
     return out
 
 
 def fma(a, b, c, dtype):
+    """tl.fma: rounded once (Triton's llvm.fma), for halves too."""
     exact = a.data * b.data + c.data
     prop = np.abs(a.data) * b.err + np.abs(b.data) * a.err + a.err * b.err + c.err
-    if dtype in ("float32", "float64"):
-        _check_finite(exact, dtype)
-        nominal = _fma_rounded_once(a.data, b.data, c.data, dtype)
-        half_ulp = ulp_scale(nominal, dtype)
-        err = prop + np.where(prop > 0, 2 * half_ulp, 0.0)
-        return RV(nominal, dtype, err, a.bad | b.bad | c.bad)
-    # Halves: fused in float32 and rounded again is allowed one ulp.
-    nominal, err = _rounded(exact, prop, dtype, 1.0)
+    _check_finite(exact, dtype)
+    nominal = _fma_rounded_once(a.data, b.data, c.data, dtype)
+    half_ulp = ulp_scale(nominal, dtype)
+    err = prop + np.where(prop > 0, 2 * half_ulp, 0.0)
     return RV(nominal, dtype, err, a.bad | b.bad | c.bad)
 
 

@@ -1,9 +1,11 @@
 """Fuzzer finding (mismatch), program seed 2700052 (`fuzz.py --seed 27`), reduced from 25
-statements, NOT TRIAGED (found at the end of the session): tl.fma on float32 with large products
-(1e18 in the original program, 7e9 here; uint32 data converted to int32 and float32, times a
-small float) differs from the once-rounded fma by about one ulp (10 of 48 elements before
-reduction, 1 here). Either --exact-float-ops' f32 fma
-emulation or the reference's rounding of the exact value is wrong here; to be checked."""
+statements: tl.fma on float32 with large products (1e18 in the original program, 7e9 here;
+uint32 data converted to int32 and float32, times a small float) one ulp from the once-rounded
+fma (10 of 48 elements before reduction, 1 here). The reference was right: the f32 fma emulation
+widens its operands to f64, and Mesa's NIR folded f2f64(i2f32(x)) into i2f64(x), so the fma
+used the int32 unrounded (6.5 * 1088414788 + 6.5, not 6.5 * 1088414848 + 6.5). Plain
+int32 -> float32 -> float64 casts kept every bit too. Fixed by 3f0b2a1 (widening and
+float -> int conversions are NoContraction); kept as a regression check."""
 import sys
 
 import numpy as np

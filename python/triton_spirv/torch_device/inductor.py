@@ -37,6 +37,23 @@ class _UnsupportedWrapper:
                            "wrapper only (set torch._inductor.config.cpp_wrapper = False)")
 
 
+def mark_gpu_type():
+    """Inductor decides "GPU or not" from a list (torch._inductor.utils.GPU_TYPES) with no
+    registration function; a device of Triton kernels must be on it (a 0-dim CPU tensor then
+    enters its kernels as a scalar, as on CUDA). Done once the device is in use (Inductor scans
+    the list's available devices, e.g. for its freezing patterns, which must not pick ours in
+    processes that never use it); get_gpu_type() caches its answer first, so the list's
+    one-available-GPU assertion never sees two."""
+    from torch._inductor import utils as inductor_utils
+    inductor_utils.get_gpu_type()
+    if DEVICE_TYPE not in inductor_utils.GPU_TYPES:
+        inductor_utils.GPU_TYPES.append(DEVICE_TYPE)
+
+
+def registered():
+    return _registered
+
+
 def register():
     global _registered
     if _registered:
@@ -156,14 +173,8 @@ def register():
             return benchmarker.benchmark_gpu(fn, device_type=DEVICE_TYPE, **kwargs)
         register_benchmarker(DEVICE_TYPE, benchmark, override=True)
 
-    # Inductor decides "GPU or not" from a list (torch._inductor.utils.GPU_TYPES) with no
-    # registration function; a device of Triton kernels must be on it (a 0-dim CPU tensor
-    # then enters its kernels as a scalar, as on CUDA). get_gpu_type() caches its answer
-    # first, so the list's one-available-GPU assertion never sees two.
-    from torch._inductor import utils as inductor_utils
-    inductor_utils.get_gpu_type()
-    if DEVICE_TYPE not in inductor_utils.GPU_TYPES:
-        inductor_utils.GPU_TYPES.append(DEVICE_TYPE)
+    if module.is_initialized():
+        mark_gpu_type()
 
     register_interface_for_device(DEVICE_TYPE, SpirvInterface)
     register_backend_for_device(DEVICE_TYPE, TritonScheduling, PythonWrapperCodegen)

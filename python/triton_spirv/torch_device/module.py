@@ -37,6 +37,9 @@ def _lazy_init():
         extension.init(bridge, DEVICE_TYPE)
         _extension = extension
         atexit.register(_quiesce_at_exit)
+        from . import inductor
+        if inductor.registered():  # Inductor came first: it may now treat us as a GPU
+            inductor.mark_gpu_type()
 
 
 def _quiesce_at_exit():

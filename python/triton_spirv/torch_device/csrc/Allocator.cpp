@@ -134,12 +134,6 @@ void CachingAllocator::resetPeakStats() {
   memoryStats.peakReserved = memoryStats.reserved;
 }
 
-uint64_t CachingAllocator::blockSize(uint64_t address) const {
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = liveBlocks.find(address);
-  return it == liveBlocks.end() ? 0 : it->second;
-}
-
 CachingAllocator &deviceAllocator() {
   static CachingAllocator allocator;
   return allocator;

@@ -25,8 +25,6 @@ public:
   void emptyCache();
   MemoryStats stats() const;
   void resetPeakStats();
-  /// Size of the live block starting at `address`, 0 if none.
-  uint64_t blockSize(uint64_t address) const;
 };
 
 CachingAllocator &deviceAllocator();

@@ -82,5 +82,4 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("reset_peak_memory_stats", [] { deviceAllocator().resetPeakStats(); });
   m.def("current_stream_id", [] { return currentStreamId(); });
   m.def("set_stream_id", [](int64_t id) { setCurrentStreamId(id); });
-  m.def("block_size", [](uint64_t address) { return deviceAllocator().blockSize(address); });
 }

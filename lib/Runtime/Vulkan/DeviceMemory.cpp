@@ -237,32 +237,8 @@ void Device::copyFromDevice(void *dst, uint64_t src, uint64_t nbytes) {
     return;
   }
   auto [buf, offset] = locate(s, src, nbytes, "copy from device");
-  if (nbytes == 0)
-    return;
-  if (buf->mapped) {
-    s.waitAll();
-    std::memcpy(dst, static_cast<const char *>(buf->mapped) + offset, nbytes);
-    return;
-  }
-  RawBuffer staging = s.createBuffer(std::min(nbytes, kStagingPieceBytes),
-                                     kHostMemory,
-                                     VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
-  try {
-    for (uint64_t done = 0; done < nbytes;) {
-      const uint64_t n = std::min(nbytes - done, kStagingPieceBytes);
-      InFlight work = s.beginCommands();
-      VkBufferCopy region{offset + done, 0, n};
-      s.fn.vkCmdCopyBuffer(work.cmd, buf->buffer, staging.buffer, 1, &region);
-      s.submit(std::move(work), /*wait=*/true); // ends with a host barrier
-      std::memcpy(static_cast<char *>(dst) + done, staging.mapped, n);
-      done += n;
-    }
-  } catch (...) {
-    DeviceState *state = &s;
-    s.deferDestroy([state, staging]() mutable { state->destroyBuffer(staging); });
-    throw;
-  }
-  s.destroyBuffer(staging);
+  if (nbytes)
+    s.readBuffer(*buf, offset, dst, nbytes);
 }
 
 void Device::copyWithinDevice(uint64_t dst, uint64_t src, uint64_t nbytes) {

@@ -219,25 +219,30 @@ void Buffer::write(const void *src, uint64_t nbytes, uint64_t offset) {
   }
 }
 
-void Buffer::read(void *dst, uint64_t nbytes, uint64_t offset) const {
-  checkRange("Buffer.read", offset, nbytes, size_);
-  DeviceState &s = *device_->s_;
-  std::lock_guard<std::recursive_mutex> lock(s.mutex);
-  s.waitAll();
-  if (raw_.mapped) {
-    std::memcpy(dst, static_cast<const char *>(raw_.mapped) + offset, nbytes);
+void detail::DeviceState::readBuffer(const RawBuffer &buf, uint64_t offset, void *dst,
+                                     uint64_t nbytes) {
+  waitAll();
+  if (buf.mapped) {
+    std::memcpy(dst, static_cast<const char *>(buf.mapped) + offset, nbytes);
     return;
   }
   for (uint64_t done = 0; done < nbytes;) {
     uint64_t n = std::min(nbytes - done, kStagingBytes);
-    ensureStaging(s, n);
-    InFlight work = s.beginCommands();
+    ensureStaging(*this, n);
+    InFlight work = beginCommands();
     VkBufferCopy region{offset + done, 0, n};
-    s.fn.vkCmdCopyBuffer(work.cmd, raw_.buffer, s.staging.buffer, 1, &region);
-    s.submit(std::move(work), /*wait=*/true); // ends with a host barrier
-    std::memcpy(static_cast<char *>(dst) + done, s.staging.mapped, n);
+    fn.vkCmdCopyBuffer(work.cmd, buf.buffer, staging.buffer, 1, &region);
+    submit(std::move(work), /*wait=*/true); // ends with a host barrier
+    std::memcpy(static_cast<char *>(dst) + done, staging.mapped, n);
     done += n;
   }
+}
+
+void Buffer::read(void *dst, uint64_t nbytes, uint64_t offset) const {
+  checkRange("Buffer.read", offset, nbytes, size_);
+  DeviceState &s = *device_->s_;
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
+  s.readBuffer(raw_, offset, dst, nbytes);
 }
 
 namespace {

@@ -301,6 +301,9 @@ struct DeviceState {
   /// Copies args into a host-visible chunk; returns the block's address.
   uint64_t uploadArgumentBlock(const void *args, size_t size,
                                std::shared_ptr<ArgChunk> &chunkOut);
+  /// Waits for the work submitted so far, then copies [offset, offset +
+  /// nbytes) of `buf` to host memory (through the staging buffer unless mapped).
+  void readBuffer(const RawBuffer &buf, uint64_t offset, void *dst, uint64_t nbytes);
   void onIdle(); // drop host imports and deferred objects nobody can use
   void destroyHostSpan(HostSpan &span);
 

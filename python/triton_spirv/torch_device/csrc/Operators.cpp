@@ -4,6 +4,7 @@
 // Python for this device, take precedence over the fallback.
 #include "Allocator.h"
 #include "Bridge.h"
+#include "HostCompute.h"
 
 #include <ATen/EmptyTensor.h>
 #include <ATen/native/CPUFallback.h>
@@ -293,16 +294,6 @@ void cpuFallback(const c10::OperatorHandle &op, torch::jit::Stack *stack) {
   checkSameDevice(op, *stack, op.schema().arguments().size());
   noteCpuFallback(c10::toString(op.schema().operator_name()));
   at::native::cpu_fallback(op, stack);
-}
-
-std::optional<at::Tensor> onHost(const std::optional<at::Tensor> &t) {
-  if (!t || !t->defined())
-    return t;
-  return t->cpu();
-}
-
-at::Tensor onDevice(const at::Tensor &t, const at::Device &device) {
-  return t.defined() ? t.to(device) : t;
 }
 
 // Convolutions reach a device outside ATen's list through these two

@@ -7,10 +7,12 @@ Program i of a run has seed SEED * 100000 + i; `--only SEED` replays one program
 prints its kernel). Exit status 1 when anything was found."""
 import argparse
 import collections
+import concurrent.futures
 import json
 import os
 import signal
 import sys
+import threading
 import time
 
 if __package__ in (None, ""):
@@ -45,49 +47,80 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=300.0, help="seconds per program")
     ap.add_argument("--reduce-runs", type=int, default=150, help="backend runs per reduction")
     ap.add_argument("--show", action="store_true", help="print each program's kernel")
+    ap.add_argument("--jobs", type=int, default=1, help="programs checked at once (worker processes)")
+    ap.add_argument("--device", default="cpu",
+                    help="torch device of the kernels' tensors: cpu, spirv (our Vulkan device), cuda")
     args = ap.parse_args(argv)
     features = [f for f in args.features.split(",") if f]
     os.makedirs(args.out, exist_ok=True)
     # A terminated run still stops its worker (the finally below).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    runner = Runner(timeout=args.timeout)
     tally = collections.Counter()
     found = []
+    lock = threading.Lock()
+    local = threading.local()
+    runners = []
+
+    def say(message):
+        with lock:
+            print(message, flush=True)
+
+    def run_one(n, seed):
+        if not hasattr(local, "runner"):
+            local.runner = Runner(timeout=args.timeout, device=args.device)
+            with lock:
+                runners.append(local.runner)
+        runner = local.runner
+        program = generate_program(seed, features, args.dtypes.split(","))
+        if args.show:
+            say(kernel_source(program))
+        t = time.time()
+        outcome = check(program, runner)
+        with lock:
+            tally[outcome.kind] += 1
+        say(f"[{n + 1}] seed {seed}: {outcome.kind} ({size(program)} stmts, {time.time() - t:.1f} s)")
+        if outcome.kind not in FINDINGS and outcome.kind != "invalid":
+            return
+        say(f"    seed {seed}: " + outcome.detail.strip().replace("\n", "\n    ")[:2000])
+        record = {"seed": seed, "kind": outcome.kind, "detail": outcome.detail[:4000],
+                  "device": args.device}
+        if args.reduce and outcome.kind in FINDINGS:
+            # A hang costs a whole time limit per try: give it ten minutes in all.
+            reduced, reduced_outcome, runs = reduce_program(
+                program, lambda p: check(p, runner), outcome.signature,
+                max_runs=args.reduce_runs, log=lambda m: say(f"    seed {seed}: {m}"),
+                max_seconds=600 if outcome.kind == "timeout" else 900)
+            final = reduced_outcome or outcome
+            path = os.path.join(args.out, f"{outcome.kind}-{seed}.py")
+            with open(path, "w") as f:
+                f.write(script(reduced, final))
+            record.update(reduced_stmts=size(reduced), original_stmts=size(program),
+                          reduce_runs=runs, repro=path, reduced_detail=final.detail[:4000])
+            say(f"    seed {seed}: reduced {size(program)} -> {size(reduced)} stmts in {runs} runs: {path}")
+        with lock:
+            found.append(record)
+            with open(os.path.join(args.out, "findings.jsonl"), "a") as f:
+                f.write(json.dumps(record) + "\n")
+
     start = time.time()
     try:
-        for n, seed in enumerate(program_seeds(args)):
-            program = generate_program(seed, features, args.dtypes.split(","))
-            if args.show:
-                print(kernel_source(program))
-            t = time.time()
-            outcome = check(program, runner)
-            tally[outcome.kind] += 1
-            print(f"[{n + 1}] seed {seed}: {outcome.kind} ({size(program)} stmts, {time.time() - t:.1f} s)",
-                  flush=True)
-            if outcome.kind in FINDINGS or outcome.kind == "invalid":
-                print("    " + outcome.detail.strip().replace("\n", "\n    ")[:2000], flush=True)
-                record = {"seed": seed, "kind": outcome.kind, "detail": outcome.detail[:4000]}
-                if args.reduce and outcome.kind in FINDINGS:
-                    # A hang costs a whole time limit per try: give it ten minutes in all.
-                    reduced, reduced_outcome, runs = reduce_program(
-                        program, lambda p: check(p, runner), outcome.signature,
-                        max_runs=args.reduce_runs, log=lambda m: print(m, flush=True),
-                        max_seconds=600 if outcome.kind == "timeout" else 900)
-                    final = reduced_outcome or outcome
-                    path = os.path.join(args.out, f"{outcome.kind}-{seed}.py")
-                    with open(path, "w") as f:
-                        f.write(script(reduced, final))
-                    record.update(reduced_stmts=size(reduced), original_stmts=size(program),
-                                  reduce_runs=runs, repro=path, reduced_detail=final.detail[:4000])
-                    print(f"    reduced {size(program)} -> {size(reduced)} stmts in {runs} runs: {path}",
-                          flush=True)
-                found.append(record)
-                with open(os.path.join(args.out, "findings.jsonl"), "a") as f:
-                    f.write(json.dumps(record) + "\n")
+        seeds = list(enumerate(program_seeds(args)))
+        if args.jobs <= 1:
+            for n, seed in seeds:
+                run_one(n, seed)
+        else:
+            # Each thread drives its own worker process: programs compile in parallel.
+            pool = concurrent.futures.ThreadPoolExecutor(args.jobs)
+            try:
+                for future in [pool.submit(run_one, n, seed) for n, seed in seeds]:
+                    future.result()
+            finally:
+                pool.shutdown(wait=False, cancel_futures=True)
     finally:
-        runner.close()
+        for runner in runners:
+            runner.close()
         total = sum(tally.values())
-        print(f"{total} programs in {time.time() - start:.0f} s: " +
+        print(f"{total} programs in {time.time() - start:.0f} s on {args.device}: " +
               ", ".join(f"{k} {v}" for k, v in sorted(tally.items())), flush=True)
     return 1 if any(r["kind"] in FINDINGS for r in found) else 0
 

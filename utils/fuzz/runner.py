@@ -32,23 +32,23 @@ def host_arrays(program, variant):
     return arrays
 
 
-def _to_torch(array, dtype_name):
+def _to_torch(array, dtype_name, device="cpu"):
     import torch
     import triton
     import triton.language as tl
     storage = TORCH_STORAGE[dtype_name]
     if dtype_name == "bfloat16":
-        return torch.from_numpy(array.astype(np.float32)).to(torch.bfloat16)
+        return torch.from_numpy(array.astype(np.float32)).to(torch.bfloat16).to(device)
     if dtype_name in ("uint16", "uint32", "uint64"):
         signed = {"uint16": np.int16, "uint32": np.int32, "uint64": np.int64}[dtype_name]
-        t = torch.from_numpy(array.view(signed).copy())
+        t = torch.from_numpy(array.view(signed).copy()).to(device)
         return triton.reinterpret(t, getattr(tl, dtype_name))
-    return torch.from_numpy(array.copy()).to(getattr(torch, storage))
+    return torch.from_numpy(array.copy()).to(getattr(torch, storage)).to(device)
 
 
 def _from_torch(t, dtype_name):
     import torch
-    base = getattr(t, "base", t)
+    base = getattr(t, "base", t).cpu()
     if dtype_name == "bfloat16":
         return base.to(torch.float32).numpy().astype(np.float32)
     array = base.numpy()
@@ -57,13 +57,14 @@ def _from_torch(t, dtype_name):
     return array.copy()
 
 
-def launch(program, kernel):
-    """Both runs of one program: {variant: {buffer: numpy array}}."""
+def launch(program, kernel, device="cpu"):
+    """Both runs of one program on tensors of `device` (torch's name: cpu, spirv, cuda):
+    {variant: {buffer: numpy array}}."""
     buffers, scalars, _ = kernel_parameters(program)
     results = {}
     for variant in (0, 1):
         arrays = host_arrays(program, variant)
-        tensors = {n: _to_torch(arrays[n], program.buffers[n]["dtype"]) for n in buffers}
+        tensors = {n: _to_torch(arrays[n], program.buffers[n]["dtype"], device) for n in buffers}
         args = [tensors[n] for n in buffers] + [program.scalars[n] for n in scalars]
         kernel[(program.grid,)](*args, **program.dims, num_warps=program.num_warps)
         results[variant] = {n: _from_torch(tensors[n], program.buffers[n]["dtype"])
@@ -92,7 +93,7 @@ def error_summary(exc, keep=12):
     return "\n".join(lines[:1] + said[:keep])[:4000]
 
 
-def _worker(conn, workdir):
+def _worker(conn, workdir, device):
     while True:
         job = conn.recv()
         if job is None:
@@ -105,7 +106,7 @@ def _worker(conn, workdir):
             spec = importlib.util.spec_from_file_location(f"fuzz_kernel_{program.digest()}", path)
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
-            conn.send(("ok", launch(program, module.kernel)))
+            conn.send(("ok", launch(program, module.kernel, device)))
         except BaseException as exc:  # noqa: BLE001 - everything is a result here
             kind = classify_exception(exc)
             # The kernel's own frames and the error itself, last.
@@ -118,15 +119,16 @@ class Runner:
     """A worker process that runs programs; `run` returns (status, payload):
     ('ok', results) | ('invalid', msg) | ('backend', msg) | ('timeout', secs) | ('crash', code)."""
 
-    def __init__(self, timeout=60.0):
+    def __init__(self, timeout=60.0, device="cpu"):
         self.timeout = timeout
+        self.device = device
         self.workdir = tempfile.mkdtemp(prefix="triton_spirv_fuzz_")
         self.proc = None
 
     def _start(self):
         ctx = multiprocessing.get_context("spawn")
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker, args=(child, self.workdir), daemon=True)
+        self.proc = ctx.Process(target=_worker, args=(child, self.workdir, self.device), daemon=True)
         self.proc.start()
 
     def run(self, program, source=None):

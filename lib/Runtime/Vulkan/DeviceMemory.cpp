@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <cstdlib>
 #include "VulkanInternal.h"
 
 #include <algorithm>
@@ -293,6 +294,12 @@ uint64_t Device::recordTimestamp() {
   std::lock_guard<std::recursive_mutex> lock(s.mutex);
   if (s.props.timestampValidBits == 0)
     fail("event: the compute queue of '" + s.props.name + "' has no timestamps");
+  // Queries are reset on the host where the device allows it (a reset
+  // recorded into the batch is one more GPU command per event on NVIDIA).
+  static const bool commandReset =
+      std::getenv("TRITON_SPIRV_EXP_CMD_QUERY_RESET") != nullptr;
+  const bool hostReset = !commandReset && s.fn.vkResetQueryPool &&
+                         s.props.features["host_query_reset"];
   if (s.freeTimestampQueries.empty()) {
     VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
     info.queryType = VK_QUERY_TYPE_TIMESTAMP;
@@ -301,19 +308,31 @@ uint64_t Device::recordTimestamp() {
     check(s.fn.vkCreateQueryPool(s.device, &info, nullptr, &pool),
           "vkCreateQueryPool");
     s.timestampPools.push_back(pool);
+    if (hostReset)
+      s.fn.vkResetQueryPool(s.device, pool, 0, kTimestampsPerPool);
     for (uint32_t q = kTimestampsPerPool; q-- > 0;)
-      s.freeTimestampQueries.emplace_back(pool, q);
+      s.freeTimestampQueries.push_back({pool, q, 0});
   }
-  auto [pool, query] = s.freeTimestampQueries.back();
+  const DeviceState::TimestampSlot reuse = s.freeTimestampQueries.back();
   s.freeTimestampQueries.pop_back();
   // A BOTTOM_OF_PIPE timestamp is written once every earlier command
   // completed: no barrier before it, none after it.
-  InFlight &work = s.appendAsync(/*memoryCommand=*/false);
-  s.fn.vkCmdResetQueryPool(work.cmd, pool, query, 1);
-  s.fn.vkCmdWriteTimestamp(work.cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool,
-                           query);
+  // EXPERIMENT (bench/gpu/device_events.py A/B): a barrier before each.
+  static const bool barrierFirst =
+      std::getenv("TRITON_SPIRV_EXP_TIMESTAMP_BARRIER") != nullptr;
+  // (Asking must not submit the open batch: timestamps never close one.)
+  const bool resetOnHost =
+      hostReset && !(s.open && reuse.serial >= s.pendingSerial()) &&
+      s.serialCompleted(reuse.serial);
+  if (resetOnHost && reuse.serial)
+    s.fn.vkResetQueryPool(s.device, reuse.pool, reuse.query, 1);
+  InFlight &work = s.appendAsync(/*memoryCommand=*/barrierFirst);
+  if (!resetOnHost)
+    s.fn.vkCmdResetQueryPool(work.cmd, reuse.pool, reuse.query, 1);
+  s.fn.vkCmdWriteTimestamp(work.cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+                           reuse.pool, reuse.query);
   const uint64_t id = s.nextTimestampId++;
-  s.timestamps[id] = {pool, query, s.pendingSerial()};
+  s.timestamps[id] = {reuse.pool, reuse.query, s.pendingSerial()};
   s.afterAsync(/*mayFlush=*/false);
   return id;
 }
@@ -368,9 +387,9 @@ void Device::releaseTimestamp(uint64_t id) {
     return;
   const DeviceState::TimestampSlot slot = it->second;
   s_->timestamps.erase(it);
-  // The query is reset by the command that next writes it, which runs after
-  // this one's write: reuse is safe at once.
-  s_->freeTimestampQueries.emplace_back(slot.pool, slot.query);
+  // The next use resets it: on the host once this write completed, else by a
+  // command that runs after this write. Reuse is safe at once.
+  s_->freeTimestampQueries.push_back(slot);
 }
 
 } // namespace triton_spirv::runtime

@@ -168,7 +168,8 @@ const GlobalFns &loader();
   X(vkGetMemoryHostPointerPropertiesEXT)                                       \
   X(vkGetPipelineExecutablePropertiesKHR)                                      \
   X(vkGetPipelineExecutableStatisticsKHR)                                      \
-  X(vkGetPipelineExecutableInternalRepresentationsKHR)
+  X(vkGetPipelineExecutableInternalRepresentationsKHR)                         \
+  X(vkResetQueryPool)
 
 #define TSPIRV_DECLARE_FN(name) PFN_##name name = nullptr;
 struct InstanceFns {
@@ -284,7 +285,7 @@ struct DeviceState {
     uint64_t serial = 0; // the submission that writes it
   };
   std::vector<VkQueryPool> timestampPools;
-  std::vector<std::pair<VkQueryPool, uint32_t>> freeTimestampQueries;
+  std::vector<TimestampSlot> freeTimestampQueries; // serial: its last write
   std::map<uint64_t, TimestampSlot> timestamps;
   uint64_t nextTimestampId = 1;
   bool serialCompleted(uint64_t serial);

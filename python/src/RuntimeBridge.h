@@ -5,9 +5,8 @@
 #include "triton-spirv/Runtime/VulkanRuntime.h"
 #include "triton-spirv/Runtime/triton_spirv_bridge.h"
 
-/// The bridge table of `device` (the module's default device; the first call
-/// fixes it for the process).
-const triton_spirv_bridge *
-runtimeBridge(std::shared_ptr<triton_spirv::runtime::Device> device);
+/// The bridge table of the process's devices (DeviceSet.h); the first call
+/// lists them (throwing VulkanError when there are none).
+const triton_spirv_bridge *runtimeBridge();
 
 #endif

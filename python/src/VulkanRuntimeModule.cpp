@@ -1,11 +1,13 @@
 //===- VulkanRuntimeModule.cpp - Python bindings of the Vulkan runtime ----===//
 //
 // Module `_vulkan_runtime`: Device/Kernel/Buffer classes plus module-level
-// functions that act on a lazily created process-wide default device.
-// Calls that wait on the device release the GIL.
+// functions that act on the process's devices (DeviceSet.h: get_device(i),
+// the torch device's index i; the functions without an index act on device
+// 0, the default). Calls that wait on the device release the GIL.
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceSet.h"
 #include "RuntimeBridge.h"
 #include "triton-spirv/Runtime/CudaInterop.h"
 #include "triton-spirv/Runtime/VulkanRuntime.h"
@@ -23,15 +25,7 @@ using namespace triton_spirv::runtime;
 
 namespace {
 
-std::mutex defaultDeviceMutex;
-std::shared_ptr<Device> defaultDevice;
-
-std::shared_ptr<Device> getDevice() {
-  std::lock_guard<std::mutex> lock(defaultDeviceMutex);
-  if (!defaultDevice)
-    defaultDevice = Device::create();
-  return defaultDevice;
-}
+using triton_spirv::python::getDevice;
 
 // The process-wide CUDA interop: created once, never destroyed, because
 // torch may free tensors (calling triton_spirv_cuda_free) during teardown.
@@ -377,8 +371,17 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
       .def("validation_messages", &Device::validationMessages);
 
   // --- module-level API on the default device ---------------------------
-  m.def("get_device", &getDevice,
-        "The process-wide default device, created on first use");
+  m.def(
+      "get_device", [](size_t index) { return getDevice(index); },
+      py::arg("index") = 0,
+      "Device `index` of the process (the spirv torch device's index; 0: the "
+      "default device), created on first use");
+  m.def("device_count", &triton_spirv::python::deviceCount,
+        "How many devices the process has: TRITON_SPIRV_DEVICE's list, else "
+        "every Vulkan device of the preferred type (raises why there are "
+        "none)");
+  m.def("physical_device_indices", &triton_spirv::python::physicalDeviceIndices,
+        "The Vulkan enumeration index (list_devices()) of each device index");
   m.def(
       "is_available",
       []() {
@@ -393,15 +396,18 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
   m.def(
       "runtime_bridge",
       []() {
-        return py::capsule(static_cast<const void *>(runtimeBridge(getDevice())),
+        getDevice(); // raises naming why there is no usable device
+        return py::capsule(static_cast<const void *>(runtimeBridge()),
                            TRITON_SPIRV_BRIDGE_CAPSULE);
       },
-      "The default device as a table of C functions (a PyCapsule) for "
+      "The process's devices as a table of C functions (a PyCapsule) for "
       "extensions built apart, such as the torch device");
   m.def("list_devices", &listDevices,
         "Every Vulkan physical device with whether triton-spirv can use it");
-  m.def("device_properties",
-        []() { return propertiesDict(getDevice()->properties()); });
+  m.def(
+      "device_properties",
+      [](size_t index) { return propertiesDict(getDevice(index)->properties()); },
+      py::arg("index") = 0);
   m.def(
       "host_address",
       [](uintptr_t ptr, uint64_t nbytes) {
@@ -509,16 +515,15 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
   m.def("validation_messages",
         []() { return getDevice()->validationMessages(); });
 
-  // Drop our reference before interpreter teardown; the device is destroyed
+  // Drop our references before interpreter teardown; a device is destroyed
   // once the last Kernel/Buffer referencing it is gone.
   py::module_::import("atexit").attr("register")(py::cpp_function([]() {
-    std::shared_ptr<Device> device;
-    {
-      std::lock_guard<std::mutex> lock(defaultDeviceMutex);
-      device.swap(defaultDevice);
-    }
-    if (device) {
-      py::gil_scoped_release release;
+    std::vector<std::shared_ptr<Device>> devices =
+        triton_spirv::python::releaseDevices();
+    py::gil_scoped_release release;
+    for (std::shared_ptr<Device> &device : devices) {
+      if (!device)
+        continue;
       try {
         device->synchronize();
       } catch (const std::exception &) {

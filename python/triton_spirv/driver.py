@@ -1,10 +1,13 @@
 """Triton driver: runs SPIR-V kernels through the Vulkan runtime.
 
 Where a kernel's tensors live, fixed per process:
-- the `spirv` torch device (torch_device/): tensors in the Vulkan device's memory, launches
-  asynchronous and ordered on its queue; the active torch device on GPU drivers
-  (TRITON_SPIRV_TORCH_DEVICE=spirv chooses it on lavapipe too, =cpu opts out);
-- CPU tensors (the default on lavapipe), whose memory Vulkan imports (zero copy there);
+- the `spirv` torch device (torch_device/): tensors in a Vulkan device's memory (index i: the
+  runtime's device i), launches asynchronous and ordered on that device's queue; the active torch
+  device on GPU drivers (TRITON_SPIRV_TORCH_DEVICE=spirv chooses it on lavapipe too, =cpu opts
+  out). Triton's current device is torch.spirv's current device: it picks the target (device
+  profile) kernels compile for; a launch runs on the device of its tensors;
+- CPU tensors (the default on lavapipe), whose memory Vulkan imports (zero copy there), on
+  device 0;
 - the cuda route (cuda_route.py; TRITON_SPIRV_BACKEND=1 where torch has CUDA): torch CUDA tensors
   on the GPU that is the Vulkan device.
 The launcher (launcher.py) takes tensors of any of them.
@@ -21,6 +24,7 @@ from triton.backends.compiler import GPUTarget
 from triton.backends.driver import DriverBase
 
 from . import llvmpipe_cpu
+from . import torch_device
 
 # Before the Vulkan driver starts: Mesa reads its CPU settings once per process.
 llvmpipe_cpu.configure()
@@ -40,7 +44,7 @@ def torch_device_is_active():
         return True
     if choice in ("cpu", "0"):
         return False
-    return runtime.get_device().device_properties().get("device_type") != "cpu"
+    return device_properties(0).get("device_type") != "cpu"
 
 
 def _torch_device_module():
@@ -52,6 +56,24 @@ def _torch_device_module():
     return getattr(torch, torch_device.DEVICE_TYPE)
 
 
+_properties = []  # device_properties() per device index, asked once each
+
+
+def device_properties(index=0):
+    """The Vulkan properties of device `index` (the spirv torch device's index)."""
+    if index >= len(_properties):
+        _properties.extend([None] * (index + 1 - len(_properties)))
+    if _properties[index] is None:
+        _properties[index] = runtime.get_device(index).device_properties()
+    return _properties[index]
+
+
+def _runtime_index(device):
+    """The runtime device of Triton's `device`: on the cuda route a CUDA ordinal, whose Vulkan
+    device is the runtime's device 0."""
+    return 0 if cuda_route() is not None or device is None else int(device)
+
+
 class SPIRVUtils:
 
     # Vulkan reports no register usage; occupancy heuristics (tutorial 02 divides by
@@ -59,8 +81,10 @@ class SPIRVUtils:
     NOMINAL_REGISTERS = 32
 
     def load_binary(self, name, kernel, shared, device):
-        properties = runtime.get_device().device_properties()
-        function = {"name": name, "binary": kernel}
+        index = _runtime_index(device)
+        properties = device_properties(index)
+        # The launcher makes the pipeline on the device of each launch's tensors.
+        function = {"name": name, "binary": kernel, "device": index}
         # Triton re-initialises a kernel whose module is None on every launch.
         module = {"name": name}
         return module, function, self.NOMINAL_REGISTERS, 0, properties["max_workgroup_invocations"]
@@ -70,7 +94,7 @@ class SPIRVUtils:
         pass
 
     def get_device_properties(self, device=None):
-        properties = runtime.get_device().device_properties()
+        properties = device_properties(_runtime_index(device))
         return {
             "max_shared_mem": properties["max_shared_mem"],
             "multiprocessor_count": properties["multiprocessor_count"],
@@ -124,10 +148,16 @@ def _profile_for(properties):
     return "lavapipe-mesa22" if mesa and int(mesa.group(1)) < 25 else "lavapipe"
 
 
-def current_device_target():
-    """The `spirv` target of the process's Vulkan device: its profile and subgroup size."""
-    properties = runtime.get_device().device_properties()
+def device_target(index=0):
+    """The `spirv` target of device `index`: its profile and subgroup size."""
+    properties = device_properties(index)
     return GPUTarget("spirv", _profile_for(properties), properties["subgroup_size"])
+
+
+def current_device_target():
+    """The target of Triton's current device (torch.spirv's current one; device 0 on the cuda
+    route and before the torch device is initialized)."""
+    return device_target(0 if cuda_route() is not None else torch_device.current_index())
 
 
 class SPIRVDriver(DriverBase):
@@ -168,8 +198,8 @@ class SPIRVDriver(DriverBase):
         if self.cuda is not None:
             return torch.device("cuda", torch.cuda.current_device())
         if torch_device_is_active():
-            _torch_device_module()
-            return torch.device("spirv", 0)
+            module = _torch_device_module()
+            return torch.device("spirv", module.current_device())
         # Code written against a GPU device does getattr(torch, device.type)
         # .set_stream(...) (tutorial 02); torch.cpu has Stream() but no
         # set_stream. Launches here are synchronous, so any stream is fine.
@@ -181,12 +211,14 @@ class SPIRVDriver(DriverBase):
         if self.cuda is not None:
             import torch
             return torch.cuda.current_device()
-        return 0
+        return torch_device.current_index()
 
     def set_current_device(self, device):
         if self.cuda is not None:
             import torch
             torch.cuda.set_device(device)
+        elif device != torch_device.current_index():
+            _torch_device_module().set_device(device)
 
     def get_current_stream(self, device=None):
         if self.cuda is not None:

@@ -139,8 +139,10 @@ struct PipelineExecutable {
 };
 
 struct DeviceOptions {
-  // Index or case-insensitive substring of the device name; empty: env
-  // TRITON_SPIRV_DEVICE, else discrete > integrated > virtual > cpu.
+  // Index or case-insensitive substring of the device name (a
+  // comma-separated list: its first entry); empty: env TRITON_SPIRV_DEVICE,
+  // else the first of the preferred type (discrete > integrated > virtual >
+  // cpu).
   std::string selector;
   int validation = -1;       // -1: env TRITON_SPIRV_VALIDATION (0/1/sync)
   double timeoutSeconds = -1; // -1: env TRITON_SPIRV_TIMEOUT_S, default 60
@@ -258,6 +260,12 @@ public:
   size_t hostImportCount() const;
   /// The fence-polling budget of synchronous waits (DeviceOptions).
   long fenceSpinMicros() const;
+  /// The devices a process uses (the torch device's indices 0, 1, ...), as
+  /// enumeration indices: `selector` (empty: env TRITON_SPIRV_DEVICE) as a
+  /// comma-separated list of indices or name substrings, else every usable
+  /// device of the preferred type in enumeration order. Throws naming the
+  /// devices when an entry matches none, or one twice.
+  static std::vector<uint32_t> selectPhysicalDevices(const std::string &selector = "");
   void setFenceSpinMicros(long micros);
 
   /// Dispatches gx*gy*gz workgroups. `args` holds exactly the kernel's

@@ -5,7 +5,9 @@
  * use it to create a context, allocate memory and wait for results.
  *
  *  - A context is one Vulkan device (chosen as in Python: a selector, else
- *    TRITON_SPIRV_DEVICE, else discrete > integrated > virtual > cpu).
+ *    TRITON_SPIRV_DEVICE, else the first of the preferred type: discrete >
+ *    integrated > virtual > cpu). A comma-separated list (the torch device's
+ *    several devices) chooses its first entry.
  *  - Kernels reach memory by 64-bit device address: a buffer's
  *    (triton_spirv_buffer_address) or imported host memory's
  *    (triton_spirv_host_address).
@@ -63,8 +65,9 @@ TritonSpirvResult triton_spirv_report_error(TritonSpirvResult result,
 
 /* --- contexts and streams ------------------------------------------------ */
 
-/* device: a device index or a case-insensitive substring of its name; NULL
- * or "": TRITON_SPIRV_DEVICE, else the preferred device type. */
+/* device: a device index or a case-insensitive substring of its name (a
+ * comma-separated list: its first entry); NULL or "": TRITON_SPIRV_DEVICE,
+ * else the first device of the preferred type. */
 TritonSpirvResult triton_spirv_context_create(const char *device,
                                               TritonSpirvContext *context);
 /* Releases the caller's reference; buffers and kernels keep the device

@@ -271,36 +271,72 @@ const Candidate &select(const std::vector<Candidate> &all,
                         const std::string &selector) {
   if (all.empty())
     fail(kNoDeviceHint);
-  if (!selector.empty()) {
-    const Candidate *match = nullptr;
-    bool numeric = std::all_of(selector.begin(), selector.end(), [](char c) {
-      return std::isdigit(static_cast<unsigned char>(c)) != 0;
-    });
-    for (const Candidate &c : all) {
-      bool hit = numeric ? std::to_string(c.summary.index) == selector
-                         : lower(c.summary.name).find(lower(selector)) !=
-                               std::string::npos;
-      if (hit && (!match || (c.summary.usable && !match->summary.usable)))
-        match = &c;
-    }
-    if (!match)
-      fail("TRITON_SPIRV_DEVICE='" + selector +
-           "' matches no Vulkan device; devices:" + describe(all));
-    if (!match->summary.usable)
-      fail("Vulkan device '" + match->summary.name +
-           "' cannot run triton-spirv kernels: " +
-           match->summary.unusableReason);
-    return *match;
+  const Candidate *match = nullptr;
+  bool numeric = std::all_of(selector.begin(), selector.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) != 0;
+  });
+  for (const Candidate &c : all) {
+    bool hit = numeric ? std::to_string(c.summary.index) == selector
+                       : lower(c.summary.name).find(lower(selector)) !=
+                             std::string::npos;
+    if (hit && (!match || (c.summary.usable && !match->summary.usable)))
+      match = &c;
   }
-  const Candidate *best = nullptr;
+  if (!match)
+    fail("TRITON_SPIRV_DEVICE='" + selector +
+         "' matches no Vulkan device; devices:" + describe(all));
+  if (!match->summary.usable)
+    fail("Vulkan device '" + match->summary.name +
+         "' cannot run triton-spirv kernels: " +
+         match->summary.unusableReason);
+  return *match;
+}
+
+std::string trim(const std::string &s) {
+  size_t begin = s.find_first_not_of(" \t"), end = s.find_last_not_of(" \t");
+  return begin == std::string::npos ? "" : s.substr(begin, end - begin + 1);
+}
+
+/// The devices a selector names, in its order: a comma-separated list of
+/// indices or name substrings; empty: every usable device of the preferred
+/// type (discrete > integrated > virtual > cpu), in enumeration order.
+std::vector<const Candidate *> selectAll(const std::vector<Candidate> &all,
+                                         const std::string &selector) {
+  if (all.empty())
+    fail(kNoDeviceHint);
+  std::vector<const Candidate *> chosen;
+  if (!trim(selector).empty()) {
+    size_t start = 0;
+    while (true) {
+      size_t comma = selector.find(',', start);
+      std::string entry = trim(selector.substr(
+          start, comma == std::string::npos ? std::string::npos : comma - start));
+      if (entry.empty())
+        fail("TRITON_SPIRV_DEVICE='" + selector + "' has an empty entry");
+      const Candidate *c = &select(all, entry);
+      if (std::find(chosen.begin(), chosen.end(), c) != chosen.end())
+        fail("TRITON_SPIRV_DEVICE='" + selector + "' names Vulkan device [" +
+             std::to_string(c->summary.index) + "] " + c->summary.name +
+             " twice; devices:" + describe(all));
+      chosen.push_back(c);
+      if (comma == std::string::npos)
+        break;
+      start = comma + 1;
+    }
+    return chosen;
+  }
+  int bestRank = 5;
   for (const Candidate &c : all)
-    if (c.summary.usable && (!best || typeRank(c.type) < typeRank(best->type)))
-      best = &c;
-  if (!best)
+    if (c.summary.usable)
+      bestRank = std::min(bestRank, typeRank(c.type));
+  for (const Candidate &c : all)
+    if (c.summary.usable && typeRank(c.type) == bestRank)
+      chosen.push_back(&c);
+  if (chosen.empty())
     fail("no Vulkan device supports Vulkan 1.2 with bufferDeviceAddress and "
          "a compute queue; devices:" +
          describe(all));
-  return *best;
+  return chosen;
 }
 
 int validationFromEnv() {
@@ -311,6 +347,16 @@ int validationFromEnv() {
 }
 
 } // namespace
+
+std::vector<uint32_t> Device::selectPhysicalDevices(const std::string &selector) {
+  std::shared_ptr<Instance> inst = Instance::get(0);
+  const std::vector<Candidate> all = probeAll(*inst); // outlives the pointers
+  std::vector<uint32_t> out;
+  for (const Candidate *c : selectAll(
+           all, selector.empty() ? envString("TRITON_SPIRV_DEVICE") : selector))
+    out.push_back(c->summary.index);
+  return out;
+}
 
 std::vector<PhysicalDeviceSummary> Device::listPhysicalDevices() {
   std::shared_ptr<Instance> inst = Instance::get(0);
@@ -329,9 +375,10 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
                                                      : validationFromEnv());
   const Instance &inst = *s.instance;
   std::vector<Candidate> all = probeAll(inst);
-  const Candidate &chosen = select(
+  // A list names the process's devices; one device is its first.
+  const Candidate &chosen = *selectAll(
       all, options.selector.empty() ? envString("TRITON_SPIRV_DEVICE")
-                                    : options.selector);
+                                    : options.selector)[0];
   s.physical = chosen.phys;
   s.queueFamily = static_cast<uint32_t>(chosen.queueFamily);
   const bool is13 = chosen.apiVersion >= VK_API_VERSION_1_3;

@@ -4,12 +4,11 @@ device) plus what FlagGems calls on torch.cuda.
 FlagGems calls `torch_device_fn.<x>` where torch_device_fn is `torch.<device_name>`:
 `with torch_device_fn.device(t.device):` around every launch, device properties
 for grid sizes, and the default generator's Philox (seed, offset) state for its
-random kernels. torch.cpu has none of these; our launches need no device
-context (one Vulkan device per process), so device() is a no-op.
+random kernels. torch.cpu has none of these: there device() is a no-op; on the
+spirv device it is torch.spirv.device (several Vulkan devices, one current).
 """
 
 import contextlib
-import functools
 import types
 
 import torch
@@ -79,9 +78,10 @@ class DeviceModule(types.ModuleType):
         generator = PhiloxGenerator()
         self.default_generators = (generator,)
         self._base = torch.cpu if base is None else base
+        self._on_device = self._base is not torch.cpu
 
     def __getattr__(self, name):
-        if name == "_base":
+        if name in ("_base", "_on_device"):
             raise AttributeError(name)
         return getattr(self._base, name)
 
@@ -93,45 +93,48 @@ class DeviceModule(types.ModuleType):
 
     manual_seed_all = manual_seed
 
-    @staticmethod
-    def device(*args, **kwargs):
-        return contextlib.nullcontext()
+    # On the spirv device these are torch.spirv's (several devices, each current in turn around a
+    # launch); on the CPU, one device with no context.
+    def device(self, *args, **kwargs):
+        return self._base.device(*args, **kwargs) if self._on_device else contextlib.nullcontext()
 
-    _DeviceGuard = device
+    @property
+    def _DeviceGuard(self):
+        return self.device
 
-    @staticmethod
-    def current_device():
-        return 0  # torch.cpu.current_device() is the string 'cpu'; FlagGems indexes with it
+    def current_device(self):
+        # torch.cpu.current_device() is the string 'cpu'; FlagGems indexes with it.
+        return self._base.current_device() if self._on_device else 0
 
-    @staticmethod
-    def set_device(device):
-        pass
+    def set_device(self, device):
+        if self._on_device:
+            self._base.set_device(device)
 
-    @staticmethod
-    def device_count():
-        return 1
+    def device_count(self):
+        return self._base.device_count() if self._on_device else 1
 
     @staticmethod
     def is_available():
         return True
 
-    @staticmethod
-    @functools.lru_cache(maxsize=None)
-    def _vulkan_properties():
+    def _vulkan_properties(self, device=None):
         from triton_spirv import driver
-        return driver.runtime.get_device().device_properties()
+        index = self._base._index(device) if self._on_device else 0
+        return driver.device_properties(index)
 
     def get_device_properties(self, device=None):
-        return _Properties(self._vulkan_properties())
+        return _Properties(self._vulkan_properties(device))
 
     def get_device_name(self, device=None):
-        return self._vulkan_properties()["name"]
+        return self._vulkan_properties(device)["name"]
 
     @staticmethod
     def get_device_capability(device=None):
         return (0, 0)
 
     def mem_get_info(self, device=None):
+        if self._on_device:
+            return self._base.mem_get_info(device)
         total = int(self._vulkan_properties().get("device_local_memory_bytes", 0))
         return (total, total)
 
@@ -144,10 +147,10 @@ class DeviceModule(types.ModuleType):
     def initial_seed(self):
         return self.default_generators[0].initial_seed()
 
-    @staticmethod
-    def synchronize(device=None):
-        pass  # cpu-route launches return when the kernel has finished
+    def synchronize(self, device=None):
+        if self._on_device:  # cpu-route launches return when the kernel has finished
+            self._base.synchronize(device)
 
-    @staticmethod
-    def empty_cache():
-        pass
+    def empty_cache(self):
+        if self._on_device:
+            self._base.empty_cache()

@@ -13,6 +13,13 @@ DEVICE_TYPE = "spirv"
 _registered = False
 
 
+def current_index():
+    """The spirv device index Triton compiles for and loads on now: torch.spirv's current device
+    once the device is initialized (its `_lazy_init` replaces this with the extension's own
+    function, so Triton's per-launch call costs one C call), else 0."""
+    return 0
+
+
 def register():
     """Names PrivateUse1 `spirv` and installs `torch.spirv`; False (with a warning) if another
     backend already took PrivateUse1."""
@@ -53,9 +60,26 @@ def _register_placeholder_guard(torch):
             return torch._C._autograd.DeviceType.PrivateUse1
 
         def deviceCount(self):
-            return 1
+            return _placeholder_device_count()
 
     registry(PlaceholderGuard())
+
+
+def _placeholder_device_count():
+    """What the placeholder guard reports, without starting Vulkan in a process that never used
+    it: the runtime's count once its module is loaded (a process running Triton on us), else the
+    entries of TRITON_SPIRV_DEVICE, else 1. (A process whose first backward ran before either
+    sizes autograd for one device: backward on spirv:1 and up then needs the device initialized
+    first, `torch.spirv.init()`.)"""
+    import sys
+    runtime = sys.modules.get("triton_spirv._vulkan_runtime")
+    if runtime is not None:
+        try:
+            return max(int(runtime.device_count()), 1)
+        except Exception:  # noqa: BLE001 - no device: the guard still answers
+            return 1
+    selector = os.environ.get("TRITON_SPIRV_DEVICE", "")
+    return max(len(selector.split(",")), 1)
 
 
 def _register_backend_module(torch):

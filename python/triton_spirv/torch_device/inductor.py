@@ -90,7 +90,7 @@ def register():
 
             @staticmethod
             def current_device():
-                return 0
+                return module.current_device()
 
             @staticmethod
             def get_device_properties(device=None):
@@ -108,11 +108,14 @@ def register():
 
         @staticmethod
         def maybe_exchange_device(device):
-            return 0
+            return SpirvInterface.exchange_device(device)
 
         @staticmethod
         def exchange_device(device):
-            return 0
+            previous = module.current_device()
+            if device >= 0:
+                module.set_device(device)
+            return previous
 
         @staticmethod
         def _set_stream_by_id(stream_id, device_index, device_type):
@@ -130,8 +133,8 @@ def register():
         @staticmethod
         def get_compute_capability(device=None):
             # Triton's target arch for this device: its device profile.
-            from ..driver import current_device_target
-            return current_device_target().arch
+            from ..driver import device_target
+            return device_target(module._index(device)).arch
 
         @staticmethod
         def is_bf16_supported(including_emulation=False):

@@ -1,5 +1,6 @@
 """`torch.spirv`: what Triton, FlagGems, kernel libraries and user code look up on a device module
-(`torch.cuda`'s names, for the Vulkan device this process runs kernels on).
+(`torch.cuda`'s names, for the Vulkan devices this process runs kernels on: index i is the
+runtime's device i, TRITON_SPIRV_DEVICE's i-th entry or the i-th device of the preferred type).
 
 The C++ extension is built and loaded by `_lazy_init`, which torch calls before the first tensor
 of the device is made."""
@@ -36,6 +37,8 @@ def _lazy_init():
         extension = builder.load()
         extension.init(bridge, DEVICE_TYPE)
         _extension = extension
+        from .. import torch_device
+        torch_device.current_index = extension.current_device
         atexit.register(_quiesce_at_exit)
         from . import inductor
         if inductor.registered():  # Inductor came first: it may now treat us as a GPU
@@ -48,7 +51,8 @@ def _quiesce_at_exit():
     device threads; `terminate called without an active exception` in a third of short scripts
     that end right after a backward on the device)."""
     try:
-        _extension.synchronize()  # releases the GIL while it waits
+        for index in range(_extension.device_count()):
+            _extension.synchronize(index)  # releases the GIL while it waits
         time.sleep(0.01)
     except Exception:  # noqa: BLE001 - nothing to report at exit
         pass
@@ -58,13 +62,17 @@ def is_initialized():
     return _extension is not None
 
 
+def init():
+    _lazy_init()
+
+
 def _ext():
     _lazy_init()
     return _extension
 
 
 def is_available():
-    """Whether a usable Vulkan device exists (creating it if need be; builds nothing)."""
+    """Whether a usable Vulkan device exists (creating device 0 if need be; builds nothing)."""
     try:
         return bool(_runtime().is_available())
     except ImportError:
@@ -72,50 +80,81 @@ def is_available():
 
 
 def device_count():
-    return 1 if is_available() else 0
+    """How many spirv devices there are (TRITON_SPIRV_DEVICE's list, else every Vulkan device of
+    the preferred type); 0 where there is none. Creates no device and builds nothing."""
+    try:
+        return int(_runtime().device_count())
+    except (ImportError, RuntimeError):
+        return 0
 
 
 def _index(device):
+    """The device index `device` names (None: the current device), checked to exist."""
     if device is None:
-        return 0
+        return current_device()
     if isinstance(device, str):
         device = torch.device(device)
     if isinstance(device, torch.device):
         if device.type != DEVICE_TYPE:
             raise ValueError(f"expected a {DEVICE_TYPE} device, got {device}")
-        index = 0 if device.index is None else device.index
+        if device.index is None:
+            return current_device()
+        index = device.index
     else:
         index = int(device)
-    if index != 0:
-        raise ValueError(f"{DEVICE_TYPE}:{index} does not exist: this process has one Vulkan device "
-                         "(index 0; TRITON_SPIRV_DEVICE picks which)")
+    if index < 0:  # -1: the current device, as torch.cuda takes it
+        return current_device()
+    count = device_count()
+    if index >= count:
+        raise ValueError(f"{DEVICE_TYPE}:{index} does not exist: this process has {count} Vulkan "
+                         f"device{'s' if count != 1 else ''} (TRITON_SPIRV_DEVICE lists which)")
     return index
 
 
 def current_device():
-    return 0
+    """The calling thread's current device index (0 until set_device; per thread, as CUDA's)."""
+    if _extension is None:
+        return 0
+    return _extension.current_device()
 
 
 def set_device(device):
-    _index(device)
+    index = _index(device)
+    if index != current_device():
+        _ext().set_device(index)
 
 
 class device:
-    """Context manager that makes `device` current (there is one, so it only checks it)."""
+    """Context manager that makes `device` current and restores the previous one on exit."""
 
     def __init__(self, device):
-        self.index = _index(device)
+        self.index = -1 if device is None else _index(device)
+        self.previous = -1
 
     def __enter__(self):
+        if self.index >= 0:
+            self.previous = current_device()
+            if self.index != self.previous:
+                _ext().set_device(self.index)
         return self
 
     def __exit__(self, *exc):
+        if self.index >= 0 and self.previous != self.index:
+            _ext().set_device(self.previous)
         return False
 
 
+class device_of(device):
+    """Context manager that makes a tensor's device current (CPU tensors: no change)."""
+
+    def __init__(self, tensor):
+        on_device = tensor.device.type == DEVICE_TYPE
+        super().__init__(tensor.device if on_device else None)
+
+
 def synchronize(device=None):
-    _index(device)
-    _ext().synchronize()
+    index = _index(device)
+    _ext().synchronize(index)
 
 
 @dataclass(frozen=True)
@@ -130,20 +169,20 @@ class _DeviceProperties:
     driver: str
     vendor_id: int
     max_allocation_bytes: int
+    vulkan_index: int = 0  # in vkEnumeratePhysicalDevices order (vulkaninfo's GPU<n>)
     major: int = 0
     minor: int = 0
 
 
 def get_device_properties(device=None):
-    _index(device)
-    p = _runtime().device_properties()
+    p = _runtime().device_properties(_index(device))
     return _DeviceProperties(
         name=p["name"], total_memory=p["device_local_memory_bytes"],
         multi_processor_count=p["multiprocessor_count"], warp_size=p["subgroup_size"],
         max_shared_memory_per_block=p["max_shared_mem"],
         max_threads_per_block=p["max_workgroup_invocations"], type=p["device_type"],
         driver=f'{p["driver_name"]} {p["driver_info"]}'.strip(), vendor_id=p["vendor_id"],
-        max_allocation_bytes=p["max_memory_allocation_size"])
+        max_allocation_bytes=p["max_memory_allocation_size"], vulkan_index=p["index"])
 
 
 def get_device_name(device=None):
@@ -155,11 +194,10 @@ def get_device_capability(device=None):
     return (0, 0)
 
 
-# --- memory -------------------------------------------------------------------------------------
+# --- memory: one caching allocator per device -----------------------------------------------------
 
 def memory_stats(device=None):
-    _index(device)
-    return dict(_ext().memory_stats())
+    return dict(_ext().memory_stats(_index(device)))
 
 
 def memory_allocated(device=None):
@@ -179,13 +217,14 @@ def max_memory_reserved(device=None):
 
 
 def reset_peak_memory_stats(device=None):
-    _index(device)
-    _ext().reset_peak_memory_stats()
+    _ext().reset_peak_memory_stats(_index(device))
 
 
 def empty_cache():
+    """Returns the cached blocks of every device (as torch.cuda.empty_cache, of all devices)."""
     if _extension is not None:
-        _extension.empty_cache()
+        for index in range(_extension.device_count()):
+            _extension.empty_cache(index)
 
 
 def mem_get_info(device=None):
@@ -194,22 +233,21 @@ def mem_get_info(device=None):
     return max(total - memory_reserved(device), 0), total
 
 
-# --- streams and events: one in-order Vulkan queue serves every stream --------------------------
+# --- streams and events: each device's one in-order Vulkan queue serves its streams -------------
 
 _device_type_code = None
 
 
-def _stream(stream_id):
+def _stream(stream_id, index):
     global _device_type_code
     if _device_type_code is None:  # c10's integer code of the device type
         _device_type_code = torch.Stream(device=DEVICE_TYPE).device_type
-    return torch.Stream(stream_id=stream_id, device_index=0, device_type=_device_type_code)
+    return torch.Stream(stream_id=stream_id, device_index=index, device_type=_device_type_code)
 
 
 def Stream(device=None, priority=0):
-    _index(device)
     _lazy_init()
-    return torch.Stream(device=DEVICE_TYPE, priority=priority)
+    return torch.Stream(device=torch.device(DEVICE_TYPE, _index(device)), priority=priority)
 
 
 def Event(enable_timing=False, blocking=False, interprocess=False):
@@ -219,31 +257,32 @@ def Event(enable_timing=False, blocking=False, interprocess=False):
 
 
 def current_stream(device=None):
-    _index(device)
-    return _stream(_ext().current_stream_id())
+    index = _index(device)
+    return _stream(_ext().current_stream_id(index), index)
 
 
 def default_stream(device=None):
-    _index(device)
-    return _stream(0)
+    return _stream(0, _index(device))
 
 
 def set_stream(stream):
     if stream is not None:
-        _ext().set_stream_id(stream.stream_id)
+        _ext().set_stream_id(stream.device_index, stream.stream_id)
 
 
 @contextlib.contextmanager
 def stream(stream):
+    """Makes `stream` current on its device, and its device current (as torch.cuda.stream)."""
     if stream is None:
         yield
         return
-    previous = _ext().current_stream_id()
-    set_stream(stream)
-    try:
-        yield
-    finally:
-        _ext().set_stream_id(previous)
+    with device(stream.device_index):
+        previous = _ext().current_stream_id(stream.device_index)
+        set_stream(stream)
+        try:
+            yield
+        finally:
+            _ext().set_stream_id(stream.device_index, previous)
 
 
 # --- random numbers: the host's generator (operators without a device kernel run on the CPU) ----

@@ -1,17 +1,18 @@
 // Blocks are rounded to size classes and reused as soon as torch frees them:
 // every use of a block (launches, copies, fills) runs in submission order on
-// the device's one queue, each submission behind a full memory barrier, so
+// its device's one queue, each submission behind a full memory barrier, so
 // work submitted after the free cannot overtake work submitted before it (the
 // stream-ordered reuse of CUDA's caching allocator). Memory goes back to the
 // device (empty_cache, past half the device's memory, or on out-of-memory
-// before retrying) only once the work submitted so far retired.
+// before retrying) only once the work submitted so far retired. Each device
+// index has its own cache, statistics and lock.
 #include "Allocator.h"
 #include "Bridge.h"
 
 #include <c10/util/Exception.h>
 
+#include <array>
 #include <mutex>
-#include <unordered_map>
 
 namespace triton_spirv_torch {
 namespace {
@@ -29,29 +30,37 @@ uint64_t roundSize(uint64_t nbytes) {
   return (nbytes + step - 1) / step * step;
 }
 
-std::mutex mutex;
-std::multimap<uint64_t, uint64_t> cached;          // size -> address
-std::unordered_map<uint64_t, uint64_t> liveBlocks; // address -> size
-MemoryStats memoryStats;
+/// A live block: the DataPtr's context, so its free knows its device.
+struct Block {
+  uint64_t address, size;
+  c10::DeviceIndex device;
+};
 
-void releaseCachedLocked() {
-  for (auto &[size, address] : cached) {
-    check(bridge().free(address), "freeing cached device memory");
-    memoryStats.reserved -= size;
+struct DeviceCache {
+  std::mutex mutex;
+  std::multimap<uint64_t, uint64_t> cached; // size -> address
+  MemoryStats stats;
+};
+std::array<DeviceCache, kMaxDevices> caches;
+
+void releaseCachedLocked(DeviceCache &cache, c10::DeviceIndex device) {
+  for (auto &[size, address] : cache.cached) {
+    check(bridge().free(device, address), "freeing cached device memory", device);
+    cache.stats.reserved -= size;
   }
-  cached.clear();
+  cache.cached.clear();
 }
 
 void freeBlock(void *ctx) {
-  const uint64_t address = reinterpret_cast<uint64_t>(ctx);
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = liveBlocks.find(address);
-  if (it == liveBlocks.end())
-    return; // not ours: never happens, but a destructor must not throw
-  cached.emplace(it->second, address);
-  memoryStats.allocated -= it->second;
-  memoryStats.frees++;
-  liveBlocks.erase(it);
+  const Block *block = static_cast<const Block *>(ctx);
+  DeviceCache &cache = caches[block->device];
+  {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    cache.cached.emplace(block->size, block->address);
+    cache.stats.allocated -= block->size;
+    cache.stats.frees++;
+  }
+  delete block;
 }
 
 std::string mib(uint64_t bytes) {
@@ -63,75 +72,90 @@ std::string mib(uint64_t bytes) {
 } // namespace
 
 c10::DataPtr CachingAllocator::allocate(size_t nbytes) {
-  const c10::Device device(kDeviceType, 0);
+  return allocateOn(currentDevice(), nbytes);
+}
+
+c10::DataPtr CachingAllocator::allocateOn(c10::DeviceIndex index, size_t nbytes) {
+  index = checkedIndex(index);
+  const c10::Device device(kDeviceType, index);
   if (nbytes == 0)
     return c10::DataPtr(nullptr, nullptr, nullptr, device);
   const uint64_t size = roundSize(nbytes);
-  std::lock_guard<std::mutex> lock(mutex);
+  const DeviceInfo &info = deviceInfo(index);
+  DeviceCache &cache = caches[index];
+  MemoryStats &stats = cache.stats;
+  std::lock_guard<std::mutex> lock(cache.mutex);
   uint64_t address = 0;
   uint64_t blockBytes = size;
   // The smallest cached block that fits: its own class, or above 1 MiB one
   // up to a quarter larger.
-  auto it = cached.lower_bound(size);
+  auto it = cache.cached.lower_bound(size);
   const uint64_t slack = size > kSmallLimit ? size / 4 : 0;
-  if (it != cached.end() && it->first <= size + slack) {
+  if (it != cache.cached.end() && it->first <= size + slack) {
     address = it->second;
     blockBytes = it->first;
-    cached.erase(it);
-    memoryStats.cacheHits++;
+    cache.cached.erase(it);
+    stats.cacheHits++;
   } else {
     // Past half the device's memory, cached blocks go back before new ones
     // come (on CPU drivers device memory is the host's RAM).
-    if (memoryStats.reserved + size > bridge().device_memory_bytes / 2)
-      releaseCachedLocked();
-    int code = bridge().allocate(size, &address);
-    if (code == TRITON_SPIRV_BRIDGE_OUT_OF_MEMORY && !cached.empty()) {
-      memoryStats.outOfMemoryRetries++;
-      releaseCachedLocked();
-      code = bridge().allocate(size, &address);
+    if (stats.reserved + size > info.memoryBytes / 2)
+      releaseCachedLocked(cache, index);
+    int code = bridge().allocate(index, size, &address);
+    if (code == TRITON_SPIRV_BRIDGE_OUT_OF_MEMORY && !cache.cached.empty()) {
+      stats.outOfMemoryRetries++;
+      releaseCachedLocked(cache, index);
+      code = bridge().allocate(index, size, &address);
     }
     if (code == TRITON_SPIRV_BRIDGE_OUT_OF_MEMORY) {
       const std::string message = bridge().last_error();
       TORCH_CHECK_WITH(OutOfMemoryError, false, "spirv out of memory: tried to allocate ", mib(nbytes),
-                       " on ", deviceTypeName(), ":0 (", bridge().device_name, ", ",
-                       mib(bridge().device_memory_bytes), " of device memory, at most ",
-                       mib(bridge().max_allocation_bytes), " in one allocation); ",
-                       mib(memoryStats.allocated), " allocated by torch, ",
-                       mib(memoryStats.reserved), " reserved. The runtime said: ", message);
+                       " on ", deviceLabel(index), " (", info.name, ", ",
+                       mib(info.memoryBytes), " of device memory, at most ",
+                       mib(info.maxAllocationBytes), " in one allocation); ",
+                       mib(stats.allocated), " allocated by torch, ",
+                       mib(stats.reserved), " reserved. The runtime said: ", message);
     }
-    check(code, "allocating device memory");
-    memoryStats.reserved += size;
-    memoryStats.deviceAllocations++;
-    memoryStats.peakReserved = std::max(memoryStats.peakReserved, memoryStats.reserved);
+    check(code, "allocating device memory", index);
+    stats.reserved += size;
+    stats.deviceAllocations++;
+    stats.peakReserved = std::max(stats.peakReserved, stats.reserved);
   }
-  liveBlocks[address] = blockBytes;
-  memoryStats.allocated += blockBytes;
-  memoryStats.allocations++;
-  memoryStats.peakAllocated = std::max(memoryStats.peakAllocated, memoryStats.allocated);
+  stats.allocated += blockBytes;
+  stats.allocations++;
+  stats.peakAllocated = std::max(stats.peakAllocated, stats.allocated);
   void *pointer = reinterpret_cast<void *>(address);
-  return c10::DataPtr(pointer, pointer, &freeBlock, device);
+  return c10::DataPtr(pointer, new Block{address, blockBytes, index}, &freeBlock, device);
 }
 
 void CachingAllocator::copy_data(void *dest, const void *src, std::size_t count) const {
-  check(bridge().copy_within_device(reinterpret_cast<uint64_t>(dest),
-                                    reinterpret_cast<uint64_t>(src), count),
-        "copying device memory");
+  // torch names no device here: the one that holds the source.
+  const uint64_t from = reinterpret_cast<uint64_t>(src);
+  c10::DeviceIndex device = deviceOfAddress(from);
+  TORCH_CHECK(device >= 0, "triton-spirv: copying memory that no ", deviceTypeName(),
+              " device holds");
+  check(bridge().copy_within_device(device, reinterpret_cast<uint64_t>(dest), from, count),
+        "copying device memory", device);
 }
 
-void CachingAllocator::emptyCache() {
-  std::lock_guard<std::mutex> lock(mutex);
-  releaseCachedLocked();
+void CachingAllocator::emptyCache(c10::DeviceIndex device) {
+  device = checkedIndex(device);
+  DeviceCache &cache = caches[device];
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  releaseCachedLocked(cache, device);
 }
 
-MemoryStats CachingAllocator::stats() const {
-  std::lock_guard<std::mutex> lock(mutex);
-  return memoryStats;
+MemoryStats CachingAllocator::stats(c10::DeviceIndex device) const {
+  DeviceCache &cache = caches[checkedIndex(device)];
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  return cache.stats;
 }
 
-void CachingAllocator::resetPeakStats() {
-  std::lock_guard<std::mutex> lock(mutex);
-  memoryStats.peakAllocated = memoryStats.allocated;
-  memoryStats.peakReserved = memoryStats.reserved;
+void CachingAllocator::resetPeakStats(c10::DeviceIndex device) {
+  DeviceCache &cache = caches[checkedIndex(device)];
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  cache.stats.peakAllocated = cache.stats.allocated;
+  cache.stats.peakReserved = cache.stats.reserved;
 }
 
 CachingAllocator &deviceAllocator() {

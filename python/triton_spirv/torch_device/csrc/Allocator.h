@@ -1,4 +1,5 @@
-// A caching allocator of Vulkan device memory for torch storages.
+// A caching allocator of Vulkan device memory for torch storages, one cache
+// per device index.
 #pragma once
 
 #include <c10/core/Allocator.h>
@@ -17,14 +18,16 @@ struct MemoryStats {
 
 class CachingAllocator final : public c10::Allocator {
 public:
+  /// On the current device (torch sets it with a device guard, as for CUDA).
   c10::DataPtr allocate(size_t nbytes) override;
   c10::DeleterFnPtr raw_deleter() const override { return nullptr; }
   void copy_data(void *dest, const void *src, std::size_t count) const override;
 
-  /// Returns every cached block to the device (once work using it retired).
-  void emptyCache();
-  MemoryStats stats() const;
-  void resetPeakStats();
+  c10::DataPtr allocateOn(c10::DeviceIndex device, size_t nbytes);
+  /// Returns every cached block of `device` to it (once work using it retired).
+  void emptyCache(c10::DeviceIndex device);
+  MemoryStats stats(c10::DeviceIndex device) const;
+  void resetPeakStats(c10::DeviceIndex device);
 };
 
 CachingAllocator &deviceAllocator();

@@ -14,6 +14,7 @@
 #include <ATen/ops/unfold_native.h>
 #include <ATen/ops/view_native.h>
 #include <ATen/ATen.h>
+#include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
 
 #include <cstdlib>
@@ -27,30 +28,40 @@ uint64_t addressOf(const at::Tensor &tensor) {
   return reinterpret_cast<uint64_t>(tensor.data_ptr());
 }
 
+/// The device index of a tensor of this device.
+c10::DeviceIndex indexOf(const at::Tensor &tensor) {
+  return checkedIndex(tensor.device().index());
+}
+
 void resizeStorageBytes(c10::StorageImpl *storage, size_t nbytes) {
   TORCH_CHECK(storage->resizable(), "Trying to resize storage that is not resizable");
   const size_t keep = std::min(nbytes, storage->nbytes());
-  c10::DataPtr fresh = deviceAllocator().allocate(nbytes);
+  const c10::DeviceIndex device = checkedIndex(storage->device().index());
+  c10::DataPtr fresh = deviceAllocator().allocateOn(device, nbytes);
   if (keep)
-    check(bridge().copy_within_device(reinterpret_cast<uint64_t>(fresh.get()),
+    check(bridge().copy_within_device(device, reinterpret_cast<uint64_t>(fresh.get()),
                                       reinterpret_cast<uint64_t>(storage->data()), keep),
-          "copying a resized storage");
+          "copying a resized storage", device);
   storage->set_data_ptr_noswap(std::move(fresh));
   storage->set_nbytes(nbytes);
 }
 
 namespace {
 
-void checkDevice(std::optional<c10::Device> device) {
-  if (device && device->has_index())
-    TORCH_CHECK(device->index() == 0, deviceTypeName(), ":", int(device->index()),
-                " does not exist: this process has one Vulkan device (index 0)");
-}
+/// The allocator, on `device`'s index (else the current device's) while the
+/// guard lives.
+struct OnDevice {
+  explicit OnDevice(std::optional<c10::Device> device)
+      : guard(c10::Device(kDeviceType, checkedIndex(device && device->has_index()
+                                                         ? device->index()
+                                                         : c10::DeviceIndex(-1)))) {}
+  c10::DeviceGuard guard;
+};
 
 at::Tensor emptyMemoryFormat(c10::IntArrayRef size, std::optional<at::ScalarType> dtype,
                              std::optional<at::Layout>, std::optional<c10::Device> device,
                              std::optional<bool>, std::optional<at::MemoryFormat> format) {
-  checkDevice(device);
+  OnDevice on(device);
   return at::detail::empty_generic(size, &deviceAllocator(),
                                    c10::DispatchKeySet(c10::DispatchKey::PrivateUse1),
                                    c10::dtype_or_default(dtype), format);
@@ -59,7 +70,7 @@ at::Tensor emptyMemoryFormat(c10::IntArrayRef size, std::optional<at::ScalarType
 at::Tensor emptyStrided(c10::IntArrayRef size, c10::IntArrayRef stride,
                         std::optional<at::ScalarType> dtype, std::optional<at::Layout>,
                         std::optional<c10::Device> device, std::optional<bool>) {
-  checkDevice(device);
+  OnDevice on(device);
   return at::detail::empty_strided_generic(size, stride, &deviceAllocator(),
                                            c10::DispatchKeySet(c10::DispatchKey::PrivateUse1),
                                            c10::dtype_or_default(dtype));
@@ -109,6 +120,7 @@ at::Tensor &setTensor(at::Tensor &self, const at::Tensor &source) {
 }
 
 at::Tensor &setEmpty(at::Tensor &self) {
+  OnDevice on(self.device());
   at::Storage storage(at::Storage::use_byte_size_t(), 0, &deviceAllocator(), true);
   return setStorage(self, std::move(storage), 0, {0}, {});
 }
@@ -137,8 +149,9 @@ std::pair<at::Tensor, at::Tensor> hostSpan(const at::Tensor &device) {
   const int64_t item = device.dtype().itemsize();
   at::Tensor span = at::empty({last - first + 1}, device.options().device(at::kCPU));
   const uint64_t base = reinterpret_cast<uint64_t>(device.storage().data()) + first * item;
-  check(bridge().copy_from_device(span.data_ptr(), base, (last - first + 1) * item),
-        "copying to the host");
+  check(bridge().copy_from_device(indexOf(device), span.data_ptr(), base,
+                                  (last - first + 1) * item),
+        "copying to the host", indexOf(device));
   at::Tensor view = withViewBits(span.as_strided(device.sizes(), device.strides(), 0), device);
   return {span, view};
 }
@@ -159,8 +172,9 @@ void copyHostInto(const at::Tensor &dst, const at::Tensor &src) {
     at::Tensor staged = at::empty_strided(dst.sizes(), dst.strides(),
                                           dst.options().device(at::kCPU));
     withViewBits(staged, dst).copy_(src);
-    check(bridge().copy_to_device(addressOf(dst), staged.data_ptr(), dst.numel() * item),
-          "copying to the device");
+    check(bridge().copy_to_device(indexOf(dst), addressOf(dst), staged.data_ptr(),
+                                  dst.numel() * item),
+          "copying to the device", indexOf(dst));
     return;
   }
   // Gaps or overlaps: rewrite the whole span the view touches.
@@ -168,8 +182,8 @@ void copyHostInto(const at::Tensor &dst, const at::Tensor &src) {
   view.copy_(src);
   const uint64_t base = reinterpret_cast<uint64_t>(dst.storage().data()) +
                         elementSpan(dst).first * item;
-  check(bridge().copy_to_device(base, span.data_ptr(), span.numel() * item),
-        "copying to the device");
+  check(bridge().copy_to_device(indexOf(dst), base, span.data_ptr(), span.numel() * item),
+        "copying to the device", indexOf(dst));
 }
 
 at::Tensor copyFrom(const at::Tensor &self, const at::Tensor &dst, bool) {
@@ -178,12 +192,15 @@ at::Tensor copyFrom(const at::Tensor &self, const at::Tensor &dst, bool) {
   const bool fromDevice = self.device().type() == kDeviceType;
   const bool toDevice = dst.device().type() == kDeviceType;
   if (fromDevice && toDevice) {
-    if (denseSameLayout(self, dst)) {
-      check(bridge().copy_within_device(addressOf(dst), addressOf(self),
+    const c10::DeviceIndex device = indexOf(dst);
+    if (indexOf(self) == device && denseSameLayout(self, dst)) {
+      check(bridge().copy_within_device(device, addressOf(dst), addressOf(self),
                                         dst.numel() * dst.dtype().itemsize()),
-            "copying within the device");
+            "copying within the device", device);
       return dst;
     }
+    // Two devices share no memory: through the host (the read waits for the
+    // source's work; the write is ordered on the destination's queue).
     copyHostInto(dst, toHost(self));
     return dst;
   }
@@ -206,8 +223,9 @@ at::Tensor copyFromAndResize(const at::Tensor &self, const at::Tensor &dst) {
 
 at::Scalar localScalarDense(const at::Tensor &self) {
   at::Tensor host = at::empty({}, self.options().device(at::kCPU));
-  check(bridge().copy_from_device(host.data_ptr(), addressOf(self), self.dtype().itemsize()),
-        "reading a scalar");
+  check(bridge().copy_from_device(indexOf(self), host.data_ptr(), addressOf(self),
+                                  self.dtype().itemsize()),
+        "reading a scalar", indexOf(self));
   return host.item();
 }
 
@@ -230,7 +248,7 @@ at::Tensor &fillScalar(at::Tensor &self, const at::Scalar &value) {
     std::memcpy(&low, word, 4);
     std::memcpy(&high, word + 4, 4);
     if (low == high) {
-      check(bridge().fill(address, bytes, low), "filling");
+      check(bridge().fill(indexOf(self), address, bytes, low), "filling", indexOf(self));
       return self;
     }
   }
@@ -251,14 +269,14 @@ bool fallbackIsError() {
 /// tensors (scalars).
 void checkSameDevice(const c10::OperatorHandle &op, const torch::jit::Stack &stack,
                      size_t arguments) {
-  bool onDevice = false, onHost = false;
+  std::optional<c10::Device> first, other;
   auto visit = [&](const at::Tensor &t) {
-    if (!t.defined())
+    if (!t.defined() || other || (t.device().is_cpu() && t.dim() == 0))
       return;
-    if (t.device().type() == kDeviceType)
-      onDevice = true;
-    else if (t.dim() > 0)
-      onHost = true;
+    if (!first)
+      first = t.device();
+    else if (t.device() != *first)
+      other = t.device();
   };
   for (size_t i = stack.size() - arguments; i < stack.size(); ++i) {
     const c10::IValue &value = stack[i];
@@ -268,9 +286,12 @@ void checkSameDevice(const c10::OperatorHandle &op, const torch::jit::Stack &sta
       for (const at::Tensor &t : value.toTensorVector())
         visit(t);
   }
-  TORCH_CHECK(!(onDevice && onHost),
-              "Expected all tensors to be on the same device, but found at least two devices, ",
-              deviceTypeName(), ":0 and cpu! (when checking arguments for ",
+  if (!other)
+    return;
+  // As CUDA words it: the device first, the CPU second.
+  const c10::Device a = first->is_cpu() ? *other : *first, b = first->is_cpu() ? *first : *other;
+  TORCH_CHECK(false, "Expected all tensors to be on the same device, but found at least two "
+              "devices, ", a, " and ", b, "! (when checking arguments for ",
               op.schema().operator_name(), ")");
 }
 

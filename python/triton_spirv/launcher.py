@@ -1,5 +1,6 @@
 """The launcher: packs Triton's arguments into a kernel's push constants (or argument block) and
-dispatches it on the process's Vulkan device.
+dispatches it on a Vulkan device: the one of its `spirv` tensors (spirv:i is the runtime's device
+i), device 0 for CPU tensors, the cuda route's device for CUDA tensors.
 
 Pointer arguments are device addresses of torch tensors: on the `spirv` torch device a tensor's
 data pointer is one; CPU tensors are imported into Vulkan (zero copy on lavapipe); on the cuda
@@ -60,19 +61,28 @@ def _storage_of(value, name):
 
 
 class ArgumentMemory:
-    """Where a launch's tensors live. A launch on `spirv` tensors alone is asynchronous; one that
-    reads host memory waits for the GPU (the host may change that memory once the call returns).
-    Mixing the two is refused, as CUDA refuses CPU tensors in a CUDA kernel."""
+    """Where a launch's tensors live, hence the device it runs on. A launch on `spirv` tensors
+    alone is asynchronous; one that reads host memory waits for the GPU (the host may change that
+    memory once the call returns). Mixing the two, or tensors of two spirv devices, is refused, as
+    CUDA refuses CPU tensors in a CUDA kernel."""
 
-    __slots__ = ("device_argument", "host_argument")
+    __slots__ = ("device_argument", "host_argument", "device_index")
 
     def __init__(self):
         self.device_argument = None
         self.host_argument = None
+        self.device_index = 0  # the runtime device the launch runs on (host memory: 0)
 
-    def note(self, on_device, name):
+    def note(self, on_device, name, index=0):
         if on_device:
-            self.device_argument = self.device_argument or name
+            if self.device_argument is None:
+                self.device_argument = name
+                self.device_index = index
+            elif index != self.device_index:
+                raise ValueError(
+                    f"triton-spirv: argument '{name}' is on spirv:{index} while "
+                    f"'{self.device_argument}' is on spirv:{self.device_index}: a kernel's tensors "
+                    f"share one device (move it with .to('spirv:{self.device_index}'))")
         else:
             self.host_argument = self.host_argument or name
         if self.device_argument and self.host_argument:
@@ -86,15 +96,16 @@ class ArgumentMemory:
         return self.device_argument is None or self.host_argument is not None
 
 
-def _device_address(value, name, memory=None):
-    """The buffer device address of a tensor argument (zero copy on every route)."""
+def _device_address(value, name, memory=None, host_device=0):
+    """The buffer device address of a tensor argument (zero copy on every route); host memory is
+    imported into runtime device `host_device`."""
     # The common case first, cheaply: a live tensor on the spirv device.
     device = getattr(value, "device", None)
-    if getattr(device, "type", None) == "spirv" and not device.index and cuda_route() is None:
+    if getattr(device, "type", None) == "spirv" and cuda_route() is None:
         address = value.data_ptr()
         if address:
             if memory is not None:
-                memory.note(True, name)
+                memory.note(True, name, device.index or 0)
             return address
     tensor, base, nbytes = _storage_of(value, name)
     if nbytes == 0:
@@ -106,11 +117,8 @@ def _device_address(value, name, memory=None):
     device_type = tensor.device.type
     route = cuda_route()
     if device_type == "spirv" and route is None:
-        if tensor.device.index not in (None, 0):
-            raise ValueError(f"triton-spirv: argument '{name}' is on {tensor.device}, which does "
-                             "not exist (this process has one Vulkan device, spirv:0)")
         if memory is not None:
-            memory.note(True, name)
+            memory.note(True, name, tensor.device.index or 0)
         return value.data_ptr()  # the spirv device's data pointers are device addresses
     if route is None:
         if device_type != "cpu":
@@ -119,7 +127,7 @@ def _device_address(value, name, memory=None):
                              "(TRITON_SPIRV_BACKEND=1 runs them on CUDA tensors through Vulkan)")
         if memory is not None:
             memory.note(False, name)
-        return runtime.get_device().host_address(base, nbytes) + (value.data_ptr() - base)
+        return runtime.get_device(host_device).host_address(base, nbytes) + (value.data_ptr() - base)
     if device_type != "cuda":
         raise ValueError(f"triton-spirv: argument '{name}' is a tensor on {tensor.device}; "
                          "kernels run on the CUDA GPU through Vulkan and take CUDA tensors "
@@ -139,23 +147,25 @@ def _device_address(value, name, memory=None):
 # Arguments the compiler appends and the launcher fills in: where the kernel's
 # workgroup buffers beyond the device's limit live (spirv-spill-workgroup-memory).
 _HIDDEN_KINDS = ("scratch", "grid_x", "grid_y")
-_scratch = None  # (keeps the memory alive, its device address, bytes)
+_scratch = {}  # runtime device index -> (keeps the memory alive, its device address, bytes)
 
 
-def _scratch_address(nbytes):
-    """A device buffer of at least nbytes, reused by every launch (launches run in order)."""
-    global _scratch
-    if _scratch is None or _scratch[2] < nbytes:
-        nbytes = max(nbytes, 2 * _scratch[2] if _scratch else 0, 1 << 20)
+def _scratch_address(nbytes, index=0):
+    """A buffer of at least nbytes on runtime device `index`, reused by every launch there
+    (launches of a device run in order)."""
+    scratch = _scratch.get(index)
+    if scratch is None or scratch[2] < nbytes:
+        nbytes = max(nbytes, 2 * scratch[2] if scratch else 0, 1 << 20)
         route = cuda_route()
         if route is None:
-            buffer = runtime.get_device().alloc(nbytes, False)
-            _scratch = (buffer, buffer.address, nbytes)
+            buffer = runtime.get_device(index).alloc(nbytes, False)
+            scratch = (buffer, buffer.address, nbytes)
         else:
             import torch
             memory = torch.empty(nbytes, dtype=torch.uint8, device="cuda")
-            _scratch = (memory, _device_address(memory, "scratch"), nbytes)
-    return _scratch[1]
+            scratch = (memory, _device_address(memory, "scratch"), nbytes)
+        _scratch[index] = scratch
+    return scratch[1]
 
 
 _address_map_memory = None  # (keeps the device copy alive, its address, rows, map version)
@@ -218,21 +228,47 @@ class SPIRVLauncher:
         self._layout = None  # struct.Struct of the packing plan's fields
         self._plan_order = None
         self._messages = getattr(metadata, "debug_messages", None)
-        self._device = None  # the process's Vulkan device, once looked up
+        self._function = None  # Triton's handle of the binary (its pipelines per device)
+        self._index = None  # the runtime device of self.kernel and self._device
+        self._device = None
 
-    def _load(self, function):
-        # One pipeline per binary for the process: creating it compiles the shader.
-        if self.kernel is None:
-            self.kernel = function.get("pipeline")
-        if self.kernel is None:
-            device = runtime.get_device()
-            self.kernel = device.load_kernel(
+    def _load(self, function, index=0):
+        """The kernel's pipeline on runtime device `index`, made once per device (creating it
+        compiles the shader); it and the device become the launcher's current ones."""
+        if index == self._index:
+            return self.kernel
+        pipelines = function.setdefault("pipelines", {})
+        kernel = pipelines.get(index)
+        if kernel is None:
+            self._check_target(function, index)
+            kernel = runtime.get_device(index).load_kernel(
                 function["binary"], self.metadata.name,
                 (self.metadata.workgroup_size, 1, 1),
                 self.metadata.argument_bytes if not self.metadata.argument_block else 8,
                 self.metadata.argument_block, self.metadata.shared)
-            function["pipeline"] = self.kernel
-        return self.kernel
+            pipelines[index] = kernel
+        self._function = function
+        self._index, self.kernel, self._device = index, kernel, runtime.get_device(index)
+        return kernel
+
+    def _check_target(self, function, index):
+        """Refuses to run code compiled for another device profile (Triton compiles for its
+        current device; the launch runs on its tensors' device)."""
+        target = getattr(self.metadata, "target", None)
+        if cuda_route() is not None or target is None or index == function.get("device", 0):
+            return
+        from .driver import device_target
+        wanted = device_target(index)
+        arch, warp_size = (target[1], target[2]) if isinstance(target, (tuple, list)) else (
+            target.arch, target.warp_size)
+        if (arch, warp_size) != (wanted.arch, wanted.warp_size):
+            compiled_on = function.get("device", 0)
+            raise ValueError(
+                f"triton-spirv: kernel '{self.metadata.name}' was compiled for spirv:{compiled_on} "
+                f"({arch}, subgroup {warp_size}), Triton's current device, but its tensors are on "
+                f"spirv:{index} ({wanted.arch}, subgroup {wanted.warp_size}): make that device "
+                f"current first (torch.spirv.set_device({index}) or "
+                f"`with torch.spirv.device({index}):`)")
 
     @staticmethod
     def _expand(value, ty, name):
@@ -316,7 +352,7 @@ class SPIRVLauncher:
             for (_, _, offset, fmt, _), value in zip(plan, values):
                 struct.pack_into("<Q" if fmt is None else fmt, packed, offset, value)
         if self._hidden is None or self._hidden:
-            self._pack_hidden(packed, grid)
+            self._pack_hidden(packed, grid, memory.device_index)
         return packed
 
     def _pack_general(self, args, grid, memory):
@@ -350,25 +386,28 @@ class SPIRVLauncher:
                 data = struct.pack("<Q", value)
             # Raw-address kernels take pointers as plain i64 arguments.
             elif kind == "ptr" or (isinstance(ty, str) and ty.startswith("*")):
-                # The debug buffer is ours (host memory, read after a waiting launch).
+                # The debug buffer is ours (host memory, read after a waiting launch, imported
+                # into the device the launch runs on: it comes after every tensor).
                 owner = None if name == "debug buffer" else memory
-                address = 0 if value is None else _device_address(value, name, owner)
+                address = 0 if value is None else _device_address(value, name, owner,
+                                                                  memory.device_index)
                 data = struct.pack("<Q", address)
             else:
                 # A bf16 argument reaches the shader as its bits (an i16 field).
                 data = _pack_scalar("bf16" if ty == "bf16" else kind, value)
             packed[offset:offset + len(data)] = data
-        self._pack_hidden(packed, grid)
+        self._pack_hidden(packed, grid, memory.device_index)
         return packed
 
-    def _pack_hidden(self, packed, grid):
+    def _pack_hidden(self, packed, grid, index=0):
         if self._hidden is None:
             self._hidden = [f for f in self.metadata.arguments if f["kind"] in _HIDDEN_KINDS]
         for field in self._hidden:
             kind = field["kind"]
             if kind == "scratch":
                 per_program = self.metadata.scratch_bytes_per_program
-                data = struct.pack("<Q", _scratch_address(per_program * grid[0] * grid[1] * grid[2]))
+                data = struct.pack("<Q", _scratch_address(per_program * grid[0] * grid[1] * grid[2],
+                                                          index))
             else:
                 data = struct.pack("<I", grid[0] if kind == "grid_x" else grid[1])
             packed[field["offset"]:field["offset"] + len(data)] = data
@@ -377,7 +416,8 @@ class SPIRVLauncher:
                  launch_enter_hook, launch_exit_hook, *args):
         if gridX * gridY * gridZ == 0:
             return
-        kernel = self._load(function)
+        if self._function is None:
+            self._function = function
         route = cuda_route()
         if launch_enter_hook is not None:
             launch_enter_hook(launch_metadata)
@@ -386,9 +426,10 @@ class SPIRVLauncher:
             self.debug_buffer = debug.new_buffer(device="cuda" if route else "cpu")
         memory = ArgumentMemory()
         packed = self.pack(args, (gridX, gridY, gridZ), memory)
+        # The device of its tensors (one cached pipeline and device: no lookup when unchanged).
+        index = memory.device_index
+        kernel = self.kernel if index == self._index else self._load(function, index)
         if route is None:
-            if self._device is None:
-                self._device = runtime.get_device()
             self._device.launch(kernel, gridX, gridY, gridZ, packed,
                                 sync=memory.waits or bool(messages))
         else:

@@ -143,7 +143,9 @@ std::shared_ptr<Kernel> loadKernel(Device &device, const py::object &spirv,
                                    bool usesArgumentBlock,
                                    uint32_t sharedMemBytes,
                                    uint32_t requiredSubgroupSize,
-                                   bool captureInternalRepresentations) {
+                                   bool captureInternalRepresentations,
+                                   uint64_t scratchBytesPerProgram,
+                                   uint32_t scratchOffset) {
   KernelSpec spec;
   spec.spirv = spirvWords(spirv);
   spec.entry = entry;
@@ -153,6 +155,8 @@ std::shared_ptr<Kernel> loadKernel(Device &device, const py::object &spirv,
   spec.sharedMemBytes = sharedMemBytes;
   spec.requiredSubgroupSize = requiredSubgroupSize;
   spec.captureInternalRepresentations = captureInternalRepresentations;
+  spec.scratchBytesPerProgram = scratchBytesPerProgram;
+  spec.scratchOffset = scratchOffset;
   py::gil_scoped_release release;
   return device.loadKernel(spec);
 }
@@ -261,6 +265,11 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
       .def_property_readonly("shared_mem_bytes", &Kernel::sharedMemBytes)
       .def_property_readonly("required_subgroup_size",
                              &Kernel::requiredSubgroupSize)
+      .def_property_readonly("scratch_limit", &Kernel::scratchLimit)
+      .def("scratch_bytes", &Kernel::scratchBytes, py::arg("gx"), py::arg("gy"),
+           py::arg("gz"),
+           "Bytes of scratch memory a launch of this grid uses (one chunk's "
+           "past scratch_limit)")
       .def(
           "executables",
           [](const Kernel &k) {
@@ -360,7 +369,9 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
            py::arg("workgroup_size"), py::arg("push_constant_size"),
            py::arg("uses_argument_block"), py::arg("shared_mem_bytes") = 0,
            py::arg("required_subgroup_size") = 0,
-           py::arg("capture_internal_representations") = false)
+           py::arg("capture_internal_representations") = false,
+           py::arg("scratch_bytes_per_program") = 0,
+           py::arg("scratch_offset") = 0)
       .def("launch", &launch, py::arg("kernel"), py::arg("gx"), py::arg("gy"),
            py::arg("gz"), py::arg("args"), py::arg("sync") = true)
       .def("synchronize", &Device::synchronize,
@@ -430,15 +441,18 @@ PYBIND11_MODULE(_vulkan_runtime, m) {
       [](const py::object &spirv, const std::string &entry,
          std::array<uint32_t, 3> workgroupSize, uint32_t pushConstantSize,
          bool usesArgumentBlock, uint32_t sharedMemBytes,
-         uint32_t requiredSubgroupSize, bool captureInternalRepresentations) {
+         uint32_t requiredSubgroupSize, bool captureInternalRepresentations,
+         uint64_t scratchBytesPerProgram, uint32_t scratchOffset) {
         return loadKernel(*getDevice(), spirv, entry, workgroupSize,
                           pushConstantSize, usesArgumentBlock, sharedMemBytes,
-                          requiredSubgroupSize, captureInternalRepresentations);
+                          requiredSubgroupSize, captureInternalRepresentations,
+                          scratchBytesPerProgram, scratchOffset);
       },
       py::arg("spirv"), py::arg("entry"), py::arg("workgroup_size"),
       py::arg("push_constant_size"), py::arg("uses_argument_block"),
       py::arg("shared_mem_bytes") = 0, py::arg("required_subgroup_size") = 0,
-      py::arg("capture_internal_representations") = false);
+      py::arg("capture_internal_representations") = false,
+      py::arg("scratch_bytes_per_program") = 0, py::arg("scratch_offset") = 0);
   m.def(
       "launch",
       [](const Kernel &kernel, uint32_t gx, uint32_t gy, uint32_t gz,

@@ -150,12 +150,12 @@ _HIDDEN_KINDS = ("scratch", "grid_x", "grid_y")
 _scratch = {}  # runtime device index -> (keeps the memory alive, its device address, bytes)
 
 
-def _scratch_address(nbytes, index=0):
+def _scratch_address(nbytes, limit, index=0):
     """A buffer of at least nbytes on runtime device `index`, reused by every launch there
-    (launches of a device run in order)."""
+    (launches of a device run in order); grown past nbytes up to limit."""
     scratch = _scratch.get(index)
     if scratch is None or scratch[2] < nbytes:
-        nbytes = max(nbytes, 2 * scratch[2] if scratch else 0, 1 << 20)
+        nbytes = max(nbytes, min(max(2 * scratch[2] if scratch else 0, 1 << 20), limit))
         route = cuda_route()
         if route is None:
             buffer = runtime.get_device(index).alloc(nbytes, False)
@@ -245,7 +245,8 @@ class SPIRVLauncher:
                 function["binary"], self.metadata.name,
                 (self.metadata.workgroup_size, 1, 1),
                 self.metadata.argument_bytes if not self.metadata.argument_block else 8,
-                self.metadata.argument_block, self.metadata.shared)
+                self.metadata.argument_block, self.metadata.shared,
+                **self._scratch_spec())
             pipelines[index] = kernel
         self._function = function
         self._index, self.kernel, self._device = index, kernel, runtime.get_device(index)
@@ -269,6 +270,15 @@ class SPIRVLauncher:
                 f"spirv:{index} ({wanted.arch}, subgroup {wanted.warp_size}): make that device "
                 f"current first (torch.spirv.set_device({index}) or "
                 f"`with torch.spirv.device({index}):`)")
+
+    def _scratch_spec(self):
+        """The scratch slice and field, with which the runtime bounds scratch memory by running a
+        large grid in chunks of programs that reuse it."""
+        field = next((f for f in self.metadata.arguments if f["kind"] == "scratch"), None)
+        if field is None:
+            return {}
+        return {"scratch_bytes_per_program": self.metadata.scratch_bytes_per_program,
+                "scratch_offset": field["offset"]}
 
     @staticmethod
     def _expand(value, ty, name):
@@ -405,9 +415,14 @@ class SPIRVLauncher:
         for field in self._hidden:
             kind = field["kind"]
             if kind == "scratch":
-                per_program = self.metadata.scratch_bytes_per_program
-                data = struct.pack("<Q", _scratch_address(per_program * grid[0] * grid[1] * grid[2],
-                                                          index))
+                if self._function is not None:  # the launch's device's pipeline
+                    self._load(self._function, index)
+                if self.kernel is not None:  # at most its limit: past it, a chunk's
+                    nbytes, limit = self.kernel.scratch_bytes(*grid), self.kernel.scratch_limit
+                else:
+                    nbytes = self.metadata.scratch_bytes_per_program * grid[0] * grid[1] * grid[2]
+                    limit = nbytes
+                data = struct.pack("<Q", _scratch_address(nbytes, limit, index))
             else:
                 data = struct.pack("<I", grid[0] if kind == "grid_x" else grid[1])
             packed[field["offset"]:field["offset"] + len(data)] = data

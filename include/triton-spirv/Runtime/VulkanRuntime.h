@@ -120,6 +120,12 @@ struct KernelSpec {
   // Kernel::executables(), where VK_KHR_pipeline_executable_properties is
   // supported; statistics are kept whenever it is.
   bool captureInternalRepresentations = false;
+  // Kernels with workgroup buffers in global scratch (spirv-spill-workgroup-
+  // memory): each program's slice, and where the arguments hold the scratch
+  // address. Launches whose grid would need more than Kernel::scratchLimit()
+  // run in chunks of programs that reuse the memory.
+  uint64_t scratchBytesPerProgram = 0;
+  uint32_t scratchOffset = 0;
 };
 
 /// One statistic the driver reports for a compiled pipeline (registers,
@@ -211,6 +217,16 @@ public:
   /// grids beyond the device's per-dispatch limit are then refused, because
   /// they are split into several dispatches.
   bool readsNumWorkgroups() const { return readsNumWorkgroups_; }
+  uint64_t scratchBytesPerProgram() const { return scratchPerProgram_; }
+  /// The most scratch memory one launch uses: TRITON_SPIRV_SCRATCH_LIMIT
+  /// bytes if set, else 256 MiB (at most maxMemoryAllocationSize). Kernels
+  /// reading tl.num_programs cannot run in chunks: theirs is
+  /// maxMemoryAllocationSize.
+  uint64_t scratchLimit() const;
+  /// Bytes of scratch a launch of this grid needs: the whole grid's slices,
+  /// or past scratchLimit() one chunk's. Throws when one program's slice
+  /// alone exceeds the limit.
+  uint64_t scratchBytes(uint32_t gx, uint32_t gy, uint32_t gz) const;
   /// What the driver made of the pipeline; empty where the device lacks
   /// VK_KHR_pipeline_executable_properties.
   std::vector<PipelineExecutable> executables() const;
@@ -232,6 +248,8 @@ private:
   uint32_t sharedMem_ = 0;
   uint32_t subgroupSize_ = 0;
   bool readsNumWorkgroups_ = false;
+  uint64_t scratchPerProgram_ = 0;
+  uint32_t scratchOffset_ = 0;
   bool captured_ = false;
   mutable uint64_t lastWaitNs_ = 0; // its last synchronous launch's wait
   mutable bool dispatched_ = false;  // recorded into a submission before

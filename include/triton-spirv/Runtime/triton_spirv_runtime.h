@@ -31,7 +31,7 @@
 extern "C" {
 #endif
 
-#define TRITON_SPIRV_RUNTIME_API_VERSION 1
+#define TRITON_SPIRV_RUNTIME_API_VERSION 2
 
 typedef enum TritonSpirvResult {
   TRITON_SPIRV_SUCCESS = 0,
@@ -138,6 +138,11 @@ typedef struct TritonSpirvKernelInfo {
   uint32_t argument_bytes;      /* bytes of packed arguments a launch takes */
   uint32_t uses_argument_block; /* 1: they travel in memory, not push constants */
   uint32_t shared_bytes;        /* workgroup memory */
+  /* Workgroup buffers kept in global scratch (0: none): each program's
+   * slice, and where the arguments hold the scratch address. (Added in API
+   * version 2.) */
+  uint64_t scratch_bytes_per_program;
+  uint32_t scratch_offset;
 } TritonSpirvKernelInfo;
 
 /* Creates the kernel's pipeline on the context's device (the driver
@@ -148,6 +153,14 @@ TritonSpirvResult triton_spirv_kernel_load(TritonSpirvContext context,
 TritonSpirvResult triton_spirv_kernel_unload(TritonSpirvKernel kernel);
 TritonSpirvResult triton_spirv_kernel_context(TritonSpirvKernel kernel,
                                               TritonSpirvContext *context);
+/* The address of the context's scratch memory for a launch of the kernel on
+ * this grid: its programs' slices, or where they would exceed the kernel's
+ * limit (TRITON_SPIRV_SCRATCH_LIMIT bytes, default 256 MiB), one chunk's,
+ * which triton_spirv_launch then runs one after another. Generated launch
+ * functions call it. */
+TritonSpirvResult triton_spirv_kernel_scratch(TritonSpirvKernel kernel,
+                                              uint32_t gx, uint32_t gy,
+                                              uint32_t gz, uint64_t *address);
 /* Queues gx*gy*gz programs of the kernel on the stream; `arguments` holds
  * exactly info.argument_bytes bytes (copied: reusable on return). With
  * TRITON_SPIRV_TRACE_LAUNCHES=1 each launch is printed to stderr. */

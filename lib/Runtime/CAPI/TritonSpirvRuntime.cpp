@@ -335,21 +335,48 @@ triton_spirv_host_address(TritonSpirvContext context, const void *host,
   });
 }
 
+namespace {
+/// The context's scratch buffer, grown to at least `bytes`.
+uint64_t scratchAddress(TritonSpirvContext context, uint64_t bytes) {
+  std::lock_guard<std::mutex> lock(context->scratchMutex);
+  if (!context->scratch || context->scratch->size() < bytes) {
+    const uint64_t limit =
+        context->device->properties().maxMemoryAllocationSize;
+    uint64_t grown = context->scratch ? 2 * context->scratch->size() : 0;
+    grown = std::min(std::max(grown, uint64_t(1) << 20), limit);
+    // The old buffer is freed once the launches using it are done.
+    context->scratch =
+        context->device->alloc(std::max(bytes, grown), /*hostVisible=*/false);
+  }
+  return context->scratch->address();
+}
+} // namespace
+
 TRITON_SPIRV_EXPORT TritonSpirvResult
 triton_spirv_context_scratch(TritonSpirvContext context, uint64_t bytes,
                              uint64_t *address) {
   const char *call = "triton_spirv_context_scratch";
   REQUIRE(call, context);
   REQUIRE(call, address);
+  return guarded(call, TRITON_SPIRV_ERROR_INVALID_VALUE,
+                 [&] { *address = scratchAddress(context, bytes); });
+}
+
+TRITON_SPIRV_EXPORT TritonSpirvResult
+triton_spirv_kernel_scratch(TritonSpirvKernel kernel, uint32_t gx, uint32_t gy,
+                            uint32_t gz, uint64_t *address) {
+  const char *call = "triton_spirv_kernel_scratch";
+  REQUIRE(call, kernel);
+  REQUIRE(call, address);
   return guarded(call, TRITON_SPIRV_ERROR_INVALID_VALUE, [&] {
-    std::lock_guard<std::mutex> lock(context->scratchMutex);
-    if (!context->scratch || context->scratch->size() < bytes) {
-      uint64_t grown = context->scratch ? 2 * context->scratch->size() : 0;
-      // The old buffer is freed once the launches using it are done.
-      context->scratch = context->device->alloc(
-          std::max({bytes, grown, uint64_t(1) << 20}), /*hostVisible=*/false);
+    uint64_t bytes;
+    try {
+      bytes = kernel->kernel->scratchBytes(gx, gy, gz);
+    } catch (const VulkanError &error) {
+      throw VulkanError("kernel '" + kernel->name + "': " + error.what(),
+                        error.result());
     }
-    *address = context->scratch->address();
+    *address = scratchAddress(kernel->context, bytes);
   });
 }
 
@@ -380,6 +407,8 @@ triton_spirv_kernel_load(TritonSpirvContext context,
     // In argument-block mode the push constants are the block's address.
     spec.pushConstantSize = spec.usesArgumentBlock ? 8 : info->argument_bytes;
     spec.sharedMemBytes = info->shared_bytes;
+    spec.scratchBytesPerProgram = info->scratch_bytes_per_program;
+    spec.scratchOffset = info->scratch_offset;
     auto handle = std::make_unique<TritonSpirvKernel_st>();
     try {
       handle->kernel = context->device->loadKernel(spec);

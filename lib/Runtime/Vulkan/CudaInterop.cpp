@@ -455,13 +455,11 @@ void CudaInterop::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
     if (kernel.device_.get() != device_.get())
       fail("launch: the kernel was loaded on another device");
     checkGrid(s.props, kernel, gx, gy, gz);
-    std::shared_ptr<ArgChunk> chunk;
-    std::vector<uint8_t> push = pushBytes(s, kernel, args, argsSize, chunk);
+    LaunchPlan plan = s.planLaunch(kernel, gx, gy, gz, args, argsSize);
     InFlight work = s.beginCommands();
-    if (chunk)
+    for (auto &chunk : plan.chunks)
       work.chunks.push_back(std::move(chunk));
-    if (uint64_t(gx) * gy * gz != 0)
-      s.recordDispatch(work, kernel, gx, gy, gz, push.data());
+    s.recordLaunch(work, kernel, plan);
     // The kernel's writes, then the sequence number CUDA waits for.
     recordBarrier(s.fn, work.cmd, /*toHost=*/false);
     s.fn.vkCmdUpdateBuffer(work.cmd, sync_.buffer, 0, sizeof(sequence), &sequence);

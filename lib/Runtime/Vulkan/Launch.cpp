@@ -162,6 +162,8 @@ std::shared_ptr<Kernel> Device::loadKernel(const KernelSpec &spec) {
   k->sharedMem_ = spec.sharedMemBytes;
   k->subgroupSize_ = spec.requiredSubgroupSize;
   k->readsNumWorkgroups_ = decoratesBuiltIn(spec.spirv, kBuiltInNumWorkgroups);
+  k->scratchPerProgram_ = spec.scratchBytesPerProgram;
+  k->scratchOffset_ = spec.scratchOffset;
 
   VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   moduleInfo.codeSize = spec.spirv.size() * sizeof(uint32_t);
@@ -496,7 +498,8 @@ void DeviceState::deferDestroy(std::function<void()> destroy) {
 }
 
 void DeviceState::recordDispatch(InFlight &work, const Kernel &kernel,
-                                 uint32_t gx, uint32_t gy, uint32_t gz,
+                                 std::array<uint32_t, 3> base,
+                                 std::array<uint32_t, 3> count,
                                  const void *push) {
   work.firstDispatch |= !kernel.dispatched_;
   kernel.dispatched_ = true;
@@ -507,18 +510,19 @@ void DeviceState::recordDispatch(InFlight &work, const Kernel &kernel,
                           kernel.pushRange_, push);
   // Split along each axis at the device's per-dispatch limit; WorkgroupId
   // includes the base, so program ids are those of the whole grid.
-  const uint32_t grid[3] = {gx, gy, gz};
   const uint32_t *limit = props.maxWorkgroupCount.data();
-  if (gx <= limit[0] && gy <= limit[1] && gz <= limit[2]) {
-    fn.vkCmdDispatch(cmd, gx, gy, gz);
+  if (base == std::array<uint32_t, 3>{0, 0, 0} && count[0] <= limit[0] &&
+      count[1] <= limit[1] && count[2] <= limit[2]) {
+    fn.vkCmdDispatch(cmd, count[0], count[1], count[2]);
     return;
   }
-  for (uint32_t z = 0; z < grid[2]; z += limit[2])
-    for (uint32_t y = 0; y < grid[1]; y += limit[1])
-      for (uint32_t x = 0; x < grid[0]; x += limit[0])
-        fn.vkCmdDispatchBase(cmd, x, y, z, std::min(limit[0], grid[0] - x),
-                             std::min(limit[1], grid[1] - y),
-                             std::min(limit[2], grid[2] - z));
+  for (uint32_t z = 0; z < count[2]; z += limit[2])
+    for (uint32_t y = 0; y < count[1]; y += limit[1])
+      for (uint32_t x = 0; x < count[0]; x += limit[0])
+        fn.vkCmdDispatchBase(cmd, base[0] + x, base[1] + y, base[2] + z,
+                             std::min(limit[0], count[0] - x),
+                             std::min(limit[1], count[1] - y),
+                             std::min(limit[2], count[2] - z));
 }
 
 } // namespace detail
@@ -569,9 +573,8 @@ void Device::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
   if (kernel.device_.get() != this)
     fail("launch: the kernel was loaded on another device");
   checkGrid(s.props, kernel, gx, gy, gz);
-  std::shared_ptr<ArgChunk> chunk;
-  std::vector<uint8_t> push = pushBytes(s, kernel, args, argsSize, chunk);
-  if (uint64_t(gx) * gy * gz == 0)
+  LaunchPlan plan = s.planLaunch(kernel, gx, gy, gz, args, argsSize);
+  if (plan.dispatches.empty())
     return; // an empty grid launches nothing, as in CUDA
   // launchCount moves after the commands began (their idle point drops the
   // host imports stamped up to it) and before the submission (whose idle
@@ -579,17 +582,17 @@ void Device::launch(const Kernel &kernel, uint32_t gx, uint32_t gy,
   if (!sync) {
     InFlight &work = s.appendAsync();
     s.launchCount++;
-    if (chunk)
+    for (auto &chunk : plan.chunks)
       work.chunks.push_back(std::move(chunk));
-    s.recordDispatch(work, kernel, gx, gy, gz, push.data());
+    s.recordLaunch(work, kernel, plan);
     s.afterAsync();
     return;
   }
   InFlight work = s.beginCommands();
   s.launchCount++;
-  if (chunk)
+  for (auto &chunk : plan.chunks)
     work.chunks.push_back(std::move(chunk));
-  s.recordDispatch(work, kernel, gx, gy, gz, push.data());
+  s.recordLaunch(work, kernel, plan);
   const uint64_t spin = kernel.lastWaitNs_ <= s.fenceSpinNs ? s.fenceSpinNs : 0;
   const uint64_t waited = s.submit(std::move(work), sync, nullptr, spin);
   if (sync)
@@ -627,8 +630,7 @@ std::vector<double> Device::timeLaunches(const Kernel &kernel, uint32_t gx,
   if (uint64_t(gx) * gy * gz == 0)
     fail("time_launches: empty grid");
   checkGrid(s.props, kernel, gx, gy, gz);
-  std::shared_ptr<ArgChunk> chunk;
-  std::vector<uint8_t> push = pushBytes(s, kernel, args, argsSize, chunk);
+  LaunchPlan plan = s.planLaunch(kernel, gx, gy, gz, args, argsSize);
 
   const uint32_t queries = reps + 1;
   if (s.queryCapacity < queries) {
@@ -647,7 +649,7 @@ std::vector<double> Device::timeLaunches(const Kernel &kernel, uint32_t gx,
   // Timestamps at BOTTOM_OF_PIPE between barrier-separated dispatches:
   // t[i+1] - t[i] is dispatch i from the end of the one before.
   InFlight work = s.beginCommands();
-  if (chunk)
+  for (auto &chunk : plan.chunks)
     work.chunks.push_back(std::move(chunk));
   s.fn.vkCmdResetQueryPool(work.cmd, s.queryPool, 0, queries);
   s.fn.vkCmdWriteTimestamp(work.cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
@@ -655,7 +657,7 @@ std::vector<double> Device::timeLaunches(const Kernel &kernel, uint32_t gx,
   for (uint32_t i = 0; i < reps; ++i) {
     if (i)
       recordBarrier(s.fn, work.cmd, /*toHost=*/false);
-    s.recordDispatch(work, kernel, gx, gy, gz, push.data());
+    s.recordLaunch(work, kernel, plan);
     s.fn.vkCmdWriteTimestamp(work.cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
                              s.queryPool, i + 1);
   }

@@ -205,6 +205,17 @@ struct ArgChunk {
   uint64_t used = 0;
 };
 
+/// The dispatches of one launch, barrier-separated, with their push
+/// constants, and the argument blocks these point to (kept until it retires).
+struct LaunchPlan {
+  struct Dispatch {
+    std::array<uint32_t, 3> base, count;
+    std::vector<uint8_t> push;
+  };
+  std::vector<Dispatch> dispatches; // none for an empty grid
+  std::vector<std::shared_ptr<ArgChunk>> chunks;
+};
+
 /// One imported span of host memory [start, start + size), page aligned.
 struct HostSpan {
   uintptr_t start = 0;
@@ -337,8 +348,17 @@ struct DeviceState {
   void retireCompleted();
   void waitAll();
   void deferDestroy(std::function<void()> destroy);
-  void recordDispatch(InFlight &work, const Kernel &kernel, uint32_t gx,
-                      uint32_t gy, uint32_t gz, const void *push);
+  /// Workgroups [base, base + count) of a grid, split at the device's
+  /// per-dispatch limit.
+  void recordDispatch(InFlight &work, const Kernel &kernel,
+                      std::array<uint32_t, 3> base,
+                      std::array<uint32_t, 3> count, const void *push);
+  /// One launch's dispatches (Scratch.cpp): the grid, or chunks of it that
+  /// reuse bounded scratch memory.
+  LaunchPlan planLaunch(const Kernel &kernel, uint32_t gx, uint32_t gy,
+                        uint32_t gz, const void *args, size_t argsSize);
+  void recordLaunch(InFlight &work, const Kernel &kernel,
+                    const LaunchPlan &plan);
 };
 
 /// The push-constant bytes of one launch (uploading the argument block, which

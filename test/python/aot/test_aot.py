@@ -107,7 +107,7 @@ def test_generated_files_follow_triton_conventions(generated):
                      r"uint64_t out_ptr, int32_t n_elements:1024_warps4xstages3", text)
     # The 128x128x64 tiles exceed the device's workgroup memory: the launch takes scratch.
     big = [c for c in generated.glob("matmul.*_*.c") if "BLOCK_K=64" in c.read_text()]
-    assert len(big) == 1 and "triton_spirv_context_scratch(context" in big[0].read_text()
+    assert len(big) == 1 and "triton_spirv_kernel_scratch(matmul_" in big[0].read_text()
     linked = (generated / "add.h").read_text()
     for declaration in ("int add_get_num_algos(void);", "TritonSpirvResult add_default(",
                         "TritonSpirvResult load_add(void);", "int algo_id);"):

@@ -85,3 +85,57 @@ def test_scans_beyond_workgroup_memory():
     torch.testing.assert_close(sums.cpu(), x.double().cumsum(1).float(), rtol=1e-5, atol=1e-3)
     torch.testing.assert_close(products.cpu(), x.double().cumprod(1).float(), rtol=1e-4, atol=1e-5)
     torch.testing.assert_close(maxima.cpu(), x.cummax(1).values)
+
+
+@triton.jit
+def grid_scans_kernel(x_ptr, sums_ptr, maxima_ptr, GX, GY, BLOCK: tl.constexpr):
+    # Program ids from the arguments, not tl.num_programs: a chunked launch cannot provide those.
+    row = (tl.program_id(2) * GY + tl.program_id(1)) * GX + tl.program_id(0)
+    offsets = row * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offsets)
+    tl.store(sums_ptr + offsets, tl.cumsum(x, axis=0))
+    tl.store(maxima_ptr + offsets, tl.associative_scan(x, 0, _maximum))
+
+
+def _run_grid_scans(grid, block=4096, seed=5):
+    programs = grid[0] * grid[1] * grid[2]
+    x = torch.randn(programs, block, generator=torch.Generator().manual_seed(seed))
+    sums, maxima = (torch.full_like(x, float("nan"), device=DEVICE) for _ in range(2))
+    compiled = grid_scans_kernel[grid](x.to(DEVICE), sums, maxima, grid[0], grid[1], BLOCK=block)
+    return compiled, x.numpy(), sums.cpu().numpy(), maxima.cpu().numpy()
+
+
+# Programs per chunk under a forced limit, for a 5 x 3 x 2 grid: parts of rows (1, 3), whole
+# rows (7: one row at a time), whole planes (16), the grid at once (40).
+@pytest.mark.parametrize("programs_per_chunk", [1, 3, 7, 16, 40])
+def test_scratch_beyond_the_limit_runs_in_chunks(monkeypatch, programs_per_chunk):
+    import numpy as np
+
+    from triton_spirv import launcher
+    grid = (5, 3, 2)
+    compiled, *_ = _run_grid_scans((1, 1, 1))
+    per_program = compiled.metadata.scratch_bytes_per_program
+    if per_program == 0:
+        pytest.skip("the device's workgroup memory holds the scans")
+    monkeypatch.setenv("TRITON_SPIRV_SCRATCH_LIMIT", str(programs_per_chunk * per_program + 15))
+    # A fresh buffer, sized by this launch: slices outside one chunk's would lie beyond it.
+    monkeypatch.setattr(launcher, "_scratch", {})
+    compiled, x, sums, maxima = _run_grid_scans(grid)
+    kernel = compiled.run.kernel
+    assert kernel.scratch_bytes(*grid) == min(programs_per_chunk, 30) * per_program
+    assert launcher._scratch[0][2] <= max(programs_per_chunk * per_program + 15, 1 << 20)
+    np.testing.assert_allclose(sums, np.cumsum(x.astype(np.float64), axis=1), rtol=1e-5, atol=1e-3)
+    np.testing.assert_array_equal(maxima, np.maximum.accumulate(x, axis=1))
+
+
+def test_scratch_of_one_program_beyond_the_limit_is_refused(monkeypatch):
+    compiled, *_ = _run_grid_scans((1, 1, 1))
+    per_program = compiled.metadata.scratch_bytes_per_program
+    if per_program == 0:
+        pytest.skip("the device's workgroup memory holds the scans")
+    monkeypatch.setenv("TRITON_SPIRV_SCRATCH_LIMIT", str(per_program - 1))
+    with pytest.raises(runtime.VulkanError) as error:
+        _run_grid_scans((2, 1, 1))
+    message = str(error.value)
+    assert "'grid_scans_kernel'" in message and f"{per_program} bytes" in message
+    assert f"limit of {per_program - 1} bytes" in message

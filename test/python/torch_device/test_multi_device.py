@@ -141,3 +141,20 @@ def test_flaggems_operators_run_on_device_1(two_lavapipes):
     for name in ("add", "mm", "softmax", "sum"):
         assert f"{name} spirv:1 True" in lines, run.stdout
     assert lines[-1] == "launch devices [1] True", run.stdout
+
+
+def test_a_bridge_of_another_version_is_refused(spirv):
+    """The extension reads nothing of a table whose version is not its own."""
+    import ctypes
+
+    import torch
+    from triton_spirv.torch_device import module
+
+    table = (ctypes.c_uint32 * 64)(1)  # version 1: one device, no index on calls
+    name = ctypes.create_string_buffer(b"triton_spirv.runtime_bridge")  # outlives the capsule
+    new = ctypes.pythonapi.PyCapsule_New
+    new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    capsule = new(ctypes.addressof(table), ctypes.addressof(name), None)
+    with pytest.raises(RuntimeError, match="bridge is version 1, this torch extension expects 2"):
+        module._ext().init(capsule, "spirv")
+    assert torch.equal(torch.ones(2, device=spirv).cpu(), torch.ones(2))  # the real bridge serves

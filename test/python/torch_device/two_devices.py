@@ -57,6 +57,10 @@ assert runtime.physical_device_indices() == expected_order, runtime.physical_dev
 props = [torch.spirv.get_device_properties(i) for i in range(2)]
 assert [p.vulkan_index for p in props] == expected_order, props
 assert all("llvmpipe" in p.name for p in props)
+# One device (the C API's context, Device()) from a list is its first entry.
+first_of_reversed = runtime.Device(f"{expected_order[1]},{expected_order[0]}")
+assert first_of_reversed.device_properties()["index"] == expected_order[1]
+del first_of_reversed
 ok("device_count")
 
 # --- a Triton kernel on each device ------------------------------------------------------------

@@ -260,6 +260,12 @@ public:
   static std::shared_ptr<Device> create(const DeviceOptions &options = {});
   /// All physical devices with their usability; throws if no loader.
   static std::vector<PhysicalDeviceSummary> listPhysicalDevices();
+  /// The devices a process uses (the torch device's indices 0, 1, ...), as
+  /// enumeration indices: `selector` (empty: env TRITON_SPIRV_DEVICE) as a
+  /// comma-separated list of indices or name substrings, else every usable
+  /// device of the preferred type in enumeration order. Throws naming the
+  /// devices when an entry matches none, or one twice.
+  static std::vector<uint32_t> selectPhysicalDevices(const std::string &selector = "");
   ~Device();
   Device(const Device &) = delete;
   Device &operator=(const Device &) = delete;
@@ -278,12 +284,6 @@ public:
   size_t hostImportCount() const;
   /// The fence-polling budget of synchronous waits (DeviceOptions).
   long fenceSpinMicros() const;
-  /// The devices a process uses (the torch device's indices 0, 1, ...), as
-  /// enumeration indices: `selector` (empty: env TRITON_SPIRV_DEVICE) as a
-  /// comma-separated list of indices or name substrings, else every usable
-  /// device of the preferred type in enumeration order. Throws naming the
-  /// devices when an entry matches none, or one twice.
-  static std::vector<uint32_t> selectPhysicalDevices(const std::string &selector = "");
   void setFenceSpinMicros(long micros);
 
   /// Dispatches gx*gy*gz workgroups. `args` holds exactly the kernel's

@@ -75,7 +75,8 @@ def test_the_two_devices_are_indices_0_and_1(two_lavapipes):
     cases = [line.split()[0] for line in run.stdout.splitlines() if line.endswith(" ok")]
     assert cases == ["device_count", "kernel_on_each_device", "copies_between_devices",
                      "current_device", "memory_per_device", "events_on_device_1", "errors",
-                     "operators_stay_on_device_1", "autograd_on_device_1"], run.stdout
+                     "operators_stay_on_device_1", "autograd_on_device_1",
+                     "other_profile_refused"], run.stdout
 
 
 def test_a_list_orders_the_indices(two_lavapipes):

@@ -200,4 +200,32 @@ assert device_model.weight.grad.device.index == 1
 assert torch.allclose(device_model.weight.grad.cpu(), model.weight.grad, rtol=1e-4, atol=1e-5)
 ok("autograd_on_device_1")
 
+# --- code compiled for another device profile is refused ------------------------------------------
+# Both devices are lavapipe here: device 1 is made to report an NVIDIA profile.
+import triton_spirv.driver as spirv_driver  # noqa: E402
+from triton.backends.compiler import GPUTarget  # noqa: E402
+
+real_target = spirv_driver.device_target
+spirv_driver.device_target = lambda index=0: (GPUTarget("spirv", "nvidia", 32) if index == 1
+                                              else real_target(index))
+
+
+@triton.jit
+def negate_kernel(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, -tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+on1 = torch.ones(64, device="spirv:1")
+try:
+    negate_kernel[(1,)](on1, 64, BLOCK=64)  # compiled for the current device, spirv:0
+    raise AssertionError("code for lavapipe ran on a device of another profile")
+except ValueError as error:
+    assert "compiled for spirv:0" in str(error) and "spirv:1 (nvidia, subgroup 32)" in str(error), \
+        str(error)
+spirv_driver.device_target = real_target
+negate_kernel[(1,)](on1, 64, BLOCK=64)
+assert torch.equal(on1.cpu(), -torch.ones(64))
+ok("other_profile_refused")
+
 sys.exit(0)

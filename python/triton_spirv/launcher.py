@@ -9,6 +9,7 @@ route CUDA tensors are Vulkan memory shared with CUDA (cuda_route.py).
 
 import math
 import struct
+import sys
 
 from . import _vulkan_runtime as runtime
 from . import debug
@@ -142,6 +143,22 @@ def _device_address(value, name, memory=None, host_device=0):
     if address == 0:
         raise route.foreign_tensor_error(name)
     return address + (value.data_ptr() - base)
+
+
+_NO_DEVICES = {}
+_spirv_device_indices = None  # torch.device("spirv", i) -> i
+
+
+def _spirv_devices():
+    """torch.device of each spirv device index -> the index (empty before torch has the device):
+    a hash lookup tells a launch's spirv tensors apart from others without building strings."""
+    global _spirv_device_indices
+    if _spirv_device_indices is None:
+        torch = sys.modules.get("torch")
+        if torch is None or torch._C._get_privateuse1_backend_name() != "spirv":
+            return _NO_DEVICES
+        _spirv_device_indices = {torch.device("spirv", i): i for i in range(runtime.device_count())}
+    return _spirv_device_indices
 
 
 # Arguments the compiler appends and the launcher fills in: where the kernel's
@@ -344,10 +361,25 @@ class SPIRVLauncher:
         if plan is None:
             return self._pack_general(args, grid, memory)
         values = []
+        spirv = _spirv_devices() if cuda_route() is None else _NO_DEVICES
         for i, name, offset, fmt, mask in plan:
             value = args[i]
             if fmt is None:
-                values.append(0 if value is None else _device_address(value, name, memory))
+                if value is None:
+                    values.append(0)
+                    continue
+                # The common case inline: a live tensor on a spirv device, whose data pointer is
+                # its device address (memory.note only where it has something to record).
+                index = spirv.get(getattr(value, "device", None))
+                if index is not None:
+                    address = value.data_ptr()
+                    if address:
+                        if (memory.device_argument is None or index != memory.device_index
+                                or memory.host_argument is not None):
+                            memory.note(True, name, index)
+                        values.append(address)
+                        continue
+                values.append(_device_address(value, name, memory))
             elif mask:
                 values.append(int(value) & mask)
             else:
@@ -445,8 +477,8 @@ class SPIRVLauncher:
         index = memory.device_index
         kernel = self.kernel if index == self._index else self._load(function, index)
         if route is None:
-            self._device.launch(kernel, gridX, gridY, gridZ, packed,
-                                sync=memory.waits or bool(messages))
+            # Positional: pybind11 parses keyword arguments slowly (~0.5 us a launch).
+            self._device.launch(kernel, gridX, gridY, gridZ, packed, memory.waits or bool(messages))
         else:
             # Ordered on the stream Triton passes (torch's current one).
             route.interop.launch(kernel, gridX, gridY, gridZ, packed, stream or 0)

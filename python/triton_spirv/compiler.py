@@ -36,7 +36,7 @@ class SPIRVOptions:
     enable_fp_fusion: bool = True
     launch_cooperative_grid: bool = False
     launch_pdl: bool = False
-    supported_fp8_dtypes: Tuple[str, ...] = ("fp8e5", "fp8e4nv")
+    supported_fp8_dtypes: Tuple[str, ...] = ("fp8e5", "fp8e4nv", "fp8e4b15")
     deprecated_fp8_dot_operand_dtypes: Tuple[str, ...] = ()
     default_dot_input_precision: str = "ieee"
     # tf32 and tf32x3 run as full fp32 (more accurate); bf16x3/bf16x6 as
@@ -131,7 +131,9 @@ class SPIRVBackend(BaseBackend):
         return (metadata.num_warps, metadata.workgroup_size)
 
     def get_codegen_implementation(self, options):
-        return {"min_dot_size": lambda lhs_type, rhs_type: (1, 1, 1)}
+        # Imported here: backends load while triton.language is being imported.
+        from .fp8e4b15 import convert_custom_types
+        return {"min_dot_size": lambda lhs_type, rhs_type: (1, 1, 1), "convert_custom_types": convert_custom_types}
 
     def get_module_map(self) -> Dict[str, Any]:
         # libdevice calls become tt.extern_elementwise with __nv_* symbols,

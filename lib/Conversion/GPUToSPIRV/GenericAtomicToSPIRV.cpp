@@ -458,9 +458,10 @@ struct GenericAtomicToCompareExchangeLoop
 namespace {
 /// A global load read atomically (OpAtomicOr with 0: the dialect has no
 /// OpAtomicLoad). NVIDIA serves even volatile loads from the SM's L1, which
-/// another workgroup's writes do not update. Scalars of 32/64 bits read as
-/// themselves; other loads whose size is a multiple of 32 bits as 32-bit
-/// words; a 16-bit scalar as the aligned word holding it. 8-bit loads stay.
+/// another workgroup's writes do not update. Scalars of 32/64 bits and 32-bit
+/// vectors read as one word; other loads whose size is a multiple of 32 bits
+/// as 32-bit words; a 16-bit scalar as the aligned word holding it. 8-bit
+/// loads stay.
 void loadAtomically(spirv::LoadOp load) {
   Type type = load.getType();
   auto vector = dyn_cast<VectorType>(type);
@@ -491,7 +492,9 @@ void loadAtomically(spirv::LoadOp load) {
                : Value(spirv::BitcastOp::create(b, loc, type, bitsValue));
   };
   Value result;
-  if (!vector && (bits == 32 || bits == 64)) {
+  // A 32-bit vector (4 x i8, 2 x i16) is one word: a vector<1xi32> would not
+  // be a SPIR-V type.
+  if (bits == 32 || (!vector && bits == 64)) {
     result = fromBits(readWord(retype(load.getPtr(), b.getIntegerType(bits))));
   } else if (bits % 32 == 0) {
     int64_t words = bits / 32;

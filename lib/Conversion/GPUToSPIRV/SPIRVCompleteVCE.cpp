@@ -10,6 +10,7 @@
 // and VulkanMemoryModelDeviceScope where an op synchronizes at Device scope).
 // bf16 cooperative matrices need BFloat16CooperativeMatrixKHR, which the
 // type's own capabilities (BFloat16TypeKHR) do not imply.
+// A logical pointer chosen at run time (select, phi) needs VariablePointers.
 // Every entry point declares SignedZeroInfNanPreserve for 32-bit floats where
 // the target has the capability: without it Vulkan lets drivers ignore signed
 // zeros, infinities and NaN, and Mesa's NIR folds x * 0.0 and x - x to 0
@@ -78,6 +79,37 @@ struct SPIRVCompleteVCEPass
     });
     if (readsSubgroupBuiltins)
       addCapability(spirv::Capability::GroupNonUniform);
+    // A logical pointer chosen at run time (an OpSelect or a phi between two
+    // workgroup buffers: scf.if yielding either of two tensors bufferizes to
+    // a select of their buffers) needs VariablePointers.
+    Operation *choosesPointer = nullptr;
+    auto isLogicalPointer = [](Type type) {
+      auto pointer = dyn_cast<spirv::PointerType>(type);
+      return pointer && pointer.getStorageClass() !=
+                            spirv::StorageClass::PhysicalStorageBuffer;
+    };
+    module.walk([&](Operation *op) {
+      if (choosesPointer)
+        return;
+      if (isa<spirv::SelectOp>(op) && isLogicalPointer(op->getResult(0).getType()))
+        choosesPointer = op;
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          if (!block.isEntryBlock() &&
+              llvm::any_of(block.getArgumentTypes(), isLogicalPointer))
+            choosesPointer = op;
+    });
+    if (choosesPointer) {
+      if (!llvm::is_contained(target.getCapabilities(),
+                              spirv::Capability::VariablePointers)) {
+        choosesPointer->emitError()
+            << "chooses between workgroup buffers at run time, which needs the "
+               "VariablePointers capability, and the device profile's target "
+               "environment has none";
+        return signalPassFailure();
+      }
+      addCapability(spirv::Capability::VariablePointers);
+    }
     bool bf16Matrices = false;
     module.walk([&](Operation *op) {
       for (Type type : op->getResultTypes())

@@ -243,6 +243,10 @@ mlir::triton_spirv::getTargetEnv(MLIRContext *context,
   };
   if (profile.hasFloat64)
     capabilities.push_back(Capability::Float64);
+  // Every profile's devices (lavapipe, NVIDIA) have variablePointers, which
+  // the runtime enables: a kernel may choose between workgroup buffers.
+  capabilities.push_back(Capability::VariablePointers);
+  capabilities.push_back(Capability::VariablePointersStorageBuffer);
   // Vulkan 1.2's float controls (shaderSignedZeroInfNanPreserveFloat32):
   // spirv-complete-vce declares the execution mode with it. Not on Mesa 22.3,
   // where a kernel of the end-to-end suite never finished with it.

@@ -120,6 +120,9 @@ class SPIRVBackend(BaseBackend):
 
     def parse_options(self, opts) -> Any:
         args = {k: v for k, v in opts.items() if k in SPIRVOptions.__dataclass_fields__ and v is not None}
+        # Triton's contract (its other backends assert it too): a kernel tuned here runs there.
+        num_warps = args.get("num_warps", SPIRVOptions.num_warps)
+        assert num_warps > 0 and (num_warps & (num_warps - 1)) == 0, "num_warps must be a power of 2"
         args.setdefault("profile", self.target.arch)
         args["arch"] = self.target.arch
         args["warp_size"] = self.target.warp_size

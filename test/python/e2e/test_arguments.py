@@ -168,3 +168,15 @@ def test_float_arguments_beyond_fp32_range_become_infinite(value, expected):
     out = torch.full((4,), float("nan"))
     float_argument_kernel[(1,)](out, value)
     assert out.tolist() == [expected] * 4
+
+
+@pytest.mark.parametrize("num_warps", [3, 6, 0])
+def test_num_warps_not_a_power_of_two_is_refused(num_warps):
+    # As on Triton's other backends (Triton 3.6.0's test_num_warps_pow2): a kernel tuned
+    # here must compile there; powers of two still launch and compute.
+    x = torch.randn(3000)
+    out = torch.full((3000,), float("nan"))
+    with pytest.raises(AssertionError, match="must be a power of 2"):
+        add_one_kernel[(3,)](x, out, 3000, BLOCK=1024, num_warps=num_warps)
+    add_one_kernel[(3,)](x, out, 3000, BLOCK=1024, num_warps=2)
+    assert torch.equal(out, x + 1)

@@ -83,10 +83,14 @@ def _kernel_name(ttir_text):
 
 
 @functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=None)
 def _compiler_digest() -> str:
-    """The whole compiler module: any rebuild invalidates Triton's cache."""
+    """The compiler module and the package's Python (stages, fp8 conversions, ABI metadata):
+    a new build or an upgrade invalidates Triton's cache."""
     digest = hashlib.sha256()
-    for module in sorted(Path(__file__).parent.glob("_compiler*.so")):
+    here = Path(__file__).parent
+    for module in sorted(here.glob("_compiler*.so")) + sorted(here.glob("*.py")):
+        digest.update(module.name.encode())
         digest.update(module.read_bytes())
     return digest.hexdigest()[:16]
 

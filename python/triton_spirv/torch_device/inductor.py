@@ -50,6 +50,15 @@ def mark_gpu_type():
         inductor_utils.GPU_TYPES.append(DEVICE_TYPE)
 
 
+def load_builtin_device_op_overrides():
+    """Has Inductor register its own devices' code-line overrides (cuda, xpu, mps, ...) before
+    ours. torch <= 2.11 loads them only while its registry is empty: with ours in it first, every
+    other device got the CPU's, and a CUDA graph's wrapper said `with pass:` (a SyntaxError) in
+    any process where the spirv device is registered, Triton-CUDA baselines included."""
+    from torch._inductor.codegen.common import get_device_op_overrides
+    get_device_op_overrides("cpu")
+
+
 def registered():
     return _registered
 
@@ -181,5 +190,6 @@ def register():
 
     register_interface_for_device(DEVICE_TYPE, SpirvInterface)
     register_backend_for_device(DEVICE_TYPE, TritonScheduling, PythonWrapperCodegen)
+    load_builtin_device_op_overrides()
     register_device_op_overrides(DEVICE_TYPE, SpirvDeviceOpOverrides())
     _registered = True

@@ -40,21 +40,22 @@ class LaunchRecorder:
 
 
 @pytest.fixture(autouse=True)
-def triton_cpu_backend(monkeypatch):
-    monkeypatch.setattr(inductor_config, "cpu_backend", "triton")
+def triton_cpu_backend():
     # Each test compiles afresh: the graph cache would skip the code the checks read.
-    monkeypatch.setattr(inductor_config, "fx_graph_cache", False)
-    torch._dynamo.reset()
-    # Memory Inductor allocates for outputs starts as NaN (or the integer maximum), so an
-    # element no kernel wrote cannot pass for a right one.
-    previous = (torch.are_deterministic_algorithms_enabled(),
-                torch.utils.deterministic.fill_uninitialized_memory)
-    torch.use_deterministic_algorithms(True)
-    torch.utils.deterministic.fill_uninitialized_memory = True
-    yield
-    torch.use_deterministic_algorithms(previous[0])
-    torch.utils.deterministic.fill_uninitialized_memory = previous[1]
-    torch._dynamo.reset()
+    # config.patch, not monkeypatch: on torch 2.11 monkeypatch's undo deletes the entry, and
+    # the next test's setattr finds no `cpu_backend`.
+    with inductor_config.patch(cpu_backend="triton", fx_graph_cache=False):
+        torch._dynamo.reset()
+        # Memory Inductor allocates for outputs starts as NaN (or the integer maximum), so an
+        # element no kernel wrote cannot pass for a right one.
+        previous = (torch.are_deterministic_algorithms_enabled(),
+                    torch.utils.deterministic.fill_uninitialized_memory)
+        torch.use_deterministic_algorithms(True)
+        torch.utils.deterministic.fill_uninitialized_memory = True
+        yield
+        torch.use_deterministic_algorithms(previous[0])
+        torch.utils.deterministic.fill_uninitialized_memory = previous[1]
+        torch._dynamo.reset()
 
 
 def compile_and_run(fn, *args, **compile_options):

@@ -16,12 +16,11 @@ DEVICE = torch.device("spirv", 0)
 
 
 @pytest.fixture(autouse=True)
-def device_ready(monkeypatch):
+def device_ready():
     # CPU work in these graphs (an optimizer's step count) keeps Inductor's default C++ backend.
-    monkeypatch.setattr(torch._inductor.config, "cpu_backend", "cpp")
     assert torch_device.register()
     torch.spirv._lazy_init()
-    with warnings.catch_warnings():
+    with torch._inductor.config.patch(cpu_backend="cpp"), warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="triton-spirv: aten::")  # fallback notices
         yield
 

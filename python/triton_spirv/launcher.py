@@ -100,13 +100,13 @@ class ArgumentMemory:
 def _device_address(value, name, memory=None, host_device=0):
     """The buffer device address of a tensor argument (zero copy on every route); host memory is
     imported into runtime device `host_device`."""
-    # The common case first, cheaply: a live tensor on the spirv device.
-    device = getattr(value, "device", None)
-    if getattr(device, "type", None) == "spirv" and cuda_route() is None:
+    # The common case first, cheaply: a live tensor on a spirv device (pack inlines this).
+    index = _spirv_devices().get(getattr(value, "device", None)) if cuda_route() is None else None
+    if index is not None:
         address = value.data_ptr()
         if address:
             if memory is not None:
-                memory.note(True, name, device.index or 0)
+                memory.note(True, name, index)
             return address
     tensor, base, nbytes = _storage_of(value, name)
     if nbytes == 0:

@@ -76,13 +76,17 @@ def worker(side, device, size, only, iterations):
         torch._dynamo.reset()
         inputs = make_inputs()
         model.zero_grad(set_to_none=True)
+        start = time.perf_counter()
         expected = compiled_models.run_step(model, inputs, training)
+        _synchronize(device)
+        print(f"[{side}] {name}: eager reference in {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
         compiled = torch.compile(model)
         model.zero_grad(set_to_none=True)
         start = time.perf_counter()
         got, codes = run_and_get_code(compiled_models.run_step, compiled, inputs, training)
         _synchronize(device)
         compile_s = time.perf_counter() - start
+        print(f"[{side}] {name}: compiled and ran once in {compile_s:.1f} s", file=sys.stderr, flush=True)
         error = (got.float() - expected.float()).abs().max().item()
         scale = expected.float().abs().max().item()
         generated = sorted({k for code in codes for k in _KERNEL_DEFINITION.findall(code)})
@@ -113,10 +117,12 @@ def run_side(side, args):
                "--size", args.size, "--iterations", str(args.iterations)]
     for o in args.only:
         command += ["--only", o]
-    result = subprocess.run(command, env=env, capture_output=True, text=True)
+    # The worker's stderr (progress per model, warnings, a traceback) goes straight through, so a
+    # run stopped from outside still shows how far each side got.
+    result = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True)
     lines = [l for l in result.stdout.splitlines() if l.startswith("RESULT ")]
     if result.returncode != 0 or not lines:
-        print(f"{side}: failed\n{result.stderr[-4000:]}")
+        print(f"{side}: failed (exit {result.returncode}; its stderr is above)")
         return None
     return json.loads(lines[-1][len("RESULT "):])
 

@@ -48,6 +48,8 @@ def main(argv=None):
     ap.add_argument("--reduce-runs", type=int, default=150, help="backend runs per reduction")
     ap.add_argument("--show", action="store_true", help="print each program's kernel")
     ap.add_argument("--jobs", type=int, default=1, help="programs checked at once (worker processes)")
+    ap.add_argument("--profile", help="compile for this device profile (e.g. nvidia) instead of "
+                    "the running device's: NVIDIA-only code paths checked on lavapipe")
     ap.add_argument("--device", default="cpu",
                     help="torch device of the kernels' tensors: cpu, spirv (our Vulkan device), cuda")
     args = ap.parse_args(argv)
@@ -67,7 +69,7 @@ def main(argv=None):
 
     def run_one(n, seed):
         if not hasattr(local, "runner"):
-            local.runner = Runner(timeout=args.timeout, device=args.device)
+            local.runner = Runner(timeout=args.timeout, device=args.device, profile=args.profile)
             with lock:
                 runners.append(local.runner)
         runner = local.runner

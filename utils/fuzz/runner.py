@@ -93,7 +93,17 @@ def error_summary(exc, keep=12):
     return "\n".join(lines[:1] + said[:keep])[:4000]
 
 
-def _worker(conn, workdir, device):
+def _compile_for_profile(profile):
+    """Kernels compile for the named device profile (e.g. "nvidia") whatever device runs them:
+    a profile's code paths (cooperative matrices, subgroup size 32, ...) checked on lavapipe."""
+    from triton.backends.compiler import GPUTarget
+    import triton_spirv.driver as driver
+    driver.SPIRVDriver.get_current_target = lambda self: GPUTarget("spirv", profile, 32)
+
+
+def _worker(conn, workdir, device, profile=None):
+    if profile:
+        _compile_for_profile(profile)
     while True:
         job = conn.recv()
         if job is None:
@@ -119,16 +129,17 @@ class Runner:
     """A worker process that runs programs; `run` returns (status, payload):
     ('ok', results) | ('invalid', msg) | ('backend', msg) | ('timeout', secs) | ('crash', code)."""
 
-    def __init__(self, timeout=60.0, device="cpu"):
+    def __init__(self, timeout=60.0, device="cpu", profile=None):
         self.timeout = timeout
         self.device = device
+        self.profile = profile
         self.workdir = tempfile.mkdtemp(prefix="triton_spirv_fuzz_")
         self.proc = None
 
     def _start(self):
         ctx = multiprocessing.get_context("spawn")
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker, args=(child, self.workdir, self.device), daemon=True)
+        self.proc = ctx.Process(target=_worker, args=(child, self.workdir, self.device, self.profile), daemon=True)
         self.proc.start()
 
     def run(self, program, source=None):

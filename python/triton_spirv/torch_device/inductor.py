@@ -6,6 +6,7 @@ kernels for `GPUTarget("spirv", <device profile>, <subgroup size>)`, which our c
 import torch
 
 from . import DEVICE_TYPE
+from .inductor_templates import register_matmul_templates
 
 _registered = False
 
@@ -192,4 +193,5 @@ def register():
     register_backend_for_device(DEVICE_TYPE, TritonScheduling, PythonWrapperCodegen)
     load_builtin_device_op_overrides()
     register_device_op_overrides(DEVICE_TYPE, SpirvDeviceOpOverrides())
+    register_matmul_templates()
     _registered = True

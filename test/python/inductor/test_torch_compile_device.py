@@ -127,3 +127,25 @@ def test_small_conv_net_with_autotuning():
             lambda t: device_net(t), x.to(DEVICE), mode="max-autotune-no-cudagraphs")
         torch.testing.assert_close(result.cpu(), net(x), atol=1e-4, rtol=1e-4)
     assert_all_kernels_ours(generated, launched, target="spirv")
+
+
+def test_matrix_products_take_triton_templates():
+    # Inductor offers templates only on devices it deems big (>= 68 multiprocessors, as the
+    # H100); lavapipe is not, so the check is lifted here to compile the templates themselves.
+    from unittest import mock
+    torch.manual_seed(4)
+    linear = nn.Linear(96, 40)
+    device_linear = nn.Linear(96, 40).to(DEVICE)
+    device_linear.load_state_dict(linear.state_dict())
+    x, a, b = torch.randn(24, 96), torch.randn(3, 20, 48), torch.randn(3, 48, 36)
+    options = dict(max_autotune_gemm=True, max_autotune_gemm_backends="TRITON")
+    with mock.patch("torch._inductor.utils.is_big_gpu", lambda *args, **kwargs: True), \
+            torch._inductor.config.patch(options), \
+            torch._inductor.config.patch({"test_configs.max_mm_configs": 2}), torch.no_grad():
+        for fn, args, want in ((lambda t: torch.relu(device_linear(t)), (x,), torch.relu(linear(x))),
+                               (torch.bmm, (a, b), torch.bmm(a, b))):
+            torch._dynamo.reset()
+            result, generated, launched = compile_and_run(fn, *[t.to(DEVICE) for t in args])
+            torch.testing.assert_close(result.cpu(), want, atol=1e-4, rtol=1e-4)
+            assert any(name.startswith("triton_tem_") for name in generated), generated
+            assert_all_kernels_ours(generated, launched, target="spirv")

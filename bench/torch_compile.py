@@ -11,9 +11,9 @@
 
 Each side runs in its own process over the same models and inputs (bench/compiled_models.py):
 compiled once, checked against eager, then timed per step by wall clock (synchronized).
-On the spirv device, max_autotune_gemm offers ATen and Triton choices: convolutions may take
-Inductor's Triton templates (on a device with at least 68 multiprocessors); matrix products have
-no template configurations for the device type and run through ATen, i.e. the CPU fallback.
+On the spirv device, max_autotune_gemm offers ATen and Triton choices: on a device with at least
+68 multiprocessors (Inductor's rule) matrix products and convolutions may take Inductor's Triton
+templates (compiled by us); elsewhere they run through ATen (FlagGems or the CPU fallback).
 For ours it also lists the Triton kernels Inductor generated and how many of them our launcher
 ran: every one must have been (no kernel silently compiled by another backend).
 ratio = baseline ms / ours ms (1.0 = parity).

@@ -1,0 +1,82 @@
+"""Wrong answers the fuzzer found on NVIDIA's driver (the H100, spirv device) that lavapipe does
+not show: their reduced repros (utils/fuzz/findings/*_nvidia.py) and the int16 scans around
+them. Runs where the Vulkan device is an NVIDIA GPU (TRITON_SPIRV_BACKEND=1 TRITON_SPIRV_CUDA=0)."""
+import itertools
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+import triton  # noqa: E402
+import triton.language as tl  # noqa: E402
+
+FINDINGS = Path(__file__).resolve().parents[3] / "utils" / "fuzz" / "findings"
+NVIDIA = 0x10DE
+
+
+def _on_nvidia():
+    if os.environ.get("TRITON_SPIRV_BACKEND") != "1" or os.environ.get("TRITON_SPIRV_CUDA") != "0":
+        return False
+    import triton_spirv.torch_device  # noqa: F401  (registers torch.spirv)
+    spirv = getattr(torch, "spirv", None)
+    return bool(spirv and spirv.is_available() and spirv.get_device_properties(0).vendor_id == NVIDIA)
+
+
+if not _on_nvidia():
+    pytest.skip("needs the spirv device on an NVIDIA GPU (TRITON_SPIRV_BACKEND=1 "
+                "TRITON_SPIRV_CUDA=0)", allow_module_level=True)
+
+
+@pytest.mark.parametrize("repro", [
+    "int16_scan_signed_compare_nvidia.py",
+    "int16_cummax_signed_compare_nvidia.py",
+    pytest.param("full_reduction_beside_cooperative_matrix_dot_nvidia.py",
+                 marks=pytest.mark.xfail(strict=True, reason="open: a cooperative-matrix dot in a "
+                                         "kernel with a full reduction (docs/fuzzing.md)")),
+    pytest.param("float64_min_beside_cooperative_matrix_dot_nvidia.py",
+                 marks=pytest.mark.xfail(strict=True, reason="open: as above")),
+])
+def test_reduced_repro(repro):
+    env = dict(os.environ, TRITON_SPIRV_TORCH_DEVICE="cpu")  # the repros build CPU tensors
+    run = subprocess.run([sys.executable, str(FINDINGS / repro)], env=env, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+
+
+@triton.jit
+def _minimum(a, b):
+    return tl.minimum(a, b)
+
+
+@triton.jit
+def _maximum(a, b):
+    return tl.maximum(a, b)
+
+
+@triton.jit
+def scan_then_select(x, w, out, M: tl.constexpr, N: tl.constexpr, MAX: tl.constexpr):
+    offsets = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    v = tl.load(x + offsets)
+    if MAX:
+        s = tl.associative_scan(v, 0, _maximum)
+    else:
+        s = tl.associative_scan(v, 0, _minimum)
+    tl.store(out + offsets, tl.where(s == v, v, tl.load(w + offsets)))
+
+
+@pytest.mark.parametrize("dtype, shape, use_max, num_warps", itertools.product(
+    [torch.int16, torch.int8, torch.int32], [(2, 8), (4, 16), (16, 32)], [False, True], [1, 4]))
+def test_integer_scan_along_rows(dtype, shape, use_max, num_warps):
+    M, N = shape
+    info = torch.iinfo(dtype)
+    low, high = max(info.min, -3000), min(info.max, 3000)
+    x = torch.randint(low, high, (M, N), dtype=dtype)
+    w = torch.randint(low, high, (M, N), dtype=dtype)
+    out = torch.full((M, N), 7, dtype=dtype, device="spirv")
+    scan_then_select[(1,)](x.to("spirv"), w.to("spirv"), out, M, N, use_max, num_warps=num_warps)
+    s = (torch.cummax if use_max else torch.cummin)(x.long(), 0).values
+    expected = torch.where(s == x.long(), x.long(), w.long())
+    assert torch.equal(out.cpu().long(), expected)

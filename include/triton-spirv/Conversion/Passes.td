@@ -794,6 +794,22 @@ def ConvertKernelToSPIRV : Pass<"convert-kernel-to-spirv", "ModuleOp"> {
   let dependentDialects = ["spirv::SPIRVDialect"];
 }
 
+def WidenInt16Arithmetic : Pass<"widen-int16-arithmetic", "gpu::GPUModuleOp"> {
+  let summary = "Compute 16-bit integer comparisons, min/max, divisions and "
+                "arithmetic shifts on operands extended to 32 bits";
+  let description = [{
+    For drivers that mishandle the signedness of 16-bit integers held in
+    registers (NVIDIA: a signed i16 comparison read a negative operand as a
+    large positive one). arith.cmpi, min/max, div/rem and shrsi/shrui on
+    i16 (scalars and vectors) become the same operation on i32 operands
+    made by extsi (signed and equality forms) or extui (unsigned forms),
+    truncated back where the result is an integer. Memory keeps i16;
+    additions, multiplications and bitwise operations, whose low 16 bits
+    do not depend on the upper ones, are left alone.
+  }];
+  let dependentDialects = ["arith::ArithDialect"];
+}
+
 def GuardZeroTripLoops : Pass<"guard-zero-trip-loops", "gpu::GPUModuleOp"> {
   let summary = "Wrap scf.for loops with results in an scf.if on their trip "
                 "condition";

@@ -161,6 +161,12 @@ struct DeviceProfile {
   /// not, the ones Triton asks to be (tl.math.sqrt_rn, div_rn, libdevice's
   /// _rn functions) are computed in f64 and rounded once (exact-float-ops).
   bool correctlyRoundedFloat32SqrtDiv;
+  /// Comparisons, min/max, divisions and arithmetic right shifts of 16-bit
+  /// integers are computed on operands explicitly extended to 32 bits
+  /// (widen-int16-arithmetic): NVIDIA's driver got signed 16-bit
+  /// comparisons of values held in registers wrong (a negative operand taken
+  /// as a large positive one; an int16 cummin gave 25 for min(-26, 25), H100).
+  bool int16ArithmeticIn32Bits;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

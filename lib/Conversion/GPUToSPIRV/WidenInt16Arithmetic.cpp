@@ -1,0 +1,107 @@
+//===- WidenInt16Arithmetic.cpp - i16 compares and divisions in 32 bits ---===//
+//
+// NVIDIA's driver computed signed comparisons of 16-bit integers held in
+// registers as if a negative operand were a large positive one (an int16
+// cummin gave 25 for min(-26, 25); int8 and int32 were right). Operations
+// whose result depends on the signedness of the 16-bit value get operands
+// extended to 32 bits by an explicit extsi / extui, and integer results are
+// truncated back. Values in memory stay 16-bit.
+//
+//===----------------------------------------------------------------------===//
+#include "triton-spirv/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_WIDENINT16ARITHMETIC
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+
+namespace {
+bool isInt16(Type type) { return getElementTypeOrSelf(type).isInteger(16); }
+
+Type widened(Type type) {
+  Type i32 = IntegerType::get(type.getContext(), 32);
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return shaped.clone(i32);
+  return i32;
+}
+
+bool isUnsignedPredicate(arith::CmpIPredicate predicate) {
+  switch (predicate) {
+  case arith::CmpIPredicate::ult:
+  case arith::CmpIPredicate::ule:
+  case arith::CmpIPredicate::ugt:
+  case arith::CmpIPredicate::uge:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Whether `op` reads its 16-bit operands as unsigned (zero-extended), as
+/// signed (sign-extended), or is not one this pass widens.
+std::optional<bool> readsUnsigned(Operation *op) {
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op))
+    return isUnsignedPredicate(cmp.getPredicate());
+  if (isa<arith::MinSIOp, arith::MaxSIOp, arith::DivSIOp, arith::RemSIOp,
+          arith::ShRSIOp>(op))
+    return false;
+  if (isa<arith::MinUIOp, arith::MaxUIOp, arith::DivUIOp, arith::RemUIOp,
+          arith::ShRUIOp>(op))
+    return true;
+  return std::nullopt;
+}
+
+void widen(Operation *op, bool zeroExtend) {
+  OpBuilder builder(op);
+  Location loc = op->getLoc();
+  SmallVector<Value> operands;
+  for (auto [index, operand] : llvm::enumerate(op->getOperands())) {
+    Type type = widened(operand.getType());
+    // A shift amount is a count: never negative, so zero-extended.
+    bool unsignedOperand = zeroExtend || (index == 1 && isa<arith::ShRSIOp>(op));
+    operands.push_back(
+        unsignedOperand
+            ? arith::ExtUIOp::create(builder, loc, type, operand).getResult()
+            : arith::ExtSIOp::create(builder, loc, type, operand).getResult());
+  }
+  Operation *wide;
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    wide = arith::CmpIOp::create(builder, loc, cmp.getPredicate(), operands[0],
+                                 operands[1]);
+  } else {
+    OperationState state(loc, op->getName(), operands,
+                         {widened(op->getResult(0).getType())},
+                         op->getAttrs());
+    wide = builder.create(state);
+  }
+  Value result = wide->getResult(0);
+  if (isInt16(op->getResult(0).getType()))
+    result = arith::TruncIOp::create(builder, loc, op->getResult(0).getType(),
+                                     result);
+  op->getResult(0).replaceAllUsesWith(result);
+  op->erase();
+}
+
+struct WidenInt16ArithmeticPass
+    : public triton_spirv::impl::WidenInt16ArithmeticBase<
+          WidenInt16ArithmeticPass> {
+  void runOnOperation() override {
+    SmallVector<std::pair<Operation *, bool>> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (op->getNumOperands() == 0 || !isInt16(op->getOperand(0).getType()))
+        return;
+      if (std::optional<bool> zeroExtend = readsUnsigned(op))
+        ops.push_back({op, *zeroExtend});
+    });
+    for (auto [op, zeroExtend] : ops)
+      widen(op, zeroExtend);
+  }
+};
+} // namespace

@@ -80,3 +80,46 @@ def test_integer_scan_along_rows(dtype, shape, use_max, num_warps):
     s = (torch.cummax if use_max else torch.cummin)(x.long(), 0).values
     expected = torch.where(s == x.long(), x.long(), w.long())
     assert torch.equal(out.cpu().long(), expected)
+
+
+@triton.jit
+def _bitwise_and(a, b):
+    return a & b
+
+
+@triton.jit
+def dot_beside_full_reduction(r, reduced, a, b, out, M: tl.constexpr, N: tl.constexpr,
+                              K: tl.constexpr, COMBINER: tl.constexpr):
+    rows, cols, ks = tl.arange(0, M), tl.arange(0, N), tl.arange(0, K)
+    block = tl.load(r + rows[:, None] * N + cols[None, :])
+    if COMBINER == "sum":  # a native subgroup reduction (GroupNonUniformIAdd)
+        tl.store(reduced, tl.sum(block, axis=None))
+    elif COMBINER == "and":  # no native subgroup op: shuffles
+        tl.store(reduced, tl.reduce(block, None, _bitwise_and))
+    else:  # fp64 min: shuffles of 64-bit values
+        tl.store(reduced, tl.min(block.to(tl.float64), axis=None).to(tl.int32))
+    x = tl.load(a + rows[:, None] * K + ks[None, :])
+    y = tl.load(b + ks[:, None] * N + cols[None, :])
+    tl.store(out + rows[:, None] * N + cols[None, :], tl.dot(x, y))
+
+
+# The open finding's suspect: the two reduced repros reduce with shuffles (GroupNonUniformShuffleDown)
+# where the passing probes used a native subgroup add.
+@pytest.mark.parametrize("combiner, dtype, num_warps", itertools.product(
+    ["sum", "and", "min64"], [torch.float16, torch.bfloat16], [1, 4]))
+def test_dot_beside_full_reduction(combiner, dtype, num_warps):
+    M = N = K = 32
+    block = torch.randint(-1000, 1000, (M, N), dtype=torch.int32)
+    a, b = torch.randn(M, K).to(dtype), torch.randn(K, N).to(dtype)
+    reduced = torch.zeros(1, dtype=torch.int32, device="spirv")
+    out = torch.full((M, N), float("nan"), device="spirv")
+    dot_beside_full_reduction[(1,)](block.to("spirv"), reduced, a.to("spirv"), b.to("spirv"), out,
+                                    M, N, K, combiner, num_warps=num_warps)
+    if combiner == "and":
+        want = -1
+        for value in block.flatten().tolist():
+            want &= value
+    else:
+        want = int(block.sum() if combiner == "sum" else block.min())
+    assert reduced.cpu()[0].item() == want
+    torch.testing.assert_close(out.cpu(), a.float() @ b.float(), atol=1e-2, rtol=1e-2)

@@ -5,9 +5,14 @@ operators only ATen's kernel under max-autotune (on the device: FlagGems' mm or 
 fallback). Inductor still asks for templates only on a device it deems big
 (`torch._inductor.utils.is_big_gpu`: 68 multiprocessors or more), so lavapipe keeps ATen.
 
-The configuration lists are Inductor's device-neutral ones (`BaseConfigHeuristic`); the
-shared-memory bound (used when `max_autotune_prune_choices_based_on_shared_mem` is set) is read
-from this device, never from torch.cuda, so that choosing templates creates no CUDA context."""
+The mm/bmm/addmm tiles are the ones our matmul measured best on the H100/H200 (docs/performance.md:
+fp16/bf16 128x128x32 w4 at 4096^3 and 64x64x64 w4 at 1024^3, fp32 128x128x32 w8 and 64x128x32
+w8, num_stages 2 ahead of 3-6), 7 instead of Inductor's 21: each candidate is compiled by us and
+timed, and its 5-stage and 128-deep tiles overflow 48 KiB of workgroup memory here. The
+exhaustive search space, int_mm and mm + mm keep Inductor's device-neutral lists
+(`BaseConfigHeuristic`). The shared-memory bound (used when
+`max_autotune_prune_choices_based_on_shared_mem` is set) is read from this device, never from
+torch.cuda, so that choosing templates creates no CUDA context."""
 
 from . import DEVICE_TYPE
 
@@ -27,7 +32,7 @@ def register_matmul_templates():
         from torch._inductor.kernel.mm_plus_mm import mm_plus_mm_template
         from torch._inductor.template_heuristics.registry import (get_registered_heuristic_class,
                                                                   register_template_heuristic)
-        from torch._inductor.template_heuristics.triton import (BaseConfigHeuristic,
+        from torch._inductor.template_heuristics.triton import (BaseConfigHeuristic, GemmConfig,
                                                                 INT8MMTemplateConfigMixin,
                                                                 MMPlusMMTemplateConfigMixin,
                                                                 MMTemplateConfigMixin)
@@ -56,7 +61,10 @@ def register_matmul_templates():
     class SpirvMMTemplateConfigHeuristic(MMTemplateConfigMixin, SpirvConfigHeuristic):
         def __init__(self):
             super().__init__()
-            self.exhaustive_configs = self.mm_configs
+            # (block_m, block_n, block_k, num_stages, num_warps)
+            self.mm_configs = [GemmConfig(*tile) for tile in (
+                (32, 32, 16, 1, 2), (64, 64, 32, 2, 4), (64, 64, 64, 2, 4), (128, 64, 32, 2, 4),
+                (64, 128, 32, 2, 8), (128, 128, 32, 2, 4), (128, 128, 32, 2, 8))]
 
     @register_template_heuristic(mm_template.uid, DEVICE_TYPE, op_name="addmm")
     @register_template_heuristic(bmm_template.uid, DEVICE_TYPE, op_name="baddbmm")

@@ -7,7 +7,8 @@
     python3 bench/torch_compile.py --device spirv  # the spirv torch device (Vulkan memory) vs
                                                   #   Triton-CUDA on CUDA tensors (where torch
                                                   #   has CUDA) or Inductor's C++ on the CPU
-    [--size small|gpt2] [--only NAME] [--json out.json] [--iterations N]
+    [--size small|gpt2] [--only NAME] [--json out.json] [--iterations N] [--flaggems]
+    [--no-max-autotune]
 
 Each side runs in its own process over the same models and inputs (bench/compiled_models.py):
 compiled once, checked against eager, then timed per step by wall clock (synchronized).
@@ -43,7 +44,7 @@ def _baseline_device():
     return "cuda" if torch.cuda.is_available() else "cpu"
 
 
-def worker(side, device, size, only, iterations):
+def worker(side, device, size, only, iterations, flaggems=False, max_autotune=True):
     sys.path.insert(0, str(HERE))
     import torch
     import torch._inductor.config as inductor_config
@@ -57,8 +58,13 @@ def worker(side, device, size, only, iterations):
     if device == "spirv":
         import triton_spirv.torch_device as torch_device
         torch_device.register()
-        inductor_config.max_autotune_gemm = True
+        inductor_config.max_autotune_gemm = max_autotune
         inductor_config.max_autotune_gemm_backends = "ATEN,TRITON"
+        if flaggems:  # the device's ATen operators (eager, extern mm) from FlagGems, not the CPU
+            import triton_spirv.flaggems as registration
+            registration.install()
+            import flag_gems
+            flag_gems.enable()
     launched = set()
     if side == "ours":
         from triton_spirv.driver import SPIRVLauncher
@@ -115,6 +121,8 @@ def run_side(side, args):
                    TRITON_SPIRV_TORCH_DEVICE="spirv")
     command = [sys.executable, __file__, "--worker", side, "--device", args.device,
                "--size", args.size, "--iterations", str(args.iterations)]
+    command += ["--flaggems"] if args.flaggems else []
+    command += ["--no-max-autotune"] if not args.max_autotune else []
     for o in args.only:
         command += ["--only", o]
     # The worker's stderr (progress per model, warnings, a traceback) goes straight through, so a
@@ -135,11 +143,16 @@ def main():
     parser.add_argument("--iterations", type=int, default=10)
     parser.add_argument("--json")
     parser.add_argument("--worker")
+    parser.add_argument("--flaggems", action="store_true",
+                        help="spirv device: FlagGems serves the device's ATen operators")
+    parser.add_argument("--no-max-autotune", dest="max_autotune", action="store_false",
+                        help="spirv device: no template autotuning (matrix products on ATen)")
     args = parser.parse_args()
     on_gpu = args.device == "cuda" or (args.device == "spirv" and _baseline_device() == "cuda")
     args.size = args.size or ("gpt2" if on_gpu else "small")
     if args.worker:
-        return worker(args.worker, args.device, args.size, args.only, args.iterations)
+        return worker(args.worker, args.device, args.size, args.only, args.iterations,
+                      args.flaggems, args.max_autotune)
     baseline_name = "Inductor C++" if args.device == "cpu" else "Triton-CUDA"
     if args.device == "spirv":
         baseline_name = "Triton-CUDA" if _baseline_device() == "cuda" else "Inductor C++"

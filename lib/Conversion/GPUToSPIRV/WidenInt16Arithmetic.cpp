@@ -71,20 +71,15 @@ void widen(Operation *op, bool zeroExtend) {
             ? arith::ExtUIOp::create(builder, loc, type, operand).getResult()
             : arith::ExtSIOp::create(builder, loc, type, operand).getResult());
   }
-  Operation *wide;
-  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
-    wide = arith::CmpIOp::create(builder, loc, cmp.getPredicate(), operands[0],
-                                 operands[1]);
-  } else {
-    OperationState state(loc, op->getName(), operands,
-                         {widened(op->getResult(0).getType())},
-                         op->getAttrs());
-    wide = builder.create(state);
-  }
-  Value result = wide->getResult(0);
-  if (isInt16(op->getResult(0).getType()))
-    result = arith::TruncIOp::create(builder, loc, op->getResult(0).getType(),
-                                     result);
+  // The same op on i32 operands; a compare keeps its i1 result.
+  Type resultType = op->getResult(0).getType();
+  bool integerResult = isInt16(resultType);
+  OperationState state(loc, op->getName(), operands,
+                       {integerResult ? widened(resultType) : resultType},
+                       op->getAttrs());
+  Value result = builder.create(state)->getResult(0);
+  if (integerResult)
+    result = arith::TruncIOp::create(builder, loc, resultType, result);
   op->getResult(0).replaceAllUsesWith(result);
   op->erase();
 }

@@ -248,6 +248,7 @@ class SPIRVLauncher:
         self._function = None  # Triton's handle of the binary (its pipelines per device)
         self._index = None  # the runtime device of self.kernel and self._device
         self._device = None
+        self._fast_pack = None  # spirv tensors only (_make_fast_pack); False: not possible
 
     def _load(self, function, index=0):
         """The kernel's pipeline on runtime device `index`, made once per device (creating it
@@ -459,10 +460,50 @@ class SPIRVLauncher:
                 data = struct.pack("<I", grid[0] if kind == "grid_x" else grid[1])
             packed[field["offset"]:field["offset"] + len(data)] = data
 
+    def _make_fast_pack(self, index):
+        """After a launch on spirv:`index` tensors alone, with nothing appended to the arguments:
+        a packer for the next such launches that skips the general path's bookkeeping (a few µs
+        of host time per launch). It answers None where an argument is anything else (a CPU
+        tensor, another device's, a freed one): that launch takes the general path."""
+        plan, layout, order = self._plan, self._layout, self._plan_order
+        if not plan or layout is None or self._hidden or self._messages:
+            return None
+        device = next((d for d, i in _spirv_devices().items() if i == index), None)
+        if device is None:
+            return None
+        fields = [(i, fmt is None, mask, fmt) for i, _, _, fmt, mask in plan]
+        scalar_value = _scalar_value
+
+        def fast_pack(args):
+            values = []
+            for i, pointer, mask, fmt in fields:
+                value = args[i]
+                if pointer:
+                    if getattr(value, "device", None) != device:
+                        return None
+                    address = value.data_ptr()
+                    if not address:
+                        return None
+                    values.append(address)
+                elif mask:
+                    values.append(int(value) & mask)
+                else:
+                    values.append(scalar_value(fmt, mask, value))
+            return layout.pack(*[values[k] for k in order])
+        return fast_pack
+
     def __call__(self, gridX, gridY, gridZ, stream, function, packed_metadata, launch_metadata,
                  launch_enter_hook, launch_exit_hook, *args):
         if gridX * gridY * gridZ == 0:
             return
+        fast = self._fast_pack
+        if fast and launch_enter_hook is None and launch_exit_hook is None:
+            fast_pack, device, kernel = fast
+            packed = fast_pack(args)
+            if packed is not None:
+                device.launch(kernel, gridX, gridY, gridZ, packed, False)
+                SPIRVLauncher.last_launch = (kernel, (gridX, gridY, gridZ), packed)
+                return
         if self._function is None:
             self._function = function
         route = cuda_route()
@@ -479,6 +520,9 @@ class SPIRVLauncher:
         if route is None:
             # Positional: pybind11 parses keyword arguments slowly (~0.5 us a launch).
             self._device.launch(kernel, gridX, gridY, gridZ, packed, memory.waits or bool(messages))
+            if self._fast_pack is None and not memory.waits and self._plan:
+                fast_pack = self._make_fast_pack(index)
+                self._fast_pack = (fast_pack, self._device, kernel) if fast_pack else False
         else:
             # Ordered on the stream Triton passes (torch's current one).
             route.interop.launch(kernel, gridX, gridY, gridZ, packed, stream or 0)

@@ -197,6 +197,38 @@ def test_clear_errors(spirv):
     assert torch.equal(x.cpu() * 2, (x + x).cpu())  # the device still works
 
 
+@triton.jit
+def axpy_kernel(x_ptr, y_ptr, out_ptr, n, alpha, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) * alpha + tl.load(y_ptr + offs, mask=mask),
+             mask=mask)
+
+
+def test_repeated_launches_take_new_arguments_and_still_check_them(spirv):
+    """After the first launch on device tensors the launcher packs later ones on a shorter path:
+    every argument must still be read anew, and anything but a live device tensor still refused."""
+    def launch(x, y, alpha, n):
+        out = torch.full((n,), float("nan"), device=spirv)
+        axpy_kernel[(triton.cdiv(n, 64),)](x, y, out, n, alpha, BLOCK=64)
+        return out
+
+    gen = torch.Generator().manual_seed(5)
+    for n, alpha in ((100, 1.5), (300, -2.0), (37, 0.25), (300, 3.0)):
+        x, y = torch.randn(n, generator=gen), torch.randn(n, generator=gen)
+        got = launch(x.to(spirv), y.to(spirv), alpha, n)
+        torch.testing.assert_close(got.cpu(), x * alpha + y)
+    x = torch.randn(64, generator=gen).to(spirv)
+    with pytest.raises(ValueError, match="'y_ptr' is a CPU tensor while 'x_ptr' is on the spirv device"):
+        launch(x, torch.randn(64), 1.0, 64)
+    freed = torch.randn(64).to(spirv)
+    freed.untyped_storage().resize_(0)
+    with pytest.raises(ValueError, match="'y_ptr' has no memory"):
+        launch(x, freed, 1.0, 64)
+    y = torch.randn(64, generator=gen)
+    torch.testing.assert_close(launch(x, y.to(spirv), 2.0, 64).cpu(), x.cpu() * 2.0 + y)
+
+
 def test_fallback_warns_once_per_operator_and_can_refuse(spirv, monkeypatch):
     x = torch.randn(64).to(spirv)
     with warnings.catch_warnings(record=True) as caught:

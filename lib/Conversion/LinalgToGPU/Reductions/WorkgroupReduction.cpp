@@ -622,10 +622,7 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
           b, loc, arith::AndIOp::create(b, loc, isLeft, partnerHasData), hasData);
     };
     // Steps whose partner is in the same subgroup (groups and subgroups are
-    // aligned powers of two) read it with a shuffle: no barrier. An xor
-    // shuffle: a left lane's partner, lane ^ stride, is lane + stride. NVIDIA's
-    // driver got relative (down) shuffles wrong in kernels with cooperative
-    // matrices (docs/fuzzing.md); attention's xor shuffles there are right.
+    // aligned powers of two) read it with a shuffle: no barrier.
     int64_t stride = 1;
     if (shuffleWidth > 1 && shufflable) {
       Value width = arith::ConstantIntOp::create(b, loc, shuffleWidth, 32);
@@ -634,7 +631,7 @@ LogicalResult mlir::triton_spirv::lowerReduceToWorkgroup(
         SmallVector<Value> partner;
         for (Value value : total)
           partner.push_back(gpu::ShuffleOp::create(b, loc, value, offset, width,
-                                                   gpu::ShuffleMode::XOR)
+                                                   gpu::ShuffleMode::DOWN)
                                 .getShuffleResult());
         Value doCombine = combinesWithPartner(stride);
         SmallVector<Value> combined = combine(b, reduce, total, partner);

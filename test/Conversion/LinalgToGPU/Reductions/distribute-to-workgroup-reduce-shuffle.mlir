@@ -7,11 +7,11 @@
 // and 4 lanes away are in the same subgroup: shuffles (both operands), no
 // barrier. Only the step 8 lanes away goes through workgroup memory.
 // CHECK-LABEL: func.func @argmax(
-// CHECK:         %[[V1:.*]], %{{.*}} = gpu.shuffle  xor %{{.*}}, %c1_i32, %c8_i32 : f32
-// CHECK:         gpu.shuffle  xor %{{.*}}, %c1_i32, %c8_i32 : i32
-// CHECK:         gpu.shuffle  xor %{{.*}}, %c2_i32, %c8_i32 : f32
-// CHECK:         gpu.shuffle  xor %{{.*}}, %c4_i32, %c8_i32 : f32
-// CHECK:         gpu.shuffle  xor %{{.*}}, %c4_i32, %c8_i32 : i32
+// CHECK:         %[[V1:.*]], %{{.*}} = gpu.shuffle  down %{{.*}}, %c1_i32, %c8_i32 : f32
+// CHECK:         gpu.shuffle  down %{{.*}}, %c1_i32, %c8_i32 : i32
+// CHECK:         gpu.shuffle  down %{{.*}}, %c2_i32, %c8_i32 : f32
+// CHECK:         gpu.shuffle  down %{{.*}}, %c4_i32, %c8_i32 : f32
+// CHECK:         gpu.shuffle  down %{{.*}}, %c4_i32, %c8_i32 : i32
 // CHECK-NOT:     gpu.shuffle
 // CHECK:         gpu.barrier
 // CHECK-NOT:     gpu.shuffle
@@ -55,8 +55,8 @@ func.func @argmax(%in: memref<?xf32>, %out: memref<?xi32>) {
 // memory.
 // CHECK-LABEL: func.func @row_max_after_fill(
 // CHECK-NOT:     memref.alloc() : memref<16xf32
-// CHECK:         gpu.shuffle  xor %{{.*}}, %c1_i32, %c8_i32 : f32
-// CHECK:         gpu.shuffle  xor %{{.*}}, %c2_i32, %c8_i32 : f32
+// CHECK:         gpu.shuffle  down %{{.*}}, %c1_i32, %c8_i32 : f32
+// CHECK:         gpu.shuffle  down %{{.*}}, %c2_i32, %c8_i32 : f32
 // CHECK:         scf.if
 // CHECK-NEXT:      %[[NINF:.*]] = arith.constant 0xFF800000 : f32
 // CHECK:           arith.maxnumf %[[NINF]], %{{.*}} : f32
@@ -111,7 +111,7 @@ func.func @row_max_after_fill(%in: memref<?xf32>, %out: memref<?xf32>) {
 // CHECK:           scf.for %[[K:.*]] = %[[NEXT]] to %{{.*}} step %[[STRIDE2:[^ ]*]]
 // CHECK:             memref.load %{{.*}}[%{{.*}}, %[[K]]] : memref<8x16xf32
 // CHECK:             arith.maxnumf
-// CHECK:         gpu.shuffle  xor %{{.*}}, %c1_i32, %c8_i32 : f32
+// CHECK:         gpu.shuffle  down %{{.*}}, %c1_i32, %c8_i32 : f32
 func.func @row_max_interleaved(%in: memref<?xf32>, %out: memref<?xf32>) {
   %X = memref.alloc() : memref<8x16xf32>
   %S = memref.alloc() : memref<8xf32>

@@ -932,6 +932,21 @@ def SPIRVRebroadcastUniforms
   ];
 }
 
+def SPIRVPadWorkgroupVariables
+    : Pass<"spirv-pad-workgroup-variables", "spirv::ModuleOp"> {
+  let summary = "Round every workgroup variable up to a multiple of 16 bytes";
+  let description = [{
+    Cooperative-matrix loads and stores need 16-byte aligned pointers, and
+    workgroup variables have no explicit layout: a driver that places them one
+    after another at their types' alignment (NVIDIA's) put a dot's staged
+    operands 8 bytes off 16 behind a reduction's 4- or 8-byte result, and the
+    dot read garbage. Padding each variable's array (or single-array struct)
+    of scalars or vectors to a multiple of 16 bytes keeps the next one on a
+    16-byte boundary. Variables whose address is used other than through
+    `spirv.AccessChain` keep their type.
+  }];
+}
+
 def SPIRVSpillWorkgroupMemory
     : Pass<"spirv-spill-workgroup-memory", "spirv::ModuleOp"> {
   let summary = "Move Workgroup variables beyond the device's limit into a "

@@ -33,11 +33,8 @@ if not _on_nvidia():
 @pytest.mark.parametrize("repro", [
     "int16_scan_signed_compare_nvidia.py",
     "int16_cummax_signed_compare_nvidia.py",
-    pytest.param("full_reduction_beside_cooperative_matrix_dot_nvidia.py",
-                 marks=pytest.mark.xfail(strict=True, reason="open: a cooperative-matrix dot in a "
-                                         "kernel with a full reduction (docs/fuzzing.md)")),
-    pytest.param("float64_min_beside_cooperative_matrix_dot_nvidia.py",
-                 marks=pytest.mark.xfail(strict=True, reason="open: as above")),
+    "full_reduction_beside_cooperative_matrix_dot_nvidia.py",
+    "float64_min_beside_cooperative_matrix_dot_nvidia.py",
 ])
 def test_reduced_repro(repro):
     env = dict(os.environ, TRITON_SPIRV_TORCH_DEVICE="cpu")  # the repros build CPU tensors
@@ -103,8 +100,9 @@ def dot_beside_full_reduction(r, reduced, a, b, out, M: tl.constexpr, N: tl.cons
     tl.store(out + rows[:, None] * N + cols[None, :], tl.dot(x, y))
 
 
-# The open finding's suspect: the two reduced repros reduce with shuffles (GroupNonUniformShuffleDown)
-# where the passing probes used a native subgroup add.
+# The two cooperative-matrix repros: their reductions leave a 4- or 8-byte workgroup variable (a
+# native subgroup add leaves one of 4 bytes per subgroup), which put the staged dot operands off a
+# 16-byte boundary on NVIDIA (spirv-pad-workgroup-variables).
 @pytest.mark.parametrize("combiner, dtype, num_warps", itertools.product(
     ["sum", "and", "min64"], [torch.float16, torch.bfloat16], [1, 4]))
 def test_dot_beside_full_reduction(combiner, dtype, num_warps):

@@ -1,0 +1,101 @@
+//===- SPIRVPadWorkgroupVariables.cpp - 16-byte workgroup variables -------===//
+//
+// A cooperative-matrix load or store needs its pointer aligned to 16 bytes
+// (Vulkan's VUID-RuntimeSpirv-OpCooperativeMatrixLoadKHR-08986, for rows of
+// 16 halves). Workgroup variables have no explicit layout: the driver places
+// them. NVIDIA's places them one after another at their types' alignment, so
+// a 4- or 8-byte variable (a reduction's scalar result) put the staged dot
+// operands after it 8 bytes off 16: every element of the dot came out wrong
+// (H100, fuzzer seeds 6201122 and 6200461). Every workgroup variable's size
+// is therefore rounded up to a multiple of 16 bytes, which keeps each one
+// after it on a 16-byte boundary; the padding is never read.
+//
+//===----------------------------------------------------------------------===//
+#include "triton-spirv/Conversion/Passes.h"
+
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_SPIRVPADWORKGROUPVARIABLES
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+
+namespace {
+constexpr int64_t kAlignment = 16;
+
+/// Bytes of a scalar or vector element; 0 for anything else.
+int64_t elementBytes(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getNumElements() * elementBytes(vector.getElementType());
+  if (type.isIntOrFloat())
+    return (type.getIntOrFloatBitWidth() + 7) / 8;
+  return 0;
+}
+
+/// The pointee with its array padded to a multiple of kAlignment bytes, or a
+/// null type where it needs none or is not a (struct of one) array of
+/// scalars or vectors.
+Type paddedPointee(Type pointee) {
+  auto pad = [](spirv::ArrayType array) -> spirv::ArrayType {
+    int64_t bytes = elementBytes(array.getElementType());
+    if (bytes == 0 || array.getArrayStride() != 0)
+      return {};
+    int64_t total = bytes * array.getNumElements();
+    if (total % kAlignment == 0)
+      return {};
+    int64_t padded = llvm::divideCeil(total, kAlignment) * kAlignment;
+    if (padded % bytes != 0)
+      return {};
+    return spirv::ArrayType::get(array.getElementType(), padded / bytes);
+  };
+  if (auto array = dyn_cast<spirv::ArrayType>(pointee))
+    return pad(array);
+  auto structType = dyn_cast<spirv::StructType>(pointee);
+  if (!structType || structType.getNumElements() != 1 ||
+      structType.hasOffset() || structType.isIdentified())
+    return {};
+  auto array = dyn_cast<spirv::ArrayType>(structType.getElementType(0));
+  if (!array)
+    return {};
+  spirv::ArrayType padded = pad(array);
+  if (!padded)
+    return {};
+  return spirv::StructType::get({padded});
+}
+
+struct SPIRVPadWorkgroupVariables
+    : triton_spirv::impl::SPIRVPadWorkgroupVariablesBase<
+          SPIRVPadWorkgroupVariables> {
+  void runOnOperation() override {
+    spirv::ModuleOp module = getOperation();
+    llvm::StringMap<SmallVector<spirv::AddressOfOp>> addressesOf;
+    module.walk([&](spirv::AddressOfOp address) {
+      addressesOf[address.getVariable()].push_back(address);
+    });
+    for (auto variable : module.getOps<spirv::GlobalVariableOp>()) {
+      auto pointer = cast<spirv::PointerType>(variable.getType());
+      if (pointer.getStorageClass() != spirv::StorageClass::Workgroup)
+        continue;
+      Type pointee = paddedPointee(pointer.getPointeeType());
+      if (!pointee)
+        continue;
+      // Element pointers keep their types; a use of the whole variable
+      // (a select between two buffers) would change, so such a one stays.
+      SmallVector<spirv::AddressOfOp> &addresses = addressesOf[variable.getSymName()];
+      bool onlyElementAccess = llvm::all_of(addresses, [](spirv::AddressOfOp address) {
+        return llvm::all_of(address->getUsers(), [](Operation *user) {
+          return isa<spirv::AccessChainOp>(user);
+        });
+      });
+      if (!onlyElementAccess)
+        continue;
+      auto padded = spirv::PointerType::get(pointee, spirv::StorageClass::Workgroup);
+      variable.setTypeAttr(TypeAttr::get(padded));
+      for (spirv::AddressOfOp address : addresses)
+        address.getPointer().setType(padded);
+    }
+  }
+};
+} // namespace

@@ -70,6 +70,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createSPIRVExecutionOnlyBarriers(); });
   registerOurPass([] { return triton_spirv::createSPIRVLoopControl(); });
   registerOurPass([] { return triton_spirv::createSPIRVPadWorkgroupVariables(); });
+  registerOurPass([] { return triton_spirv::createSPIRVResolveWorkgroupPointerSelects(); });
   registerOurPass([] { return triton_spirv::createSPIRVRebroadcastUniforms(); });
   registerOurPass([] { return triton_spirv::createSPIRVSpillWorkgroupMemory(); });
   registerOurPass([] { return triton_spirv::createStoreBF16AsI16(); });

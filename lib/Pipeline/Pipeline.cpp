@@ -257,6 +257,8 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   // A workgroup on one thread: barriers need no fences (lavapipe).
   if (profile->executionOnlyBarriers)
     spirvModule.addPass(createSPIRVExecutionOnlyBarriers());
+  // No pointer chosen at run time among workgroup buffers (NVIDIA).
+  spirvModule.addPass(createSPIRVResolveWorkgroupPointerSelects());
   // Each workgroup variable on a 16-byte boundary (cooperative matrices).
   spirvModule.addPass(createSPIRVPadWorkgroupVariables());
   // Workgroup buffers beyond the device's limit: a global scratch slice.

@@ -8,12 +8,20 @@
 // bufferizes to a select of the two buffers: an OpSelect of Workgroup
 // pointers, which SPIR-V allows only with VariablePointers. Without the
 // capability the binary failed spirv-val and NVIDIA's driver crashed creating
-// the pipeline (lavapipe ran it). The kernel is fuzzer program 6101084
+// the pipeline (lavapipe ran it). With the capability it ran, but NVIDIA's
+// driver read the wrong buffer through such pointers (fuzzer programs 6301322
+// and 6301412): spirv-resolve-workgroup-pointer-selects now reads both
+// buffers' elements and selects the value, so neither the pointer select nor
+// VariablePointers remains. The kernel is fuzzer program 6101084
 // (`fuzz.py --only 6101084 --device spirv` on the H100), printed without
 // locations.
 
-// CHECK: requires #spirv.vce<{{.*}}VariablePointers
-// CHECK: spirv.Select %{{.*}} : i1, !spirv.ptr<!spirv.struct<(!spirv.array<{{.*}}>)>, Workgroup>
+// CHECK-NOT: requires #spirv.vce<{{[^]]*}}VariablePointers
+// CHECK: spirv.func @kernel
+// CHECK-NOT: spirv.Select %{{.*}} : i1, !spirv.ptr<{{.*}}Workgroup>
+// CHECK: spirv.Select %{{.*}} : i1, f32
+// CHECK-NOT: spirv.Select %{{.*}} : i1, !spirv.ptr<{{.*}}Workgroup>
+// CHECK: spirv.EntryPoint
 
 module {
   tt.func public @kernel(%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<bf16> {tt.divisibility = 16 : i32}, %arg3: !tt.ptr<bf16> {tt.divisibility = 16 : i32}, %arg4: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg5: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg6: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg7: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg8: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg9: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg10: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg11: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg12: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg13: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg14: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg15: i32 {tt.divisibility = 16 : i32}, %arg16: i32, %arg17: i32 {tt.divisibility = 16 : i32}, %arg18: i32 {tt.divisibility = 16 : i32}, %arg19: i32, %arg20: i32, %arg21: i32 {tt.divisibility = 16 : i32}, %arg22: i32 {tt.divisibility = 16 : i32}, %arg23: i32 {tt.divisibility = 16 : i32}, %arg24: i32 {tt.divisibility = 16 : i32}, %arg25: i32 {tt.divisibility = 16 : i32}, %arg26: i32 {tt.divisibility = 16 : i32}, %arg27: i32, %arg28: i32, %arg29: i32, %arg30: i32, %arg31: i32, %arg32: i32, %arg33: i32 {tt.divisibility = 16 : i32}, %arg34: i32 {tt.divisibility = 16 : i32}, %arg35: i32, %arg36: i32, %arg37: i32, %arg38: i32, %arg39: i32 {tt.divisibility = 16 : i32}, %arg40: i32 {tt.divisibility = 16 : i32}, %arg41: i32, %arg42: i32 {tt.divisibility = 16 : i32}, %arg43: i32 {tt.divisibility = 16 : i32}, %arg44: i32 {tt.divisibility = 16 : i32}, %arg45: i32 {tt.divisibility = 16 : i32}, %arg46: i32 {tt.divisibility = 16 : i32}, %arg47: i32 {tt.divisibility = 16 : i32}, %arg48: i32 {tt.divisibility = 16 : i32}, %arg49: i32, %arg50: i32, %arg51: i32 {tt.divisibility = 16 : i32}, %arg52: i32 {tt.divisibility = 16 : i32}, %arg53: i32 {tt.divisibility = 16 : i32}, %arg54: i32 {tt.divisibility = 16 : i32}, %arg55: i32 {tt.divisibility = 16 : i32}, %arg56: i32 {tt.divisibility = 16 : i32}, %arg57: i32, %arg58: i32, %arg59: i32 {tt.divisibility = 16 : i32}, %arg60: i32 {tt.divisibility = 16 : i32}, %arg61: i32 {tt.divisibility = 16 : i32}, %arg62: i32 {tt.divisibility = 16 : i32}, %arg63: i32 {tt.divisibility = 16 : i32}, %arg64: i32 {tt.divisibility = 16 : i32}, %arg65: i32 {tt.divisibility = 16 : i32}) attributes {noinline = false} {

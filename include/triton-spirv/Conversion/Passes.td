@@ -932,6 +932,19 @@ def SPIRVRebroadcastUniforms
   ];
 }
 
+def SPIRVResolveWorkgroupPointerSelects
+    : Pass<"spirv-resolve-workgroup-pointer-selects", "spirv::ModuleOp"> {
+  let summary = "Access both workgroup buffers instead of a selected pointer";
+  let description = [{
+    A `spirv.Select` between workgroup pointers (an `if` yielding one of two
+    staged blocks) needs VariablePointers, and NVIDIA's driver read the wrong
+    buffer through one. Where every use of the select is an access chain to
+    an element that is plainly loaded or stored, each load reads the element
+    of both buffers and selects the value, and each store writes the chosen
+    buffer's element under a branch. Other selects stay.
+  }];
+}
+
 def SPIRVPadWorkgroupVariables
     : Pass<"spirv-pad-workgroup-variables", "spirv::ModuleOp"> {
   let summary = "Round every workgroup variable up to a multiple of 16 bytes";

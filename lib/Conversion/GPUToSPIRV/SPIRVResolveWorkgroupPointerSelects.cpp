@@ -29,7 +29,7 @@ bool isWorkgroupPointer(Type type) {
 }
 
 /// Whether every use of the select is an element access we can split: an
-/// access chain whose uses are plain loads and stores of its element.
+/// access chain whose uses are loads and stores of its element.
 bool onlyElementLoadsAndStores(spirv::SelectOp select) {
   return llvm::all_of(select->getUses(), [](OpOperand &use) {
     auto chain = dyn_cast<spirv::AccessChainOp>(use.getOwner());
@@ -37,13 +37,18 @@ bool onlyElementLoadsAndStores(spirv::SelectOp select) {
       return false;
     return llvm::all_of(chain->getUses(), [](OpOperand &chainUse) {
       Operation *user = chainUse.getOwner();
-      if (auto load = dyn_cast<spirv::LoadOp>(user))
-        return !load.getMemoryAccess();
-      if (auto store = dyn_cast<spirv::StoreOp>(user))
-        return chainUse.getOperandNumber() == 0 && !store.getMemoryAccess();
-      return false;
+      return isa<spirv::LoadOp>(user) ||
+             (isa<spirv::StoreOp>(user) && chainUse.getOperandNumber() == 0);
     });
   });
+}
+
+/// The access (its memory-access attributes kept: lavapipe's are Volatile)
+/// on another element pointer.
+Operation *cloneOnto(OpBuilder &builder, Operation *access, Value element) {
+  Operation *clone = builder.clone(*access);
+  clone->setOperand(0, element);
+  return clone;
 }
 
 void resolve(spirv::SelectOp select) {
@@ -60,26 +65,22 @@ void resolve(spirv::SelectOp select) {
     for (Operation *access : llvm::make_early_inc_range(chain->getUsers())) {
       builder.setInsertionPoint(access);
       if (auto load = dyn_cast<spirv::LoadOp>(access)) {
-        Value fromTrue = spirv::LoadOp::create(builder, loc, trueElement);
-        Value fromFalse = spirv::LoadOp::create(builder, loc, falseElement);
+        Value fromTrue = cloneOnto(builder, load, trueElement)->getResult(0);
+        Value fromFalse = cloneOnto(builder, load, falseElement)->getResult(0);
         load.replaceAllUsesWith(
             spirv::SelectOp::create(builder, loc, condition, fromTrue, fromFalse)
                 .getResult());
         load.erase();
         continue;
       }
-      auto store = cast<spirv::StoreOp>(access);
-      Value value = store.getValue();
       Value otherwise = spirv::LogicalNotOp::create(builder, loc, condition);
       spirv::SelectionOp::createIfThen(
           loc, condition,
-          [&](OpBuilder &then) { spirv::StoreOp::create(then, loc, trueElement, value); },
-          builder);
+          [&](OpBuilder &then) { cloneOnto(then, access, trueElement); }, builder);
       spirv::SelectionOp::createIfThen(
           loc, otherwise,
-          [&](OpBuilder &then) { spirv::StoreOp::create(then, loc, falseElement, value); },
-          builder);
-      store.erase();
+          [&](OpBuilder &then) { cloneOnto(then, access, falseElement); }, builder);
+      access->erase();
     }
     chain.erase();
   }

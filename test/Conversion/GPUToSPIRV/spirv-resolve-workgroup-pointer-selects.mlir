@@ -2,7 +2,8 @@
 
 // An `if` yielding one of two staged blocks: the element is read from both
 // buffers and the value selected; a store writes the chosen buffer only; a
-// choice among three buffers (nested selects) resolves too.
+// choice among three buffers (nested selects) resolves too, its loads keeping
+// their memory access (lavapipe makes workgroup accesses Volatile).
 spirv.module Logical GLSL450 {
   spirv.GlobalVariable @then_block : !spirv.ptr<!spirv.struct<(!spirv.array<4 x i64>)>, Workgroup>
   spirv.GlobalVariable @else_block : !spirv.ptr<!spirv.struct<(!spirv.array<4 x i64>)>, Workgroup>
@@ -21,6 +22,7 @@ spirv.module Logical GLSL450 {
   // CHECK:         spirv.mlir.selection {
   // CHECK:           spirv.BranchConditional %[[NOT]]
   // CHECK:           spirv.Store "Workgroup" %[[E]], %[[V]] : i64
+  // CHECK-COUNT-3: spirv.Load "Workgroup" %{{.*}} ["Volatile"] : i64
   // CHECK-NOT:     spirv.Select {{.*}}!spirv.ptr
   // CHECK:         spirv.Return
   spirv.func @choose(%flag: i1, %other: i1, %index: i32, %out: !spirv.ptr<i64, Function>) "None" {
@@ -35,7 +37,7 @@ spirv.module Logical GLSL450 {
     %inner = spirv.Select %other, %a, %c : i1, !spirv.ptr<!spirv.struct<(!spirv.array<4 x i64>)>, Workgroup>
     %outer = spirv.Select %flag, %inner, %b : i1, !spirv.ptr<!spirv.struct<(!spirv.array<4 x i64>)>, Workgroup>
     %nested = spirv.AccessChain %outer[%zero, %index] : !spirv.ptr<!spirv.struct<(!spirv.array<4 x i64>)>, Workgroup>, i32, i32 -> !spirv.ptr<i64, Workgroup>
-    %nestedValue = spirv.Load "Workgroup" %nested : i64
+    %nestedValue = spirv.Load "Workgroup" %nested ["Volatile"] : i64
     spirv.Store "Function" %out, %nestedValue : i64
     spirv.Return
   }

@@ -515,3 +515,26 @@ def row_reductions_everywhere_kernel(x_ptr, sum_ptr, max_ptr, min_ptr, N, BLOCK:
     tl.store(sum_ptr + row * BLOCK + cols, zeros + total)
     tl.store(max_ptr + row * BLOCK + cols, zeros + top)
     tl.store(min_ptr + row * BLOCK + cols, zeros + bottom)
+
+
+@triton.jit
+def _bitwise_and(a, b):
+    return a & b
+
+
+@triton.jit
+def dot_beside_full_reduction_kernel(r, reduced, a, b, out, M: tl.constexpr, N: tl.constexpr,
+                                     K: tl.constexpr, COMBINER: tl.constexpr):
+    """A dot beside a block reduced to a scalar: "sum" (a native subgroup add; its partials take 4
+    bytes per subgroup of workgroup memory), "and" (a 4-byte result) or "min64" (an 8-byte one)."""
+    rows, cols, ks = tl.arange(0, M), tl.arange(0, N), tl.arange(0, K)
+    block = tl.load(r + rows[:, None] * N + cols[None, :])
+    if COMBINER == "sum":
+        tl.store(reduced, tl.sum(block, axis=None))
+    elif COMBINER == "and":
+        tl.store(reduced, tl.reduce(block, None, _bitwise_and))
+    else:
+        tl.store(reduced, tl.min(block.to(tl.float64), axis=None).to(tl.int32))
+    x = tl.load(a + rows[:, None] * K + ks[None, :])
+    y = tl.load(b + ks[:, None] * N + cols[None, :])
+    tl.store(out + rows[:, None] * N + cols[None, :], tl.dot(x, y))

@@ -7,29 +7,12 @@ import re
 
 import pytest
 import triton
-import triton.language as tl
 from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
+from .kernels import dot_beside_full_reduction_kernel
+
 SIZES = {"i8": 1, "i16": 2, "f16": 2, "bf16": 2, "i32": 4, "f32": 4, "i64": 8, "f64": 8}
-
-
-@triton.jit
-def _bitwise_and(a, b):
-    return a & b
-
-
-@triton.jit
-def dot_beside_full_reduction(r, reduced, a, b, out, N: tl.constexpr, COMBINER: tl.constexpr):
-    rows, cols = tl.arange(0, N), tl.arange(0, N)
-    block = tl.load(r + rows[:, None] * N + cols[None, :])
-    if COMBINER == "and":
-        tl.store(reduced, tl.reduce(block, None, _bitwise_and))
-    else:
-        tl.store(reduced, tl.min(block.to(tl.float64), axis=None).to(tl.int32))
-    x = tl.load(a + rows[:, None] * N + cols[None, :])
-    y = tl.load(b + rows[:, None] * N + cols[None, :])
-    tl.store(out + rows[:, None] * N + cols[None, :], tl.dot(x, y))
 
 
 def _workgroup_variable_bytes(spirv_text):
@@ -46,9 +29,10 @@ def _workgroup_variable_bytes(spirv_text):
 @pytest.mark.parametrize("combiner, dtype", [("and", "bf16"), ("min64", "fp16")])
 def test_workgroup_variables_are_multiples_of_16_bytes(combiner, dtype):
     signature = {"r": "*i32", "reduced": "*i32", "a": f"*{dtype}", "b": f"*{dtype}",
-                 "out": "*fp32", "N": "constexpr", "COMBINER": "constexpr"}
-    source = ASTSource(dot_beside_full_reduction, signature,
-                       constexprs={"N": 32, "COMBINER": combiner})
+                 "out": "*fp32", "M": "constexpr", "N": "constexpr", "K": "constexpr",
+                 "COMBINER": "constexpr"}
+    source = ASTSource(dot_beside_full_reduction_kernel, signature,
+                       constexprs={"M": 32, "N": 32, "K": 32, "COMBINER": combiner})
     compiled = triton.compile(source, target=GPUTarget("spirv", "nvidia", 32),
                               options={"num_warps": 1})
     text = compiled.asm["spirvir"]

@@ -13,6 +13,8 @@ torch = pytest.importorskip("torch")
 import triton  # noqa: E402
 import triton.language as tl  # noqa: E402
 
+from ..e2e.kernels import dot_beside_full_reduction_kernel  # noqa: E402
+
 FINDINGS = Path(__file__).resolve().parents[3] / "utils" / "fuzz" / "findings"
 NVIDIA = 0x10DE
 
@@ -88,27 +90,6 @@ def test_integer_scan_along_rows(dtype, shape, use_max, num_warps):
     assert torch.equal(out.cpu().long(), expected)
 
 
-@triton.jit
-def _bitwise_and(a, b):
-    return a & b
-
-
-@triton.jit
-def dot_beside_full_reduction(r, reduced, a, b, out, M: tl.constexpr, N: tl.constexpr,
-                              K: tl.constexpr, COMBINER: tl.constexpr):
-    rows, cols, ks = tl.arange(0, M), tl.arange(0, N), tl.arange(0, K)
-    block = tl.load(r + rows[:, None] * N + cols[None, :])
-    if COMBINER == "sum":  # a native subgroup reduction (GroupNonUniformIAdd)
-        tl.store(reduced, tl.sum(block, axis=None))
-    elif COMBINER == "and":  # no native subgroup op: shuffles
-        tl.store(reduced, tl.reduce(block, None, _bitwise_and))
-    else:  # fp64 min: shuffles of 64-bit values
-        tl.store(reduced, tl.min(block.to(tl.float64), axis=None).to(tl.int32))
-    x = tl.load(a + rows[:, None] * K + ks[None, :])
-    y = tl.load(b + ks[:, None] * N + cols[None, :])
-    tl.store(out + rows[:, None] * N + cols[None, :], tl.dot(x, y))
-
-
 # The two cooperative-matrix repros: their reductions leave a 4- or 8-byte workgroup variable (a
 # native subgroup add leaves one of 4 bytes per subgroup), which put the staged dot operands off a
 # 16-byte boundary on NVIDIA (spirv-pad-workgroup-variables).
@@ -120,8 +101,9 @@ def test_dot_beside_full_reduction(combiner, dtype, num_warps):
     a, b = torch.randn(M, K).to(dtype), torch.randn(K, N).to(dtype)
     reduced = torch.zeros(1, dtype=torch.int32, device="spirv")
     out = torch.full((M, N), float("nan"), device="spirv")
-    dot_beside_full_reduction[(1,)](block.to("spirv"), reduced, a.to("spirv"), b.to("spirv"), out,
-                                    M, N, K, combiner, num_warps=num_warps)
+    dot_beside_full_reduction_kernel[(1,)](block.to("spirv"), reduced, a.to("spirv"),
+                                           b.to("spirv"), out, M, N, K, combiner,
+                                           num_warps=num_warps)
     if combiner == "and":
         want = -1
         for value in block.flatten().tolist():

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs Triton's tutorial scripts, unchanged, on the active backend and reports each one.
 
-    python3 utils/run_tutorials.py DIR [--benchmarks] [--only 01,05] [--timeout S]
+    python3 utils/run_tutorials.py DIR [--benchmarks [--providers triton] [--points N]]
+                                       [--only 01,05] [--timeout S]
 
 DIR holds the tutorials' .py files as Triton ships them (python/tutorials/ of the Triton release
 you test with; they are not part of this repository). Each runs in its own process, as
@@ -11,6 +12,12 @@ the correctness checks minutes. Tutorial 06 keeps its checks in `test_op`, which
 through pytest as well; with a CPU build of torch, torch.cuda.get_device_capability() answers
 (0, 0) instead of raising. A run fails on a non-zero exit or a printed "❌" (03 prints its
 comparison and exits 0). Exit status 1 when any tutorial failed.
+
+--providers keeps the tables' lines whose provider names contain one of the given words (e.g.
+`triton`: on the spirv device the torch lines time FlagGems or the CPU fallback, not comparable
+with CUDA's eager); --points keeps at most N of each table's x values, evenly spread, first and
+last included, so that a table fits a short run. Both filter the tutorial's own Benchmark objects
+when its table runs; the kernels, inputs and timing are the tutorial's.
 """
 import argparse
 import os
@@ -35,6 +42,29 @@ triton.testing.Mark.run = _skipped_run
 """
 
 
+FILTER_BENCHMARKS = """
+import os, triton.testing
+_providers = [p for p in os.environ.get("TUTORIAL_PROVIDERS", "").split(",") if p]
+_points = int(os.environ.get("TUTORIAL_POINTS", "0"))
+_original_run = triton.testing.Mark.run
+def _filtered_run(self, *args, **kwargs):
+    single = isinstance(self.benchmarks, triton.testing.Benchmark)
+    for bench in [self.benchmarks] if single else self.benchmarks:
+        if _providers:
+            keep = [i for i, v in enumerate(bench.line_vals) if any(p in str(v) for p in _providers)]
+            bench.line_vals = [bench.line_vals[i] for i in keep]
+            bench.line_names = [bench.line_names[i] for i in keep]
+            if bench.styles:
+                bench.styles = [bench.styles[i] for i in keep]
+        if _points and len(bench.x_vals) > _points:
+            last = len(bench.x_vals) - 1
+            picks = sorted({round(i * last / (_points - 1)) for i in range(_points)})
+            bench.x_vals = [bench.x_vals[i] for i in picks]
+    return _original_run(self, *args, **kwargs)
+triton.testing.Mark.run = _filtered_run
+"""
+
+
 def run(command, env, timeout, cwd):
     start = time.time()
     try:
@@ -51,6 +81,10 @@ def main():
     parser.add_argument("--benchmarks", action="store_true", help="also print the tables")
     parser.add_argument("--only", help="comma-separated prefixes, e.g. 01,05")
     parser.add_argument("--timeout", type=int, default=1800, help="seconds per tutorial")
+    parser.add_argument("--providers", help="with --benchmarks: comma-separated words; only "
+                        "the table lines whose provider contains one")
+    parser.add_argument("--points", type=int, default=0,
+                        help="with --benchmarks: at most N x values per table")
     args = parser.parse_args()
 
     files = sorted(args.directory.glob("[0-9][0-9]-*.py"))
@@ -63,7 +97,13 @@ def main():
     env = dict(os.environ, PYTHONUNBUFFERED="1", MPLBACKEND="Agg")
     prelude_dir = pathlib.Path(os.environ.get("TMPDIR", "/tmp")) / "triton_spirv_tutorial_prelude"
     prelude_dir.mkdir(exist_ok=True)
-    prelude = CPU_TORCH + ("" if args.benchmarks else SKIP_BENCHMARKS)
+    if (args.providers or args.points) and not args.benchmarks:
+        parser.error("--providers and --points filter the tables: they need --benchmarks")
+    if args.points == 1:
+        parser.error("--points needs at least 2 (the first and last x values)")
+    prelude = CPU_TORCH + (FILTER_BENCHMARKS if args.benchmarks else SKIP_BENCHMARKS)
+    env["TUTORIAL_PROVIDERS"] = args.providers or ""
+    env["TUTORIAL_POINTS"] = str(args.points)
     (prelude_dir / "sitecustomize.py").write_text(prelude)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(prelude_dir), env.get("PYTHONPATH")]))
 

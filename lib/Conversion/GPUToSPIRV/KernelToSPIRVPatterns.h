@@ -71,6 +71,16 @@ inline bool isMemrefViewOfAddress(UnrealizedConversionCastOp cast) {
   return space && space.getValue() == spirv::StorageClass::PhysicalStorageBuffer;
 }
 
+/// Bytes of a scalar or a vector of scalars in memory; 0 for booleans (SPIR-V
+/// gives them no size: the driver chooses) and for anything else.
+inline int64_t scalarOrVectorBytes(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getNumElements() * scalarOrVectorBytes(vector.getElementType());
+  if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8)
+    return 0;
+  return type.getIntOrFloatBitWidth() / 8;
+}
+
 /// The kernel entry points of a SPIR-V module (functions still carrying
 /// spirv.entry_point_abi, before spirv-lower-abi-attrs).
 inline SmallVector<spirv::FuncOp> entryPointFunctions(spirv::ModuleOp module) {

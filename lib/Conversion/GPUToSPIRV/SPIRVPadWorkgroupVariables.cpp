@@ -13,7 +13,10 @@
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
+#include "KernelToSPIRVPatterns.h"
+
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/IR/TypeUtilities.h"
 
 namespace mlir::triton_spirv {
 #define GEN_PASS_DEF_SPIRVPADWORKGROUPVARIABLES
@@ -25,13 +28,14 @@ using namespace mlir;
 namespace {
 constexpr int64_t kAlignment = 16;
 
-/// Bytes of a scalar or vector element; 0 for anything else.
+/// Bytes of a scalar or vector element, a boolean counted as one: an array
+/// of 16n booleans spans a multiple of 16 bytes whatever size the driver
+/// gives them. 0 for anything else.
 int64_t elementBytes(Type type) {
-  if (auto vector = dyn_cast<VectorType>(type))
-    return vector.getNumElements() * elementBytes(vector.getElementType());
-  if (type.isIntOrFloat())
-    return (type.getIntOrFloatBitWidth() + 7) / 8;
-  return 0;
+  Type scalar = getElementTypeOrSelf(type);
+  if (scalar.isInteger(1))
+    return isa<VectorType>(type) ? cast<VectorType>(type).getNumElements() : 1;
+  return triton_spirv::scalarOrVectorBytes(type);
 }
 
 /// The pointee with its array padded to a multiple of kAlignment bytes, or a

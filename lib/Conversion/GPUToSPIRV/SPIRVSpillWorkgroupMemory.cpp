@@ -47,11 +47,8 @@ constexpr int64_t kSliceAlignment = 16; // the widest vector access
 /// Bytes of a Workgroup variable's type; 0 where the layout is not one this
 /// pass can reproduce in global memory (it then stays).
 int64_t byteSize(Type type) {
-  if (auto vector = dyn_cast<VectorType>(type))
-    return vector.getNumElements() * byteSize(vector.getElementType());
-  if (type.isIntOrFloat())
-    return type.getIntOrFloatBitWidth() % 8 ? 0
-                                            : type.getIntOrFloatBitWidth() / 8;
+  if (int64_t bytes = triton_spirv::scalarOrVectorBytes(type))
+    return bytes;
   if (auto array = dyn_cast<spirv::ArrayType>(type))
     return array.getNumElements() * byteSize(array.getElementType());
   if (auto structType = dyn_cast<spirv::StructType>(type)) {

@@ -17,7 +17,8 @@ comparison and exits 0). Exit status 1 when any tutorial failed.
 `triton`: on the spirv device the torch lines time FlagGems or the CPU fallback, not comparable
 with CUDA's eager); --points keeps at most N of each table's x values, evenly spread, first and
 last included, so that a table fits a short run. Both filter the tutorial's own Benchmark objects
-when its table runs; the kernels, inputs and timing are the tutorial's.
+when its table runs; the kernels, inputs and timing are the tutorial's. Without pandas and
+matplotlib (Triton's table needs both) the table is printed plainly.
 """
 import argparse
 import os
@@ -62,6 +63,20 @@ def _filtered_run(self, *args, **kwargs):
             bench.x_vals = [bench.x_vals[i] for i in picks]
     return _original_run(self, *args, **kwargs)
 triton.testing.Mark.run = _filtered_run
+try:
+    import matplotlib, pandas  # noqa: F401  Triton's own table and plot
+except ImportError:  # a machine without them (the GPU one): the same table, printed plainly
+    def _plain_run(self, bench, save_path, show_plots, print_data, **kwargs):
+        print(bench.plot_name + ":")
+        print(" ".join(f"{n:>14}" for n in list(bench.x_names) + list(bench.line_names)))
+        for x in bench.x_vals:
+            xs = x if isinstance(x, (list, tuple)) else [x] * len(bench.x_names)
+            row = []
+            for y in bench.line_vals:
+                value = self.fn(**dict(zip(bench.x_names, xs)), **{bench.line_arg: y}, **bench.args, **kwargs)
+                row.append(value[0] if isinstance(value, tuple) else value)
+            print(" ".join(f"{v:>14}" for v in xs) + " " + " ".join(f"{v:>14.3f}" for v in row), flush=True)
+    triton.testing.Mark._run = _plain_run
 """
 
 

@@ -64,6 +64,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createGroupTileStaging(); });
   registerOurPass([] { return triton_spirv::createGuardZeroTripLoops(); });
   registerOurPass([] { return triton_spirv::createWidenInt16Arithmetic(); });
+  registerOurPass([] { return triton_spirv::createSPIRVWidenInt16WorkgroupVariables(); });
   registerOurPass([] { return triton_spirv::createSerializeSPIRV(); });
   registerOurPass([] { return triton_spirv::createSPIRVPushConstantABI(); });
   registerOurPass([] { return triton_spirv::createSPIRVCompleteVCE(); });

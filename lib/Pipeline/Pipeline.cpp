@@ -259,6 +259,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
     spirvModule.addPass(createSPIRVExecutionOnlyBarriers());
   // No pointer chosen at run time among workgroup buffers (NVIDIA).
   spirvModule.addPass(createSPIRVResolveWorkgroupPointerSelects());
+  // i16 workgroup data held in i32 (NVIDIA lost the sign of i16 loads).
+  if (profile->int16WorkgroupDataIn32Bits)
+    spirvModule.addPass(createSPIRVWidenInt16WorkgroupVariables());
   // Each workgroup variable on a 16-byte boundary (cooperative matrices).
   spirvModule.addPass(createSPIRVPadWorkgroupVariables());
   // Workgroup buffers beyond the device's limit: a global scratch slice.

@@ -945,6 +945,20 @@ def SPIRVResolveWorkgroupPointerSelects
   }];
 }
 
+def SPIRVWidenInt16WorkgroupVariables
+    : Pass<"spirv-widen-int16-workgroup-variables", "spirv::ModuleOp"> {
+  let summary = "Hold 16-bit integer workgroup arrays in 32-bit elements";
+  let description = [{
+    For drivers that lose the sign of 16-bit integers loaded from workgroup
+    memory (NVIDIA: an int16 cummin staged in workgroup memory took
+    min(-26, 25) as 25). Workgroup variables that are arrays (or
+    single-array structs) of i16 or i16 vectors, used only through element
+    access chains that are loaded and stored, get 32-bit elements: stores
+    sign-extend with `spirv.SConvert`, loads truncate back to i16 and keep
+    their memory-access attributes. Other variables keep their types.
+  }];
+}
+
 def SPIRVPadWorkgroupVariables
     : Pass<"spirv-pad-workgroup-variables", "spirv::ModuleOp"> {
   let summary = "Round every workgroup variable up to a multiple of 16 bytes";

@@ -538,3 +538,25 @@ def dot_beside_full_reduction_kernel(r, reduced, a, b, out, M: tl.constexpr, N: 
     x = tl.load(a + rows[:, None] * K + ks[None, :])
     y = tl.load(b + ks[:, None] * N + cols[None, :])
     tl.store(out + rows[:, None] * N + cols[None, :], tl.dot(x, y))
+
+
+@triton.jit
+def _scan_minimum(a, b):
+    return tl.minimum(a, b)
+
+
+@triton.jit
+def _scan_maximum(a, b):
+    return tl.maximum(a, b)
+
+
+# A running min/max along axis 0 (staged in workgroup memory), compared with its input.
+@triton.jit
+def scan_then_select_kernel(x, w, out, M: tl.constexpr, N: tl.constexpr, MAX: tl.constexpr):
+    offsets = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    v = tl.load(x + offsets)
+    if MAX:
+        s = tl.associative_scan(v, 0, _scan_maximum)
+    else:
+        s = tl.associative_scan(v, 0, _scan_minimum)
+    tl.store(out + offsets, tl.where(s == v, v, tl.load(w + offsets)))

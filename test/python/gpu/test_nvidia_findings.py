@@ -13,7 +13,7 @@ torch = pytest.importorskip("torch")
 import triton  # noqa: E402
 import triton.language as tl  # noqa: E402
 
-from ..e2e.kernels import dot_beside_full_reduction_kernel  # noqa: E402
+from ..e2e.kernels import dot_beside_full_reduction_kernel, scan_then_select_kernel  # noqa: E402
 
 FINDINGS = Path(__file__).resolve().parents[3] / "utils" / "fuzz" / "findings"
 NVIDIA = 0x10DE
@@ -50,27 +50,6 @@ def test_reduced_repro(repro):
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
 
 
-@triton.jit
-def _minimum(a, b):
-    return tl.minimum(a, b)
-
-
-@triton.jit
-def _maximum(a, b):
-    return tl.maximum(a, b)
-
-
-@triton.jit
-def scan_then_select(x, w, out, M: tl.constexpr, N: tl.constexpr, MAX: tl.constexpr):
-    offsets = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
-    v = tl.load(x + offsets)
-    if MAX:
-        s = tl.associative_scan(v, 0, _maximum)
-    else:
-        s = tl.associative_scan(v, 0, _minimum)
-    tl.store(out + offsets, tl.where(s == v, v, tl.load(w + offsets)))
-
-
 # int16 is open on NVIDIA (wrong in 8 of these 12 cases on the H200 with the widened compares).
 @pytest.mark.parametrize("dtype, shape, use_max, num_warps", [
     pytest.param(*case, marks=pytest.mark.xfail(reason="open: int16 scans on NVIDIA"))
@@ -84,7 +63,7 @@ def test_integer_scan_along_rows(dtype, shape, use_max, num_warps):
     x = torch.randint(low, high, (M, N), dtype=dtype)
     w = torch.randint(low, high, (M, N), dtype=dtype)
     out = torch.full((M, N), 7, dtype=dtype, device="spirv")
-    scan_then_select[(1,)](x.to("spirv"), w.to("spirv"), out, M, N, use_max, num_warps=num_warps)
+    scan_then_select_kernel[(1,)](x.to("spirv"), w.to("spirv"), out, M, N, use_max, num_warps=num_warps)
     s = (torch.cummax if use_max else torch.cummin)(x.long(), 0).values
     expected = torch.where(s == x.long(), x.long(), w.long())
     assert torch.equal(out.cpu().long(), expected)

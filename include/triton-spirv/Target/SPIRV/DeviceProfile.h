@@ -167,6 +167,10 @@ struct DeviceProfile {
   /// comparisons of values held in registers wrong (a negative operand taken
   /// as a large positive one; an int16 cummin gave 25 for min(-26, 25), H100).
   bool int16ArithmeticIn32Bits;
+  /// Workgroup arrays of 16-bit integers hold 32-bit elements
+  /// (spirv-widen-int16-workgroup-variables): NVIDIA's driver lost the sign
+  /// of i16 values loaded from workgroup memory.
+  bool int16WorkgroupDataIn32Bits;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

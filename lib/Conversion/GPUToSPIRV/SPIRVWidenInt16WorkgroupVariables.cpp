@@ -1,0 +1,132 @@
+//===- SPIRVWidenInt16WorkgroupVariables.cpp - i16 workgroup data in i32 --===//
+//
+// NVIDIA's driver loses the sign of 16-bit integers loaded from workgroup
+// memory: an int16 cummin along axis 0 (its block staged in workgroup
+// memory) took min(-26, 25) as 25, whatever the compare's width (H100/H200;
+// int8, int32 and 16-bit values loaded from global memory were right).
+// Hand-edited binaries with the workgroup array in i32 were right. Workgroup
+// variables holding i16 elements therefore hold i32: a store sign-extends,
+// a load truncates back to i16.
+//
+//===----------------------------------------------------------------------===//
+#include "triton-spirv/Conversion/Passes.h"
+
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/TypeUtilities.h"
+
+namespace mlir::triton_spirv {
+#define GEN_PASS_DEF_SPIRVWIDENINT16WORKGROUPVARIABLES
+#include "triton-spirv/Conversion/Passes.h.inc"
+} // namespace mlir::triton_spirv
+
+using namespace mlir;
+
+namespace {
+bool isInt16Element(Type type) {
+  return getElementTypeOrSelf(type).isInteger(16);
+}
+
+/// `type` (i16 or a vector of i16) with 32-bit elements.
+Type widened(Type type) {
+  Type i32 = IntegerType::get(type.getContext(), 32);
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.clone(i32);
+  return i32;
+}
+
+/// The variable's pointee with its i16 array elements in 32 bits, or a null
+/// type where it holds no such array (an array, or a struct of one array).
+Type widenedPointee(Type pointee) {
+  auto widenArray = [](spirv::ArrayType array) -> spirv::ArrayType {
+    if (!isInt16Element(array.getElementType()) || array.getArrayStride() != 0)
+      return {};
+    return spirv::ArrayType::get(widened(array.getElementType()),
+                                 array.getNumElements());
+  };
+  if (auto array = dyn_cast<spirv::ArrayType>(pointee))
+    return widenArray(array);
+  auto structType = dyn_cast<spirv::StructType>(pointee);
+  if (!structType || structType.getNumElements() != 1 ||
+      structType.hasOffset() || structType.isIdentified())
+    return {};
+  auto array = dyn_cast<spirv::ArrayType>(structType.getElementType(0));
+  if (!array)
+    return {};
+  if (spirv::ArrayType wide = widenArray(array))
+    return spirv::StructType::get({wide});
+  return {};
+}
+
+/// Whether every use of the variable is an element access chain whose
+/// element pointer is only loaded from or stored to (as a value, not as an
+/// address stored elsewhere).
+bool onlyElementLoadsAndStores(ArrayRef<spirv::AddressOfOp> addresses) {
+  return llvm::all_of(addresses, [](spirv::AddressOfOp address) {
+    return llvm::all_of(address->getUsers(), [](Operation *user) {
+      auto chain = dyn_cast<spirv::AccessChainOp>(user);
+      if (!chain || !isInt16Element(cast<spirv::PointerType>(
+                                        chain.getType())
+                                        .getPointeeType()))
+        return false;
+      return llvm::all_of(chain->getUses(), [](OpOperand &use) {
+        if (isa<spirv::LoadOp>(use.getOwner()))
+          return true;
+        auto store = dyn_cast<spirv::StoreOp>(use.getOwner());
+        return store && use.get() == store.getPtr();
+      });
+    });
+  });
+}
+
+void widenAccesses(spirv::AccessChainOp chain) {
+  auto pointer = cast<spirv::PointerType>(chain.getType());
+  Type narrow = pointer.getPointeeType();
+  Type wide = widened(narrow);
+  chain.getResult().setType(
+      spirv::PointerType::get(wide, pointer.getStorageClass()));
+  for (Operation *user : llvm::make_early_inc_range(chain->getUsers())) {
+    OpBuilder builder(user);
+    if (auto load = dyn_cast<spirv::LoadOp>(user)) {
+      builder.setInsertionPointAfter(load);
+      load.getValue().setType(wide);
+      auto truncated =
+          spirv::SConvertOp::create(builder, load.getLoc(), narrow, load.getValue());
+      load.getValue().replaceAllUsesExcept(truncated.getResult(), truncated);
+      continue;
+    }
+    auto store = cast<spirv::StoreOp>(user);
+    Value extended =
+        spirv::SConvertOp::create(builder, store.getLoc(), wide, store.getValue());
+    store.getValueMutable().assign(extended);
+  }
+}
+
+struct SPIRVWidenInt16WorkgroupVariables
+    : triton_spirv::impl::SPIRVWidenInt16WorkgroupVariablesBase<
+          SPIRVWidenInt16WorkgroupVariables> {
+  void runOnOperation() override {
+    spirv::ModuleOp module = getOperation();
+    llvm::StringMap<SmallVector<spirv::AddressOfOp>> addressesOf;
+    module.walk([&](spirv::AddressOfOp address) {
+      addressesOf[address.getVariable()].push_back(address);
+    });
+    for (auto variable : module.getOps<spirv::GlobalVariableOp>()) {
+      auto pointer = cast<spirv::PointerType>(variable.getType());
+      if (pointer.getStorageClass() != spirv::StorageClass::Workgroup)
+        continue;
+      Type pointee = widenedPointee(pointer.getPointeeType());
+      SmallVector<spirv::AddressOfOp> &addresses = addressesOf[variable.getSymName()];
+      if (!pointee || !onlyElementLoadsAndStores(addresses))
+        continue;
+      auto wide = spirv::PointerType::get(pointee, spirv::StorageClass::Workgroup);
+      variable.setTypeAttr(TypeAttr::get(wide));
+      for (spirv::AddressOfOp address : addresses) {
+        address.getPointer().setType(wide);
+        for (Operation *user : llvm::make_early_inc_range(address->getUsers()))
+          widenAccesses(cast<spirv::AccessChainOp>(user));
+      }
+    }
+  }
+};
+} // namespace

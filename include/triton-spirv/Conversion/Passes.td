@@ -798,14 +798,14 @@ def WidenInt16Arithmetic : Pass<"widen-int16-arithmetic", "gpu::GPUModuleOp"> {
   let summary = "Compute 16-bit integer comparisons, min/max, divisions and "
                 "arithmetic shifts on operands extended to 32 bits";
   let description = [{
-    For drivers that mishandle the signedness of 16-bit integers held in
-    registers (NVIDIA: a signed i16 comparison read a negative operand as a
-    large positive one). arith.cmpi, min/max, div/rem and shrsi/shrui on
+    arith.cmpi, min/max, div/rem and shrsi/shrui on
     i16 (scalars and vectors) become the same operation on i32 operands
     made by extsi (signed and equality forms) or extui (unsigned forms),
     truncated back where the result is an integer. Memory keeps i16;
     additions, multiplications and bitwise operations, whose low 16 bits
-    do not depend on the upper ones, are left alone.
+    do not depend on the upper ones, are left alone. Added for NVIDIA's
+    wrong int16 scans, which it did not fix (the sign was lost in i16
+    workgroup loads: spirv-widen-int16-workgroup-variables).
   }];
   let dependentDialects = ["arith::ArithDialect"];
 }
@@ -951,7 +951,7 @@ def SPIRVWidenInt16WorkgroupVariables
   let description = [{
     For drivers that lose the sign of 16-bit integers loaded from workgroup
     memory (NVIDIA: an int16 cummin staged in workgroup memory took
-    min(-26, 25) as 25). Workgroup variables that are arrays (or
+    min(-26, 25) as 25, with its compares widened too). Workgroup variables that are arrays (or
     single-array structs) of i16 or i16 vectors, used only through element
     access chains that are loaded and stored, get 32-bit elements: stores
     sign-extend with `spirv.SConvert`, loads truncate back to i16 and keep

@@ -1,12 +1,12 @@
 //===- SPIRVWidenInt16WorkgroupVariables.cpp - i16 workgroup data in i32 --===//
 //
-// NVIDIA's driver loses the sign of 16-bit integers loaded from workgroup
-// memory: an int16 cummin along axis 0 (its block staged in workgroup
-// memory) took min(-26, 25) as 25, whatever the compare's width (H100/H200;
-// int8, int32 and 16-bit values loaded from global memory were right).
-// Hand-edited binaries with the workgroup array in i32 were right. Workgroup
-// variables holding i16 elements therefore hold i32: a store sign-extends,
-// a load truncates back to i16.
+// NVIDIA's driver got int16 scans wrong: a cummin along axis 0, its block
+// staged in workgroup memory, took min(-26, 25) as 25, whatever the width of
+// the compare (H100/H200; int8, int32, and 16-bit values loaded from global
+// memory were right). The sign is lost where the i16 values come from
+// workgroup memory, so workgroup variables holding i16 elements hold i32
+// instead: a store sign-extends, a load truncates back to i16. (Written
+// from that diagnosis; the GPU check is test/python/gpu/test_nvidia_findings.py.)
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"

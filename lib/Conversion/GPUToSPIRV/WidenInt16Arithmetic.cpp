@@ -1,11 +1,12 @@
 //===- WidenInt16Arithmetic.cpp - i16 compares and divisions in 32 bits ---===//
 //
-// NVIDIA's driver computed signed comparisons of 16-bit integers held in
-// registers as if a negative operand were a large positive one (an int16
-// cummin gave 25 for min(-26, 25); int8 and int32 were right). Operations
-// whose result depends on the signedness of the 16-bit value get operands
-// extended to 32 bits by an explicit extsi / extui, and integer results are
-// truncated back. Values in memory stay 16-bit.
+// Operations whose result depends on the signedness of a 16-bit integer get
+// operands extended to 32 bits by an explicit extsi / extui, and integer
+// results are truncated back; values in memory stay 16-bit. Added for NVIDIA's
+// wrong int16 scans (min(-26, 25) came out 25), which it did not fix (H200):
+// the sign was lost in i16 loads from workgroup memory, which
+// spirv-widen-int16-workgroup-variables addresses. Kept on the nvidia profile
+// until that is checked on the GPU; it computes the same values.
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"

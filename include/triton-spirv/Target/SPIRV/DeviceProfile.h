@@ -163,9 +163,8 @@ struct DeviceProfile {
   bool correctlyRoundedFloat32SqrtDiv;
   /// Comparisons, min/max, divisions and arithmetic right shifts of 16-bit
   /// integers are computed on operands explicitly extended to 32 bits
-  /// (widen-int16-arithmetic): NVIDIA's driver got signed 16-bit
-  /// comparisons of values held in registers wrong (a negative operand taken
-  /// as a large positive one; an int16 cummin gave 25 for min(-26, 25), H100).
+  /// (widen-int16-arithmetic). Tried for NVIDIA's wrong int16 scans; not
+  /// their fix (H200), kept until int16WorkgroupDataIn32Bits is checked there.
   bool int16ArithmeticIn32Bits;
   /// Workgroup arrays of 16-bit integers hold 32-bit elements
   /// (spirv-widen-int16-workgroup-variables): NVIDIA's driver lost the sign

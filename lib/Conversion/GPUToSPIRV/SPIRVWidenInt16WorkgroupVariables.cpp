@@ -65,9 +65,10 @@ bool onlyElementLoadsAndStores(ArrayRef<spirv::AddressOfOp> addresses) {
   return llvm::all_of(addresses, [](spirv::AddressOfOp address) {
     return llvm::all_of(address->getUsers(), [](Operation *user) {
       auto chain = dyn_cast<spirv::AccessChainOp>(user);
-      if (!chain || !isInt16Element(cast<spirv::PointerType>(
-                                        chain.getType())
-                                        .getPointeeType()))
+      if (!chain)
+        return false;
+      auto element = cast<spirv::PointerType>(chain.getType());
+      if (!isInt16Element(element.getPointeeType()))
         return false;
       return llvm::all_of(chain->getUses(), [](OpOperand &use) {
         if (isa<spirv::LoadOp>(use.getOwner()))

@@ -81,6 +81,52 @@ inline int64_t scalarOrVectorBytes(Type type) {
   return type.getIntOrFloatBitWidth() / 8;
 }
 
+/// A Workgroup variable's pointee with its array (held directly, or as the
+/// only member of a plain struct) replaced by `rewrite(array)`; null where
+/// the pointee is no such array or `rewrite` returns null.
+inline Type
+rewriteWorkgroupArray(Type pointee,
+                      function_ref<spirv::ArrayType(spirv::ArrayType)> rewrite) {
+  if (auto array = dyn_cast<spirv::ArrayType>(pointee))
+    return rewrite(array);
+  auto structType = dyn_cast<spirv::StructType>(pointee);
+  if (!structType || structType.getNumElements() != 1 ||
+      structType.hasOffset() || structType.isIdentified())
+    return {};
+  auto array = dyn_cast<spirv::ArrayType>(structType.getElementType(0));
+  if (!array)
+    return {};
+  if (spirv::ArrayType rewritten = rewrite(array))
+    return spirv::StructType::get({rewritten});
+  return {};
+}
+
+/// Gives each Workgroup variable of `module` the pointee `retype` returns for
+/// it (given its pointee and its spirv.mlir.addressof ops), its addresses the
+/// matching pointer type; a null result leaves the variable alone. `retype`
+/// rewrites the accesses the new type needs.
+inline void retypeWorkgroupVariables(
+    spirv::ModuleOp module,
+    function_ref<Type(Type, ArrayRef<spirv::AddressOfOp>)> retype) {
+  llvm::StringMap<SmallVector<spirv::AddressOfOp>> addressesOf;
+  module.walk([&](spirv::AddressOfOp address) {
+    addressesOf[address.getVariable()].push_back(address);
+  });
+  for (auto variable : module.getOps<spirv::GlobalVariableOp>()) {
+    auto pointer = cast<spirv::PointerType>(variable.getType());
+    if (pointer.getStorageClass() != spirv::StorageClass::Workgroup)
+      continue;
+    ArrayRef<spirv::AddressOfOp> addresses = addressesOf[variable.getSymName()];
+    Type pointee = retype(pointer.getPointeeType(), addresses);
+    if (!pointee)
+      continue;
+    auto retyped = spirv::PointerType::get(pointee, spirv::StorageClass::Workgroup);
+    variable.setTypeAttr(TypeAttr::get(retyped));
+    for (spirv::AddressOfOp address : addresses)
+      address.getPointer().setType(retyped);
+  }
+}
+
 /// The kernel entry points of a SPIR-V module (functions still carrying
 /// spirv.entry_point_abi, before spirv-lower-abi-attrs).
 inline SmallVector<spirv::FuncOp> entryPointFunctions(spirv::ModuleOp module) {

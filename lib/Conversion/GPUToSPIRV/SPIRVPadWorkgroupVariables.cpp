@@ -38,68 +38,39 @@ int64_t elementBytes(Type type) {
   return triton_spirv::scalarOrVectorBytes(type);
 }
 
-/// The pointee with its array padded to a multiple of kAlignment bytes, or a
-/// null type where it needs none or is not a (struct of one) array of
-/// scalars or vectors.
-Type paddedPointee(Type pointee) {
-  auto pad = [](spirv::ArrayType array) -> spirv::ArrayType {
-    int64_t bytes = elementBytes(array.getElementType());
-    if (bytes == 0 || array.getArrayStride() != 0)
-      return {};
-    int64_t total = bytes * array.getNumElements();
-    if (total % kAlignment == 0)
-      return {};
-    int64_t padded = llvm::divideCeil(total, kAlignment) * kAlignment;
-    if (padded % bytes != 0)
-      return {};
-    return spirv::ArrayType::get(array.getElementType(), padded / bytes);
-  };
-  if (auto array = dyn_cast<spirv::ArrayType>(pointee))
-    return pad(array);
-  auto structType = dyn_cast<spirv::StructType>(pointee);
-  if (!structType || structType.getNumElements() != 1 ||
-      structType.hasOffset() || structType.isIdentified())
+/// `array` grown to a multiple of kAlignment bytes; null where it needs no
+/// padding or its elements are not scalars or vectors.
+spirv::ArrayType paddedArray(spirv::ArrayType array) {
+  int64_t bytes = elementBytes(array.getElementType());
+  if (bytes == 0 || array.getArrayStride() != 0)
     return {};
-  auto array = dyn_cast<spirv::ArrayType>(structType.getElementType(0));
-  if (!array)
+  int64_t total = bytes * array.getNumElements();
+  if (total % kAlignment == 0)
     return {};
-  spirv::ArrayType padded = pad(array);
-  if (!padded)
+  int64_t padded = llvm::divideCeil(total, kAlignment) * kAlignment;
+  if (padded % bytes != 0)
     return {};
-  return spirv::StructType::get({padded});
+  return spirv::ArrayType::get(array.getElementType(), padded / bytes);
 }
 
 struct SPIRVPadWorkgroupVariables
     : triton_spirv::impl::SPIRVPadWorkgroupVariablesBase<
           SPIRVPadWorkgroupVariables> {
   void runOnOperation() override {
-    spirv::ModuleOp module = getOperation();
-    llvm::StringMap<SmallVector<spirv::AddressOfOp>> addressesOf;
-    module.walk([&](spirv::AddressOfOp address) {
-      addressesOf[address.getVariable()].push_back(address);
-    });
-    for (auto variable : module.getOps<spirv::GlobalVariableOp>()) {
-      auto pointer = cast<spirv::PointerType>(variable.getType());
-      if (pointer.getStorageClass() != spirv::StorageClass::Workgroup)
-        continue;
-      Type pointee = paddedPointee(pointer.getPointeeType());
-      if (!pointee)
-        continue;
-      // Element pointers keep their types; a use of the whole variable
-      // (a select between two buffers) would change, so such a one stays.
-      SmallVector<spirv::AddressOfOp> &addresses = addressesOf[variable.getSymName()];
-      bool onlyElementAccess = llvm::all_of(addresses, [](spirv::AddressOfOp address) {
-        return llvm::all_of(address->getUsers(), [](Operation *user) {
-          return isa<spirv::AccessChainOp>(user);
+    triton_spirv::retypeWorkgroupVariables(
+        getOperation(),
+        [](Type pointee, ArrayRef<spirv::AddressOfOp> addresses) -> Type {
+          // Element pointers keep their types; a use of the whole variable
+          // (a select between two buffers) would change, so such a one stays.
+          bool onlyElementAccess = llvm::all_of(addresses, [](spirv::AddressOfOp address) {
+            return llvm::all_of(address->getUsers(), [](Operation *user) {
+              return isa<spirv::AccessChainOp>(user);
+            });
+          });
+          if (!onlyElementAccess)
+            return {};
+          return triton_spirv::rewriteWorkgroupArray(pointee, paddedArray);
         });
-      });
-      if (!onlyElementAccess)
-        continue;
-      auto padded = spirv::PointerType::get(pointee, spirv::StorageClass::Workgroup);
-      variable.setTypeAttr(TypeAttr::get(padded));
-      for (spirv::AddressOfOp address : addresses)
-        address.getPointer().setType(padded);
-    }
   }
 };
 } // namespace

@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
+#include "KernelToSPIRVPatterns.h"
+
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -35,27 +37,13 @@ Type widened(Type type) {
   return i32;
 }
 
-/// The variable's pointee with its i16 array elements in 32 bits, or a null
-/// type where it holds no such array (an array, or a struct of one array).
-Type widenedPointee(Type pointee) {
-  auto widenArray = [](spirv::ArrayType array) -> spirv::ArrayType {
-    if (!isInt16Element(array.getElementType()) || array.getArrayStride() != 0)
-      return {};
-    return spirv::ArrayType::get(widened(array.getElementType()),
-                                 array.getNumElements());
-  };
-  if (auto array = dyn_cast<spirv::ArrayType>(pointee))
-    return widenArray(array);
-  auto structType = dyn_cast<spirv::StructType>(pointee);
-  if (!structType || structType.getNumElements() != 1 ||
-      structType.hasOffset() || structType.isIdentified())
+/// `array` with 32-bit elements where they are i16 or i16 vectors; null
+/// otherwise.
+spirv::ArrayType widenedArray(spirv::ArrayType array) {
+  if (!isInt16Element(array.getElementType()) || array.getArrayStride() != 0)
     return {};
-  auto array = dyn_cast<spirv::ArrayType>(structType.getElementType(0));
-  if (!array)
-    return {};
-  if (spirv::ArrayType wide = widenArray(array))
-    return spirv::StructType::get({wide});
-  return {};
+  return spirv::ArrayType::get(widened(array.getElementType()),
+                               array.getNumElements());
 }
 
 /// Whether every use of the variable is an element access chain whose
@@ -107,27 +95,17 @@ struct SPIRVWidenInt16WorkgroupVariables
     : triton_spirv::impl::SPIRVWidenInt16WorkgroupVariablesBase<
           SPIRVWidenInt16WorkgroupVariables> {
   void runOnOperation() override {
-    spirv::ModuleOp module = getOperation();
-    llvm::StringMap<SmallVector<spirv::AddressOfOp>> addressesOf;
-    module.walk([&](spirv::AddressOfOp address) {
-      addressesOf[address.getVariable()].push_back(address);
-    });
-    for (auto variable : module.getOps<spirv::GlobalVariableOp>()) {
-      auto pointer = cast<spirv::PointerType>(variable.getType());
-      if (pointer.getStorageClass() != spirv::StorageClass::Workgroup)
-        continue;
-      Type pointee = widenedPointee(pointer.getPointeeType());
-      SmallVector<spirv::AddressOfOp> &addresses = addressesOf[variable.getSymName()];
-      if (!pointee || !onlyElementLoadsAndStores(addresses))
-        continue;
-      auto wide = spirv::PointerType::get(pointee, spirv::StorageClass::Workgroup);
-      variable.setTypeAttr(TypeAttr::get(wide));
-      for (spirv::AddressOfOp address : addresses) {
-        address.getPointer().setType(wide);
-        for (Operation *user : llvm::make_early_inc_range(address->getUsers()))
-          widenAccesses(cast<spirv::AccessChainOp>(user));
-      }
-    }
+    triton_spirv::retypeWorkgroupVariables(
+        getOperation(),
+        [](Type pointee, ArrayRef<spirv::AddressOfOp> addresses) -> Type {
+          Type wide = triton_spirv::rewriteWorkgroupArray(pointee, widenedArray);
+          if (!wide || !onlyElementLoadsAndStores(addresses))
+            return {};
+          for (spirv::AddressOfOp address : addresses)
+            for (Operation *user : llvm::make_early_inc_range(address->getUsers()))
+              widenAccesses(cast<spirv::AccessChainOp>(user));
+          return wide;
+        });
   }
 };
 } // namespace

@@ -81,6 +81,16 @@ inline int64_t scalarOrVectorBytes(Type type) {
   return type.getIntOrFloatBitWidth() / 8;
 }
 
+/// Whether the element pointer `chain` makes is only loaded from or stored
+/// to (never itself stored as a value or passed on).
+inline bool onlyLoadedAndStoredThrough(spirv::AccessChainOp chain) {
+  return llvm::all_of(chain->getUses(), [](OpOperand &use) {
+    Operation *user = use.getOwner();
+    return isa<spirv::LoadOp>(user) ||
+           (isa<spirv::StoreOp>(user) && use.getOperandNumber() == 0);
+  });
+}
+
 /// A Workgroup variable's pointee with its array (held directly, or as the
 /// only member of a plain struct) replaced by `rewrite(array)`; null where
 /// the pointee is no such array or `rewrite` returns null.

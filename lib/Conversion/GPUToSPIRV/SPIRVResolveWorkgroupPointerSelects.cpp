@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
+#include "KernelToSPIRVPatterns.h"
+
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 
 namespace mlir::triton_spirv {
@@ -33,13 +35,8 @@ bool isWorkgroupPointer(Type type) {
 bool onlyElementLoadsAndStores(spirv::SelectOp select) {
   return llvm::all_of(select->getUses(), [](OpOperand &use) {
     auto chain = dyn_cast<spirv::AccessChainOp>(use.getOwner());
-    if (!chain || use.getOperandNumber() != 0)
-      return false;
-    return llvm::all_of(chain->getUses(), [](OpOperand &chainUse) {
-      Operation *user = chainUse.getOwner();
-      return isa<spirv::LoadOp>(user) ||
-             (isa<spirv::StoreOp>(user) && chainUse.getOperandNumber() == 0);
-    });
+    return chain && use.getOperandNumber() == 0 &&
+           triton_spirv::onlyLoadedAndStoredThrough(chain);
   });
 }
 

@@ -56,14 +56,8 @@ bool onlyElementLoadsAndStores(ArrayRef<spirv::AddressOfOp> addresses) {
       if (!chain)
         return false;
       auto element = cast<spirv::PointerType>(chain.getType());
-      if (!isInt16Element(element.getPointeeType()))
-        return false;
-      return llvm::all_of(chain->getUses(), [](OpOperand &use) {
-        if (isa<spirv::LoadOp>(use.getOwner()))
-          return true;
-        auto store = dyn_cast<spirv::StoreOp>(use.getOwner());
-        return store && use.get() == store.getPtr();
-      });
+      return isInt16Element(element.getPointeeType()) &&
+             triton_spirv::onlyLoadedAndStoredThrough(chain);
     });
   });
 }

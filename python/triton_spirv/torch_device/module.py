@@ -194,6 +194,18 @@ def get_device_capability(device=None):
     return (0, 0)
 
 
+# --- automatic mixed precision (torch.autocast("spirv"); the casting policy is csrc/Autocast.cpp) ---
+
+def get_amp_supported_dtype():
+    # Every Vulkan device we run on computes fp16 and bf16 kernels (bf16 through fp32 where the
+    # device has no bf16 arithmetic).
+    return [torch.float16, torch.bfloat16]
+
+
+def is_bf16_supported(including_emulation=True):
+    return True
+
+
 # --- memory: one caching allocator per device -----------------------------------------------------
 
 def memory_stats(device=None):

@@ -402,6 +402,7 @@ struct ConvertKernelToSPIRVPass
       triton_spirv::populateGenericAtomicToSPIRVPatterns(typeConverter, patterns);
       triton_spirv::populateNonNegativePowToSPIRVPatterns(typeConverter, patterns);
       triton_spirv::populateRawAddressToSPIRVPatterns(typeConverter, patterns);
+      triton_spirv::populateContiguousReshapeToSPIRVPatterns(typeConverter, patterns);
       triton_spirv::populateVectorAccessToSPIRVPatterns(typeConverter, patterns,
                                                         vectorsAsInt64);
       if (failed(applyFullConversion(gpuModule, *target, std::move(patterns))))

@@ -170,6 +170,12 @@ void populateGenericAtomicToSPIRVPatterns(SPIRVTypeConverter &converter,
 void populateRawAddressToSPIRVPatterns(SPIRVTypeConverter &converter,
                                        RewritePatternSet &patterns);
 
+/// memref.expand_shape/collapse_shape between row-major memrefs that lower to
+/// one SPIR-V type: the source's pointer (reshapes fold-memref-alias-ops
+/// could not fold into their accesses).
+void populateContiguousReshapeToSPIRVPatterns(SPIRVTypeConverter &converter,
+                                              RewritePatternSet &patterns);
+
 /// Aligned vector loads/stores of PhysicalStorageBuffer memrefs (from
 /// vectorize-contiguous-runs) plus upstream's vector op patterns;
 /// `vectorsAsInt64`: 8-byte vectors as one i64 access.

@@ -9,6 +9,7 @@ import atexit
 import contextlib
 import threading
 import time
+import warnings
 from dataclasses import dataclass
 
 import torch
@@ -17,6 +18,7 @@ DEVICE_TYPE = "spirv"
 
 _lock = threading.RLock()
 _extension = None
+_unavailable_reason = None  # why the C++ side could not load (is_available() then says False)
 
 
 def _runtime():
@@ -72,11 +74,23 @@ def _ext():
 
 
 def is_available():
-    """Whether a usable Vulkan device exists (creating device 0 if need be; builds nothing)."""
+    """Whether the device can serve torch: a Vulkan device exists (device 0 is created if need be)
+    and the device's C++ side loads (built once per torch version). `torch.accelerator.is_available()`
+    asks this, and code that then uses the accelerator without touching a device tensor first
+    (DataLoader(pin_memory=True) pins every batch for it) needs the device's hooks in place."""
+    global _unavailable_reason
     try:
-        return bool(_runtime().is_available())
+        if not _runtime().is_available():
+            return False
     except ImportError:
         return False
+    if _extension is None and _unavailable_reason is None:
+        try:
+            _lazy_init()
+        except Exception as error:  # noqa: BLE001 - reported once; torch sees no device
+            _unavailable_reason = str(error)
+            warnings.warn(f"triton-spirv: the '{DEVICE_TYPE}' device is unavailable: {error}")
+    return _extension is not None
 
 
 def device_count():

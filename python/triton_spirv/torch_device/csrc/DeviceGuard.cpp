@@ -5,6 +5,7 @@
 // timestamp written behind everything submitted to its device before it.
 #include "Allocator.h"
 #include "Bridge.h"
+#include "PinnedMemory.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/detail/PrivateUse1HooksInterface.h>
@@ -150,6 +151,12 @@ struct Hooks final : public at::PrivateUse1HooksInterface {
   const at::Generator &getDefaultGenerator(c10::DeviceIndex) const override {
     return at::detail::getDefaultCPUGenerator();
   }
+  // torch.Generator(device="spirv"): a generator of its own, on the host too.
+  at::Generator getNewGenerator(c10::DeviceIndex) const override {
+    return at::detail::createCPUGenerator();
+  }
+  at::Allocator *getPinnedMemoryAllocator() const override { return pinnedHostAllocator(); }
+  bool isPinnedPtr(const void *data) const override { return isPinnedHostPointer(data); }
   at::Device getDeviceFromPtr(void *data) const override {
     const c10::DeviceIndex device = deviceOfAddress(reinterpret_cast<uint64_t>(data));
     return at::Device(kDeviceType, device >= 0 ? device : currentDevice());

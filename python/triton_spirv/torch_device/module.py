@@ -18,7 +18,7 @@ DEVICE_TYPE = "spirv"
 
 _lock = threading.RLock()
 _extension = None
-_unavailable_reason = None  # why the C++ side could not load (is_available() then says False)
+_load_failed = False  # the C++ side could not load: is_available() says False, without retrying
 
 
 def _runtime():
@@ -78,17 +78,17 @@ def is_available():
     and the device's C++ side loads (built once per torch version). `torch.accelerator.is_available()`
     asks this, and code that then uses the accelerator without touching a device tensor first
     (DataLoader(pin_memory=True) pins every batch for it) needs the device's hooks in place."""
-    global _unavailable_reason
+    global _load_failed
     try:
         if not _runtime().is_available():
             return False
     except ImportError:
         return False
-    if _extension is None and _unavailable_reason is None:
+    if _extension is None and not _load_failed:
         try:
             _lazy_init()
         except Exception as error:  # noqa: BLE001 - reported once; torch sees no device
-            _unavailable_reason = str(error)
+            _load_failed = True
             warnings.warn(f"triton-spirv: the '{DEVICE_TYPE}' device is unavailable: {error}")
     return _extension is not None
 

@@ -8,6 +8,7 @@
 #include <c10/util/Exception.h>
 
 #include <cstdlib>
+#include <iterator>
 #include <map>
 #include <mutex>
 
@@ -42,9 +43,8 @@ public:
   c10::DataPtr allocate(size_t nbytes) override {
     if (nbytes == 0)
       return {nullptr, nullptr, &freeBlock, c10::Device(c10::DeviceType::CPU)};
-    void *data = nullptr;
     const size_t rounded = (nbytes + kAlignment - 1) / kAlignment * kAlignment;
-    data = std::aligned_alloc(kAlignment, rounded);
+    void *data = std::aligned_alloc(kAlignment, rounded);
     TORCH_CHECK_WITH(OutOfMemoryError, data != nullptr, "triton-spirv: cannot allocate ",
                      nbytes, " bytes of pinned host memory");
     {
@@ -73,7 +73,7 @@ bool isPinnedHostPointer(const void *data) {
   if (after == blocks().begin())
     return false;
   auto block = std::prev(after);
-  return address < block->first + std::max<size_t>(block->second, 1);
+  return address < block->first + block->second; // blocks are never empty
 }
 
 } // namespace triton_spirv_torch

@@ -129,6 +129,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   distribute.maxMatmulAccumulators = profile->maxMatmulAccumulators;
   distribute.fullyUnrolledMatmulK = profile->fullyUnrolledMatmulK;
   distribute.fullyUnrolledNarrowMatmulK = profile->fullyUnrolledNarrowMatmulK;
+  distribute.matmulUnrollBudget = profile->matmulUnrollBudget;
   distribute.shareBarriers = profile->shareBarriers;
   distribute.subgroupOwnedRows = fragmentRowPhases;
   pm.addNestedPass<func::FuncOp>(createDistributeToWorkgroup(distribute));

@@ -208,6 +208,12 @@ def DistributeToWorkgroup : Pass<"distribute-to-workgroup", "func::FuncOp"> {
            "int64_t", /*default=*/"0",
            "The same for FMA matmuls whose A elements have at most 16 bits "
            "(0: fully-unrolled-matmul-k)">,
+    Option<"matmulUnrollBudget", "matmul-unroll-budget", "int64_t",
+           /*default=*/"0",
+           "Unrolled multiply-accumulates per invocation that the FMA "
+           "matmuls of a function with several may emit together: over it, "
+           "no K block is unrolled entirely, then K loops stay rolled (0: no "
+           "limit)">,
     Option<"subgroupOwnedRows", "subgroup-owned-rows", "bool",
            /*default=*/"false",
            "Attention's cooperative dots (a row-scaled accumulating matmul "

@@ -96,6 +96,15 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // fp16 512^3 64x64x32 0.82x, 128x64x32 w8 0.90x the
                          // time at 32 (fp32 unchanged), in-process A/B.
                          /*fullyUnrolledNarrowMatmulK=*/32,
+                         // llvmpipe builds a kernel with barriers as a
+                         // coroutine, whose frame analysis grows faster than
+                         // the code: flash-linear-attention's fused kkt
+                         // solve (26 dots of 16x16, K 16-32, one warp) took
+                         // 136 s to create (9,472 unrolled FMAs), 56 s with
+                         // K loops of 4 steps and 36 s rolled, running
+                         // within noise (one A/B 1.05x the time). A lone
+                         // matmul is exempt (at most 128 x 32 steps).
+                         /*matmulUnrollBudget=*/2048,
                          // Workgroup memory is host memory: no banks.
                          /*workgroupBankBytes=*/0,
                          // Not measured on lavapipe.
@@ -194,6 +203,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // 3.46 ms, 128x128x32 w8 4.21 -> 3.31 (H200).
                          /*fullyUnrolledMatmulK=*/64,
                          /*fullyUnrolledNarrowMatmulK=*/0,
+                         /*matmulUnrollBudget=*/0,
                          // 32 banks of 4 bytes.
                          /*workgroupBankBytes=*/128,
                          /*rowPhaseLoops=*/true,

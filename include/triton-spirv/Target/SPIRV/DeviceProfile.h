@@ -114,6 +114,10 @@ struct DeviceProfile {
   /// The same for A elements of at most 16 bits (fp16, bf16, int8; 0: as
   /// fullyUnrolledMatmulK).
   int64_t fullyUnrolledNarrowMatmulK;
+  /// Unrolled multiply-accumulates per invocation the FMA matmuls of a
+  /// kernel with several may emit together before their K loops unroll less
+  /// (distribute-to-workgroup matmul-unroll-budget; 0: no limit).
+  int64_t matmulUnrollBudget;
   /// Bytes of one row of shared-memory banks: workgroup buffers with rows a
   /// multiple of it long get padded rows (pad-workgroup-rows; 0: none).
   int64_t workgroupBankBytes;

@@ -633,16 +633,25 @@ struct DistributeToWorkgroupPass
               loop->hasAttr(triton_spirv::kRowPhaseAttr) ? 1 : runLength,
               spanSubgroupSize(loop), privateBuffers)))
         return signalPassFailure();
+    SmallVector<linalg::MatmulOp> ownedOutputMatmuls;
+    for (linalg::MatmulOp matmul : matmuls)
+      if (!cooperative.contains(matmul))
+        ownedOutputMatmuls.push_back(matmul);
+    triton_spirv::OwnedOutputsOptions ownedOutputs =
+        triton_spirv::fitMatmulUnrollBudget(
+            ownedOutputMatmuls, numThreads, runLength,
+            {/*broadcastLanes=*/broadcastSharedRows ? subgroupSize : 0,
+             maxMatmulAccumulators, fullyUnrolledMatmulK,
+             fullyUnrolledNarrowMatmulK},
+            matmulUnrollBudget);
     for (linalg::MatmulOp matmul : matmuls) {
       auto tiling = cooperative.find(matmul);
       if (tiling != cooperative.end())
         triton_spirv::lowerMatmulToCooperativeMatrix(matmul, tiling->second);
       else
-        triton_spirv::lowerMatmulToOwnedOutputs(
-            matmul, threadId, numThreads, runLength, privateBuffers,
-            {/*broadcastLanes=*/broadcastSharedRows ? subgroupSize : 0,
-             maxMatmulAccumulators, fullyUnrolledMatmulK,
-             fullyUnrolledNarrowMatmulK});
+        triton_spirv::lowerMatmulToOwnedOutputs(matmul, threadId, numThreads,
+                                                runLength, privateBuffers,
+                                                ownedOutputs);
     }
     for (linalg::ReduceOp reduce : reductions)
       if (failed(triton_spirv::lowerReduceToWorkgroup(

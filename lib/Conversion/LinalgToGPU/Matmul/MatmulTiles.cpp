@@ -14,10 +14,6 @@ using namespace mlir;
 using namespace mlir::triton_spirv;
 
 namespace {
-// k steps per iteration of the K loop when it is not unrolled entirely (and
-// they divide K).
-constexpr int64_t kKUnroll = 4;
-
 Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
@@ -62,7 +58,58 @@ int64_t largestDivisorAtMost(int64_t n, int64_t limit) {
       return d;
   return 1;
 }
+
+/// Rounds whose outputs an invocation keeps in registers at once.
+int64_t accumulatedRounds(const Distribution &d, const OwnedOutputsOptions &options) {
+  return largestDivisorAtMost(d.rounds, options.maxAccumulators / d.run);
+}
+
+/// k steps per iteration of the K loop. Short K blocks are unrolled
+/// entirely (H100, 64x64x16 fp32: 0.73 -> 0.97x of Triton-CUDA for the dot
+/// alone).
+int64_t kStepsPerIteration(int64_t kExtent, unsigned aBits,
+                           const OwnedOutputsOptions &options) {
+  int64_t fullyUnrolled = aBits <= 16 && options.fullyUnrolledNarrowK > 0
+                              ? options.fullyUnrolledNarrowK
+                              : options.fullyUnrolledK;
+  if (kExtent <= fullyUnrolled)
+    return kExtent;
+  return kExtent % options.partialKUnroll == 0 ? options.partialKUnroll : 1;
+}
+
+unsigned aElementBits(linalg::MatmulOp matmul) {
+  return cast<MemRefType>(matmul.getInputs()[0].getType())
+      .getElementType()
+      .getIntOrFloatBitWidth();
+}
 } // namespace
+
+int64_t mlir::triton_spirv::unrolledMatmulSteps(
+    linalg::MatmulOp matmul, int64_t numThreads, int64_t contiguity,
+    const OwnedOutputsOptions &options) {
+  auto [m, n, kExtent] = *matmulShape(matmul);
+  Distribution d = Distribution::of(m * n, numThreads, contiguity);
+  return accumulatedRounds(d, options) * d.run *
+         kStepsPerIteration(kExtent, aElementBits(matmul), options);
+}
+
+OwnedOutputsOptions mlir::triton_spirv::fitMatmulUnrollBudget(
+    ArrayRef<linalg::MatmulOp> matmuls, int64_t numThreads, int64_t contiguity,
+    OwnedOutputsOptions options, int64_t budget) {
+  auto fits = [&] {
+    int64_t total = 0;
+    for (linalg::MatmulOp matmul : matmuls)
+      total += unrolledMatmulSteps(matmul, numThreads, contiguity, options);
+    return total <= budget;
+  };
+  if (budget <= 0 || matmuls.size() < 2 || fits())
+    return options;
+  options.fullyUnrolledK = 0;
+  options.fullyUnrolledNarrowK = 0;
+  if (!fits())
+    options.partialKUnroll = 1;
+  return options;
+}
 
 void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
     linalg::MatmulOp matmul, Value threadId, int64_t numThreads,
@@ -75,7 +122,7 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
   Value c = matmul.getOutputs()[0];
   bool privateC = privateBuffers.contains(c);
   // Rounds whose outputs are kept in registers at once.
-  int64_t chunk = largestDivisorAtMost(d.rounds, options.maxAccumulators / d.run);
+  int64_t chunk = accumulatedRounds(d, options);
   // When every round covers whole rows, an invocation's columns are the same
   // in all rounds and B's values are shared by its rows.
   bool sameColumns = d.perRound % n == 0;
@@ -156,14 +203,7 @@ void mlir::triton_spirv::lowerMatmulToOwnedOutputs(
   }
   // k advances kUnroll at a time: the unrolled steps read kUnroll
   // consecutive A elements per row (one vector once the tile holds vectors).
-  // Short K blocks are unrolled entirely (H100, 64x64x16 fp32: 0.73 -> 0.97x
-  // of Triton-CUDA for the dot alone).
-  int64_t fullyUnrolled = aBits <= 16 && options.fullyUnrolledNarrowK > 0
-                              ? options.fullyUnrolledNarrowK
-                              : options.fullyUnrolledK;
-  int64_t kUnroll = kExtent <= fullyUnrolled  ? kExtent
-                    : kExtent % kKUnroll == 0 ? kKUnroll
-                                              : 1;
+  int64_t kUnroll = kStepsPerIteration(kExtent, aBits, options);
   auto kLoop = scf::ForOp::create(
       b, loc, constantIndex(b, loc, 0), constantIndex(b, loc, kExtent),
       constantIndex(b, loc, kUnroll), initial,

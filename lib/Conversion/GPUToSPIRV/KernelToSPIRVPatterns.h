@@ -183,8 +183,9 @@ void populateVectorAccessToSPIRVPatterns(SPIRVTypeConverter &converter,
                                          RewritePatternSet &patterns,
                                          bool vectorsAsInt64);
 
-/// Workgroup allocs of 8-byte vectors accessed only by element loads and
-/// stores become allocs of i64, bitcast at each access (before conversion).
+/// Workgroup allocs of 8- and 16-byte vectors accessed only by element loads
+/// and stores become allocs of i64 and vector<2xi64>, bitcast at each access
+/// (before conversion).
 void packWorkgroupVectorsAsInt64(gpu::GPUModuleOp module);
 
 /// f64 exp/exp2/expm1/log/log2/log10/log1p/pow as arithmetic (GLSL.std.450

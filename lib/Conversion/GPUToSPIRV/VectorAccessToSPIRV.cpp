@@ -8,7 +8,10 @@
 // vector is accessed as one i64 and bitcast: llvmpipe makes one scalar
 // access per lane and per vector component, so that halves (f32) or
 // quarters (f16) its accesses. Workgroup arrays of 8-byte vectors become
-// arrays of i64 for the same reason (packWorkgroupVectorsAsInt64).
+// arrays of i64, and of 16-byte vectors arrays of vector<2xi64>, for the
+// same reason (packWorkgroupVectorsAsInt64): llvmpipe branches per lane and
+// component on each workgroup access, and its compile time grows with the
+// square of those branches.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelToSPIRVPatterns.h"
@@ -136,9 +139,11 @@ void mlir::triton_spirv::packWorkgroupVectorsAsInt64(gpu::GPUModuleOp module) {
     auto vector = dyn_cast<VectorType>(type.getElementType());
     auto storage =
         dyn_cast_or_null<spirv::StorageClassAttr>(type.getMemorySpace());
-    if (!vector || vector.getRank() != 1 ||
-        vector.getNumElements() * vector.getElementTypeBitWidth() != 64 ||
-        !storage || storage.getValue() != spirv::StorageClass::Workgroup)
+    if (!vector || vector.getRank() != 1 || !storage ||
+        storage.getValue() != spirv::StorageClass::Workgroup)
+      return;
+    int64_t bits = vector.getNumElements() * vector.getElementTypeBitWidth();
+    if (vector.getElementTypeBitWidth() >= 64 || (bits != 64 && bits != 128))
       return;
     // Only element loads and stores (a cooperative-matrix access or a view
     // would need the vector type).
@@ -151,15 +156,19 @@ void mlir::triton_spirv::packWorkgroupVectorsAsInt64(gpu::GPUModuleOp module) {
       return;
     OpBuilder b(alloc);
     Type i64 = b.getI64Type();
-    auto word = VectorType::get({1}, i64);
-    tile.setType(MemRefType::get(type.getShape(), i64, type.getLayout(),
+    int64_t words = bits / 64;
+    auto packedType = VectorType::get({words}, i64);
+    // One word is a scalar i64 (SPIR-V has no one-element vectors).
+    Type elementType = words == 1 ? i64 : Type(packedType);
+    tile.setType(MemRefType::get(type.getShape(), elementType, type.getLayout(),
                                  type.getMemorySpace()));
     for (Operation *user : llvm::to_vector(tile.getUsers())) {
       b.setInsertionPoint(user);
       Location loc = user->getLoc();
       if (auto load = dyn_cast<memref::LoadOp>(user)) {
-        Value bits = memref::LoadOp::create(b, loc, tile, load.getIndices());
-        Value packed = vector::BroadcastOp::create(b, loc, word, bits);
+        Value packed = memref::LoadOp::create(b, loc, tile, load.getIndices());
+        if (words == 1)
+          packed = vector::BroadcastOp::create(b, loc, packedType, packed);
         load.replaceAllUsesWith(
             vector::BitCastOp::create(b, loc, vector, packed).getResult());
         load.erase();
@@ -167,9 +176,10 @@ void mlir::triton_spirv::packWorkgroupVectorsAsInt64(gpu::GPUModuleOp module) {
       }
       auto store = cast<memref::StoreOp>(user);
       Value packed =
-          vector::BitCastOp::create(b, loc, word, store.getValueToStore());
-      Value bits = vector::ExtractOp::create(b, loc, packed, 0);
-      memref::StoreOp::create(b, loc, bits, tile, store.getIndices());
+          vector::BitCastOp::create(b, loc, packedType, store.getValueToStore());
+      if (words == 1)
+        packed = vector::ExtractOp::create(b, loc, packed, 0);
+      memref::StoreOp::create(b, loc, packed, tile, store.getIndices());
       store.erase();
     }
   });

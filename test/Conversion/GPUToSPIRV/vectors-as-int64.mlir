@@ -72,3 +72,34 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A workgroup tile of 16-byte vectors is an array of two-word vectors: two
+// accesses per lane on llvmpipe instead of four.
+module attributes {gpu.container_module} {
+  gpu.module @kernels attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float16, PhysicalStorageBufferAddresses], [SPV_KHR_physical_storage_buffer]>, #spirv.resource_limits<>>} {
+    // CHECK-LABEL: spirv.module
+    // CHECK:         spirv.GlobalVariable @{{.*}} : !spirv.ptr<!spirv.struct<(!spirv.array<32 x vector<2xi64>>)>, Workgroup>
+    // CHECK-LABEL: spirv.func @wide_tile
+    // CHECK:         %[[Q:.*]] = spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Aligned", 16] : vector<4xf32>
+    // CHECK:         %[[W:.*]] = spirv.Bitcast %[[Q]] : vector<4xf32> to vector<2xi64>
+    // CHECK:         spirv.Store "Workgroup" %{{.*}}, %[[W]] : vector<2xi64>
+    // CHECK:         %[[R:.*]] = spirv.Load "Workgroup" %{{.*}} : vector<2xi64>
+    // CHECK:         spirv.Bitcast %[[R]] : vector<2xi64> to vector<4xf32>
+    // VECTOR-LABEL:  spirv.func @wide_tile
+    // VECTOR:          spirv.Store "Workgroup" %{{.*}}, %{{.*}} : vector<4xf32>
+    gpu.func @wide_tile(%x: memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>}) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %tile = memref.alloc() : memref<32xvector<4xf32>, #spirv.storage_class<Workgroup>>
+      %quad = vector.load %x[%c0] : memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>>, vector<4xf32>
+      memref.store %quad, %tile[%c1] : memref<32xvector<4xf32>, #spirv.storage_class<Workgroup>>
+      gpu.barrier
+      %back = memref.load %tile[%c1] : memref<32xvector<4xf32>, #spirv.storage_class<Workgroup>>
+      vector.store %back, %x[%c8] : memref<?xf32, #spirv.storage_class<PhysicalStorageBuffer>>, vector<4xf32>
+      gpu.return
+    }
+  }
+}

@@ -9,11 +9,9 @@ namespace triton_spirv_torch {
 namespace {
 
 using namespace at::autocast;
-// The op lists' signatures name these unqualified.
-using at::IntArrayRef;
-using at::Scalar;
-using at::ScalarType;
-using at::Tensor;
+// The op lists' signatures name ATen's types unqualified (Tensor, Scalar, IntArrayRef, and
+// DimnameList in torch 2.11's lists): torch expands them inside namespace at.
+using namespace at;
 
 // binary_cross_entropy on reduced-precision inputs is unsafe: CUDA refuses it
 // under autocast with the same advice.
@@ -44,11 +42,17 @@ TORCH_LIBRARY_IMPL(aten, AutocastPrivateUse1, m) {
   AT_FORALL_FP32_SET_OPT_DTYPE(TRITON_SPIRV_FP32_SET_OPT_DTYPE)
 #undef TRITON_SPIRV_FP32_SET_OPT_DTYPE
 
-  // The list names its redispatch functions through ADD_NS, which torch's header leaves to the
-  // file that expands it.
+  // The list names its redispatch functions through ADD_NS, which some torch versions' header
+  // defines and others leave to the file that expands it.
+#ifndef ADD_NS
 #define ADD_NS(op) at::op
+#define TRITON_SPIRV_DEFINED_ADD_NS
+#endif
   AT_FORALL_DIFFERENT_REDISPATCH_SIGNATURE(KERNEL_DIFFERENT_REDISPATCH_SIGNATURE_PRIVATEUSEONE)
+#ifdef TRITON_SPIRV_DEFINED_ADD_NS
 #undef ADD_NS
+#undef TRITON_SPIRV_DEFINED_ADD_NS
+#endif
 
 #define TRITON_SPIRV_PROMOTE(...) KERNEL_PRIVATEUSEONE(__VA_ARGS__, promote)
   AT_FORALL_PROMOTE(TRITON_SPIRV_PROMOTE)

@@ -29,12 +29,21 @@ def cache_dir():
     return Path(os.environ.get("TRITON_SPIRV_TORCH_EXTENSION_DIR", default))
 
 
+def sources():
+    """The extension's C++ sources."""
+    return sorted(_CSRC.glob("*.cpp"))
+
+
+def include_dirs():
+    """Folders the sources include from, besides torch's and Python's."""
+    return [str(_CSRC), str(_bridge_include_dir())]
+
+
 def load():
     import torch
     from torch.utils import cpp_extension
 
     include = _bridge_include_dir()
-    sources = sorted(_CSRC.glob("*.cpp"))
     digest = hashlib.sha256()
     digest.update(f"{torch.__version__}|{sys.version_info[:2]}|{torch._C._GLIBCXX_USE_CXX11_ABI}".encode())
     for path in sorted(_CSRC.iterdir()) + [include / "triton_spirv_bridge.h"]:
@@ -47,8 +56,8 @@ def load():
               f"(once; about a minute) in {build}", file=sys.stderr, flush=True)
     try:
         return cpp_extension.load(
-            name=name, sources=[str(s) for s in sources],
-            extra_include_paths=[str(_CSRC), str(include)],
+            name=name, sources=[str(s) for s in sources()],
+            extra_include_paths=include_dirs(),
             extra_cflags=["-O2"], build_directory=str(build), verbose=False)
     except Exception as error:
         raise RuntimeError(

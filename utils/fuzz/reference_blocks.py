@@ -69,6 +69,8 @@ def _float_fold(data, err, dtype, kind):
         fn = np.max if kind == "max" else np.min
         return fn(data, -1), np.max(err, -1)
     if kind == "maxabs":
+        if n == 1:  # Triton never calls the combiner on a lone element: it is the result
+            return data[..., 0], err[..., 0]
         return np.max(np.abs(data), -1), np.max(err, -1)
     raise InvalidProgram(f"float reduction {kind}")
 

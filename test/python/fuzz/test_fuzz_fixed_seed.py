@@ -85,6 +85,16 @@ def test_reference_float_rounding_and_tolerance():
     assert abs(out.data[0] - 1 / 3) < 1e-7 and 0 < out.err[0] < 1e-5
 
 
+def test_reference_custom_reduction_of_one_element_is_the_element():
+    # Triton never calls a combiner on a lone element (Triton's interpreter agrees): a
+    # max-of-absolute-values reduction over an axis of one keeps the sign (seed 7400795).
+    from utils.fuzz.reference import RV
+    from utils.fuzz.reference_blocks import reduce as reduce_block
+    x = RV(np.array([[-2.75, 3.0]]), "float32", np.zeros((1, 2)), np.zeros((1, 2), dtype=bool))
+    assert list(reduce_block("maxabs", x, 0, "float32").data) == [-2.75, 3.0]
+    assert list(reduce_block("maxabs", x, 1, "float32").data) == [3.0]
+
+
 def _fake_backend(program, bug):
     """Device results computed by the reference from a mutated copy of the program, so the
     'backend' has a planted bug wherever `bug(stmt)` rewrites a statement."""

@@ -368,7 +368,7 @@ public:
   void storeResults(Operation *last) {
     for (auto &[root, value] : rowValues)
       if (writtenRows.contains(root))
-        memref::StoreOp::create(b, loc, value, root, ValueRange{row});
+        memref::StoreOp::create(b, loc, value, root, rowIndices(root));
     for (auto &[root, values] : tileValues) {
       if (!writtenTiles.contains(root) || isDeadAfter(root, last))
         continue;
@@ -391,10 +391,17 @@ public:
 private:
   Value column(int64_t c) { return arith::ConstantIndexOp::create(b, loc, c); }
 
+  /// A row's element of an R-vector: memref<R> at [row], memref<Rx1> at [row, 0].
+  SmallVector<Value> rowIndices(Value root) {
+    if (cast<MemRefType>(root.getType()).getRank() == 2)
+      return {row, column(0)};
+    return {row};
+  }
+
   Value readRow(Value root) {
     Value &value = rowValues[root];
     if (!value)
-      value = memref::LoadOp::create(b, loc, root, ValueRange{row});
+      value = memref::LoadOp::create(b, loc, root, rowIndices(root));
     return value;
   }
 

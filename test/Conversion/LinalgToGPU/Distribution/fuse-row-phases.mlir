@@ -137,6 +137,35 @@ func.func @masked_row_max(%x: memref<8x4xf32>, %cols: memref<4xi32>, %out: memre
 
 // -----
 
+// An R-vector held as an Rx1 buffer (a block expanded to one column and read
+// through (d0, 0)) is loaded per row with both of its indices (fuzzer seed
+// 6501663 failed the verifier with one).
+// CHECK-LABEL: func.func @row_vector_as_column_block(
+// CHECK:         scf.parallel (%[[R:.*]]) =
+// CHECK:           %[[C0:.*]] = arith.constant 0 : index
+// CHECK:           memref.load %{{.*}}[%[[R]], %[[C0]]] : memref<8x1xf32>
+// CHECK-NOT:       memref.load %{{.*}} : memref<8x1xf32>
+// CHECK:         } {triton_spirv.row_phase}
+func.func @row_vector_as_column_block(%x: memref<8x4xf32>, %bias: memref<8x1xf32>, %out: memref<8xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %s = memref.alloc() : memref<8x4xf32>
+  %b = memref.alloc() : memref<8x1xf32>
+  %max = memref.alloc() : memref<8xf32>
+  memref.copy %x, %s : memref<8x4xf32> to memref<8x4xf32>
+  memref.copy %bias, %b : memref<8x1xf32> to memref<8x1xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%b : memref<8x1xf32>) outs(%s : memref<8x4xf32>) {
+  ^bb0(%in: f32, %score: f32):
+    %shifted = arith.subf %score, %in : f32
+    linalg.yield %shifted : f32
+  }
+  linalg.fill ins(%ninf : f32) outs(%max : memref<8xf32>)
+  linalg.reduce { arith.maximumf } ins(%s : memref<8x4xf32>) outs(%max : memref<8xf32>) dimensions = [1]
+  memref.copy %max, %out : memref<8xf32> to memref<8xf32>
+  return
+}
+
+// -----
+
 // A fill in the chain whose buffer nothing later in the chain writes is
 // still stored (read after the chain).
 // CHECK-LABEL: func.func @fill_kept(

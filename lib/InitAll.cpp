@@ -63,7 +63,6 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createFuseRowPhases(); });
   registerOurPass([] { return triton_spirv::createGroupTileStaging(); });
   registerOurPass([] { return triton_spirv::createGuardZeroTripLoops(); });
-  registerOurPass([] { return triton_spirv::createWidenInt16Arithmetic(); });
   registerOurPass([] { return triton_spirv::createSPIRVWidenInt16WorkgroupVariables(); });
   registerOurPass([] { return triton_spirv::createSerializeSPIRV(); });
   registerOurPass([] { return triton_spirv::createSPIRVPushConstantABI(); });

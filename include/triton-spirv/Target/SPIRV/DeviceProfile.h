@@ -165,11 +165,6 @@ struct DeviceProfile {
   /// not, the ones Triton asks to be (tl.math.sqrt_rn, div_rn, libdevice's
   /// _rn functions) are computed in f64 and rounded once (exact-float-ops).
   bool correctlyRoundedFloat32SqrtDiv;
-  /// Comparisons, min/max, divisions and arithmetic right shifts of 16-bit
-  /// integers are computed on operands explicitly extended to 32 bits
-  /// (widen-int16-arithmetic). Tried for NVIDIA's wrong int16 scans; not
-  /// their fix (H200), kept until int16WorkgroupDataIn32Bits is checked there.
-  bool int16ArithmeticIn32Bits;
   /// Workgroup arrays of 16-bit integers hold 32-bit elements
   /// (spirv-widen-int16-workgroup-variables): NVIDIA's driver lost the sign
   /// of i16 values loaded from workgroup memory.

@@ -97,9 +97,20 @@ def _register_backend_module(torch):
     setattr(torch.backends, DEVICE_TYPE, backend)
 
 
+def _torch_has_its_own_gpu():
+    """torch keeps one accelerator per process (ATen/DeviceAccelerator.h): on a CUDA or ROCm
+    build a registered PrivateUse1 device takes that place, and CUDA autograd then fails
+    (`opt_ready_stream && opt_parent_stream` in engine.cpp; torch 2.11 on the H100)."""
+    import torch
+    return bool(getattr(torch.version, "cuda", None) or getattr(torch.version, "hip", None))
+
+
 def _autoload():
-    """torch's `torch.backends` entry point: must never break `import torch`."""
-    if os.environ.get("TRITON_SPIRV_TORCH_DEVICE") == "0":
+    """torch's `torch.backends` entry point: must never break `import torch`. Where torch has a
+    GPU backend of its own, the device registers only when asked for
+    (TRITON_SPIRV_TORCH_DEVICE=spirv, `register()`, Triton's spirv driver)."""
+    choice = os.environ.get("TRITON_SPIRV_TORCH_DEVICE", "").lower()
+    if choice == "0" or (choice != "spirv" and _torch_has_its_own_gpu()):
         return
     try:
         register()

@@ -117,8 +117,10 @@ def run_side(side, args):
     if args.device == "cuda":
         env["TRITON_SPIRV_BACKEND"] = "1" if side == "ours" else "0"
     if args.device == "spirv":
+        # The baseline runs on CUDA: without the spirv device, which would take CUDA's place as
+        # torch's one accelerator (CUDA autograd fails; docs/torch-device.md).
         env.update(TRITON_SPIRV_BACKEND="1" if side == "ours" else "0", TRITON_SPIRV_CUDA="0",
-                   TRITON_SPIRV_TORCH_DEVICE="spirv")
+                   TRITON_SPIRV_TORCH_DEVICE="spirv" if side == "ours" else "0")
     command = [sys.executable, __file__, "--worker", side, "--device", args.device,
                "--size", args.size, "--iterations", str(args.iterations)]
     command += ["--flaggems"] if args.flaggems else []

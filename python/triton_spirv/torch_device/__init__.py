@@ -108,9 +108,9 @@ def _torch_has_its_own_gpu():
 def _autoload():
     """torch's `torch.backends` entry point: must never break `import torch`. Where torch has a
     GPU backend of its own, the device registers only when asked for
-    (TRITON_SPIRV_TORCH_DEVICE=spirv, `register()`, Triton's spirv driver)."""
+    (TRITON_SPIRV_TORCH_DEVICE=spirv or 1, `register()`, Triton's spirv driver)."""
     choice = os.environ.get("TRITON_SPIRV_TORCH_DEVICE", "").lower()
-    if choice == "0" or (choice != "spirv" and _torch_has_its_own_gpu()):
+    if choice == "0" or (choice not in ("spirv", "1") and _torch_has_its_own_gpu()):
         return
     try:
         register()

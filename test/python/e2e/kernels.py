@@ -370,6 +370,61 @@ def mha_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, sm_scale, N_CTX: tl.cons
 
 
 @triton.jit
+def _mha_key_blocks_in_place(acc, l_i, m_i, q, k_desc, v_desc, offs_m, row0, lo, hi, qk_scale,
+                             BLOCK_N: tl.constexpr, ON_DIAGONAL: tl.constexpr):
+    # As _mha_key_blocks, in the newer tutorial's form: K and V through tensor descriptors, and
+    # the scores updated in place (scaled and masked by an added -1e6, then shifted by the new
+    # row max) before exp2.
+    offs_n = tl.arange(0, BLOCK_N)
+    for start_n in tl.range(lo, hi, BLOCK_N):
+        qk = tl.dot(q, k_desc.load([row0 + start_n, 0]).T)
+        if ON_DIAGONAL:
+            keep = offs_m[:, None] >= (start_n + offs_n)[None, :]
+            qk = qk * qk_scale + tl.where(keep, 0, -1.0e6)
+            m_new = tl.maximum(m_i, tl.max(qk, 1))
+            qk -= m_new[:, None]
+        else:
+            m_new = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
+            qk = qk * qk_scale - m_new[:, None]
+        p = tl.math.exp2(qk)
+        alpha = tl.math.exp2(m_i - m_new)
+        row_sum = tl.sum(p, 1)
+        acc = acc * alpha[:, None]
+        v = v_desc.load([row0 + start_n, 0])
+        acc = tl.dot(p.to(tl.float16), v, acc)
+        l_i = l_i * alpha + row_sum  # after the dot, as the tutorial orders it
+        m_i = m_new
+    return acc, l_i, m_i
+
+
+@triton.jit
+def mha_fwd_scores_in_place_kernel(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, N_CTX: tl.constexpr,
+                                   HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr,
+                                   BLOCK_N: tl.constexpr):
+    # Causal mha_fwd_kernel as Triton 3.6's tutorial 06 writes it: (heads * N_CTX, HEAD_DIM)
+    # tensor descriptors, scores updated in place.
+    start_m = tl.program_id(0)
+    row0 = tl.program_id(1) * N_CTX
+    rows = tl.num_programs(1) * N_CTX
+    q_desc = tl.make_tensor_descriptor(q_ptr, [rows, HEAD_DIM], [HEAD_DIM, 1], [BLOCK_M, HEAD_DIM])
+    k_desc = tl.make_tensor_descriptor(k_ptr, [rows, HEAD_DIM], [HEAD_DIM, 1], [BLOCK_N, HEAD_DIM])
+    v_desc = tl.make_tensor_descriptor(v_ptr, [rows, HEAD_DIM], [HEAD_DIM, 1], [BLOCK_N, HEAD_DIM])
+    o_desc = tl.make_tensor_descriptor(o_ptr, [rows, HEAD_DIM], [HEAD_DIM, 1], [BLOCK_M, HEAD_DIM])
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    q = q_desc.load([row0 + start_m * BLOCK_M, 0])
+    m_i = tl.full((BLOCK_M,), float("-inf"), tl.float32)
+    l_i = tl.zeros((BLOCK_M,), tl.float32) + 1.0
+    acc = tl.zeros((BLOCK_M, HEAD_DIM), tl.float32)
+    qk_scale = sm_scale * 1.4426950408889634
+    acc, l_i, m_i = _mha_key_blocks_in_place(acc, l_i, m_i, q, k_desc, v_desc, offs_m, row0, 0,
+                                             start_m * BLOCK_M, qk_scale, BLOCK_N, False)
+    acc, l_i, m_i = _mha_key_blocks_in_place(acc, l_i, m_i, q, k_desc, v_desc, offs_m, row0,
+                                             start_m * BLOCK_M, (start_m + 1) * BLOCK_M,
+                                             qk_scale, BLOCK_N, True)
+    o_desc.store([row0 + start_m * BLOCK_M, 0], (acc / l_i[:, None]).to(tl.float16))
+
+
+@triton.jit
 def mha_bwd_dkdv_kernel(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr, dk_ptr, dv_ptr, sm_scale,
                         N_CTX: tl.constexpr, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr,
                         BLOCK_N: tl.constexpr):

@@ -303,9 +303,11 @@ void rewrite(RowPhase &phase, int64_t subgroupSize,
   for (auto [u, update] : llvm::enumerate(phase.scoreUpdates)) {
     for (auto [g, stores] : llvm::enumerate(phase.groups[update.first])) {
       for (auto [t, store] : llvm::enumerate(stores)) {
+        // The fragment first: the copy that stores it comes after.
+        Value fragment = fragmentOf(builder, loc, store.getSrc().getType(),
+                                    updated[u][g][t]);
         Operation *copy = builder.clone(*store);
-        copy->setOperand(0, fragmentOf(builder, loc, store.getSrc().getType(),
-                                       updated[u][g][t]));
+        copy->setOperand(0, fragment);
       }
     }
   }

@@ -1035,3 +1035,203 @@ func.func @column_mask_stride_two(%q: !gpu.mma_matrix<16x16xf16, "AOp">, %k: !gp
   }
   return
 }
+
+// -----
+
+// Scores written back in place that no later phase takes (a plain read after
+// the P dot): the written-back fragments are built before the stores that put
+// them where S's went (the stores used them before their definition:
+// tutorial 06's forward on the nvidia profile failed to verify).
+// CHECK-LABEL: func.func @written_back_scores_read_later
+// CHECK: %[[ST:.*]] = gpu.subgroup_mma_compute %arg0, %arg1
+// CHECK: %[[PA:.*]] = gpu.subgroup_mma_insert_thread_local %{{.*}}[%c7] : f16, !gpu.mma_matrix<16x16xf16, "AOp">
+// CHECK: %[[PT:.*]] = gpu.subgroup_mma_insert_thread_local %{{.*}}[%c7] : f32, !gpu.mma_matrix<16x16xf32, "COp">
+// CHECK-NEXT: gpu.subgroup_mma_store_matrix %[[PT]], %[[S:.*]][%{{.*}}, %c0]
+// CHECK: gpu.barrier
+// CHECK: gpu.subgroup_mma_compute %[[PA]], %arg2
+// CHECK: gpu.barrier
+// CHECK: memref.load %[[S]][%{{.*}}, %c3]
+func.func @written_back_scores_read_later(%k: !gpu.mma_matrix<16x16xf16, "AOp">, %qt: !gpu.mma_matrix<16x16xf16, "BOp">, %do: !gpu.mma_matrix<16x16xf16, "BOp">, %lse: memref<?xf32>, %out: memref<?xf32>, %scale: f32, %base: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
+  %c9 = arith.constant 9 : index
+  %c10 = arith.constant 10 : index
+  %c11 = arith.constant 11 : index
+  %c12 = arith.constant 12 : index
+  %c13 = arith.constant 13 : index
+  %c14 = arith.constant 14 : index
+  %c15 = arith.constant 15 : index
+  %c16 = arith.constant 16 : index
+  %zero = arith.constant 0.000000e+00 : f32
+  %tid = gpu.thread_id x
+  %sg = gpu.subgroup_id : index
+  %row0 = arith.muli %sg, %c16 : index
+  %guard = arith.cmpi ult, %tid, %c16 : index
+  %acc0 = gpu.subgroup_mma_constant_matrix %zero : !gpu.mma_matrix<16x16xf32, "COp">
+  %s = memref.alloc() : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+  %p = memref.alloc() : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+  %o = memref.alloc() : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+  %st = gpu.subgroup_mma_compute %k, %qt, %acc0 : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+  gpu.subgroup_mma_store_matrix %st, %s[%row0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<16x16xf32, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  scf.if %guard {
+    %x0 = memref.load %s[%tid, %c0] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %l0 = memref.load %lse[%base] : memref<?xf32>
+    %y0 = arith.mulf %x0, %scale : f32
+    %z0 = arith.subf %y0, %l0 : f32
+    %e0 = math.exp2 %z0 : f32
+    %h0 = arith.truncf %e0 : f32 to f16
+    %x1 = memref.load %s[%tid, %c1] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %i1 = arith.addi %base, %c1 : index
+    %l1 = memref.load %lse[%i1] : memref<?xf32>
+    %y1 = arith.mulf %x1, %scale : f32
+    %z1 = arith.subf %y1, %l1 : f32
+    %e1 = math.exp2 %z1 : f32
+    %h1 = arith.truncf %e1 : f32 to f16
+    %x2 = memref.load %s[%tid, %c2] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %i2 = arith.addi %base, %c2 : index
+    %l2 = memref.load %lse[%i2] : memref<?xf32>
+    %y2 = arith.mulf %x2, %scale : f32
+    %z2 = arith.subf %y2, %l2 : f32
+    %e2 = math.exp2 %z2 : f32
+    %h2 = arith.truncf %e2 : f32 to f16
+    %x3 = memref.load %s[%tid, %c3] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %i3 = arith.addi %base, %c3 : index
+    %l3 = memref.load %lse[%i3] : memref<?xf32>
+    %y3 = arith.mulf %x3, %scale : f32
+    %z3 = arith.subf %y3, %l3 : f32
+    %e3 = math.exp2 %z3 : f32
+    %h3 = arith.truncf %e3 : f32 to f16
+    %x4 = memref.load %s[%tid, %c4] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %i4 = arith.addi %base, %c4 : index
+    %l4 = memref.load %lse[%i4] : memref<?xf32>
+    %y4 = arith.mulf %x4, %scale : f32
+    %z4 = arith.subf %y4, %l4 : f32
+    %e4 = math.exp2 %z4 : f32
+    %h4 = arith.truncf %e4 : f32 to f16
+    %x5 = memref.load %s[%tid, %c5] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %i5 = arith.addi %base, %c5 : index
+    %l5 = memref.load %lse[%i5] : memref<?xf32>
+    %y5 = arith.mulf %x5, %scale : f32
+    %z5 = arith.subf %y5, %l5 : f32
+    %e5 = math.exp2 %z5 : f32
+    %h5 = arith.truncf %e5 : f32 to f16
+    %x6 = memref.load %s[%tid, %c6] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %i6 = arith.addi %base, %c6 : index
+    %l6 = memref.load %lse[%i6] : memref<?xf32>
+    %y6 = arith.mulf %x6, %scale : f32
+    %z6 = arith.subf %y6, %l6 : f32
+    %e6 = math.exp2 %z6 : f32
+    %h6 = arith.truncf %e6 : f32 to f16
+    %x7 = memref.load %s[%tid, %c7] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %i7 = arith.addi %base, %c7 : index
+    %l7 = memref.load %lse[%i7] : memref<?xf32>
+    %y7 = arith.mulf %x7, %scale : f32
+    %z7 = arith.subf %y7, %l7 : f32
+    %e7 = math.exp2 %z7 : f32
+    %h7 = arith.truncf %e7 : f32 to f16
+    %x8 = memref.load %s[%tid, %c8] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %i8 = arith.addi %base, %c8 : index
+    %l8 = memref.load %lse[%i8] : memref<?xf32>
+    %y8 = arith.mulf %x8, %scale : f32
+    %z8 = arith.subf %y8, %l8 : f32
+    %e8 = math.exp2 %z8 : f32
+    %h8 = arith.truncf %e8 : f32 to f16
+    %x9 = memref.load %s[%tid, %c9] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %i9 = arith.addi %base, %c9 : index
+    %l9 = memref.load %lse[%i9] : memref<?xf32>
+    %y9 = arith.mulf %x9, %scale : f32
+    %z9 = arith.subf %y9, %l9 : f32
+    %e9 = math.exp2 %z9 : f32
+    %h9 = arith.truncf %e9 : f32 to f16
+    %x10 = memref.load %s[%tid, %c10] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %i10 = arith.addi %base, %c10 : index
+    %l10 = memref.load %lse[%i10] : memref<?xf32>
+    %y10 = arith.mulf %x10, %scale : f32
+    %z10 = arith.subf %y10, %l10 : f32
+    %e10 = math.exp2 %z10 : f32
+    %h10 = arith.truncf %e10 : f32 to f16
+    %x11 = memref.load %s[%tid, %c11] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %i11 = arith.addi %base, %c11 : index
+    %l11 = memref.load %lse[%i11] : memref<?xf32>
+    %y11 = arith.mulf %x11, %scale : f32
+    %z11 = arith.subf %y11, %l11 : f32
+    %e11 = math.exp2 %z11 : f32
+    %h11 = arith.truncf %e11 : f32 to f16
+    %x12 = memref.load %s[%tid, %c12] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %i12 = arith.addi %base, %c12 : index
+    %l12 = memref.load %lse[%i12] : memref<?xf32>
+    %y12 = arith.mulf %x12, %scale : f32
+    %z12 = arith.subf %y12, %l12 : f32
+    %e12 = math.exp2 %z12 : f32
+    %h12 = arith.truncf %e12 : f32 to f16
+    %x13 = memref.load %s[%tid, %c13] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %i13 = arith.addi %base, %c13 : index
+    %l13 = memref.load %lse[%i13] : memref<?xf32>
+    %y13 = arith.mulf %x13, %scale : f32
+    %z13 = arith.subf %y13, %l13 : f32
+    %e13 = math.exp2 %z13 : f32
+    %h13 = arith.truncf %e13 : f32 to f16
+    %x14 = memref.load %s[%tid, %c14] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %i14 = arith.addi %base, %c14 : index
+    %l14 = memref.load %lse[%i14] : memref<?xf32>
+    %y14 = arith.mulf %x14, %scale : f32
+    %z14 = arith.subf %y14, %l14 : f32
+    %e14 = math.exp2 %z14 : f32
+    %h14 = arith.truncf %e14 : f32 to f16
+    %x15 = memref.load %s[%tid, %c15] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    %i15 = arith.addi %base, %c15 : index
+    %l15 = memref.load %lse[%i15] : memref<?xf32>
+    %y15 = arith.mulf %x15, %scale : f32
+    %z15 = arith.subf %y15, %l15 : f32
+    %e15 = math.exp2 %z15 : f32
+    %h15 = arith.truncf %e15 : f32 to f16
+    memref.store %e0, %s[%tid, %c0] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %e1, %s[%tid, %c1] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %e2, %s[%tid, %c2] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %e3, %s[%tid, %c3] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %e4, %s[%tid, %c4] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %e5, %s[%tid, %c5] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %e6, %s[%tid, %c6] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %e7, %s[%tid, %c7] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %e8, %s[%tid, %c8] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %e9, %s[%tid, %c9] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %e10, %s[%tid, %c10] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %e11, %s[%tid, %c11] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %e12, %s[%tid, %c12] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %e13, %s[%tid, %c13] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %e14, %s[%tid, %c14] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %e15, %s[%tid, %c15] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+    memref.store %h0, %p[%tid, %c0] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    memref.store %h1, %p[%tid, %c1] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    memref.store %h2, %p[%tid, %c2] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    memref.store %h3, %p[%tid, %c3] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    memref.store %h4, %p[%tid, %c4] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    memref.store %h5, %p[%tid, %c5] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    memref.store %h6, %p[%tid, %c6] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    memref.store %h7, %p[%tid, %c7] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    memref.store %h8, %p[%tid, %c8] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    memref.store %h9, %p[%tid, %c9] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    memref.store %h10, %p[%tid, %c10] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    memref.store %h11, %p[%tid, %c11] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    memref.store %h12, %p[%tid, %c12] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    memref.store %h13, %p[%tid, %c13] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    memref.store %h14, %p[%tid, %c14] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+    memref.store %h15, %p[%tid, %c15] : memref<16x16xf16, #spirv.storage_class<Workgroup>>
+  }
+  gpu.barrier
+  %pa = gpu.subgroup_mma_load_matrix %p[%row0, %c0] {leadDimension = 16 : index} : memref<16x16xf16, #spirv.storage_class<Workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+  %dv = gpu.subgroup_mma_compute %pa, %do, %acc0 : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+  gpu.subgroup_mma_store_matrix %dv, %o[%row0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<16x16xf32, #spirv.storage_class<Workgroup>>
+  gpu.barrier
+  %later = memref.load %s[%tid, %c3] : memref<16x16xf32, #spirv.storage_class<Workgroup>>
+  memref.store %later, %out[%tid] : memref<?xf32>
+  return
+}

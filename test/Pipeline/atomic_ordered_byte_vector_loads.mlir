@@ -3,7 +3,8 @@
 // RUN: spirv-val --target-env vulkan1.2 %t.spv
 //
 // On NVIDIA a kernel whose ordered atomics synchronize through memory reads
-// its global loads atomically (OpAtomicOr with 0). Here a 16-byte block loaded
+// its global loads after those atomics atomically (OpAtomicOr with 0). Here a
+// 16-byte block loaded after them (moved there from the fuzzer's program)
 // as four bytes per invocation is a 32-bit vector, which reads as one i32 word
 // bitcast to vector<4xi8> (it became a vector<1xi32>, not a SPIR-V type, and
 // the compiler crashed). The kernel is fuzzer program 6100794 (`fuzz.py --only
@@ -22,7 +23,6 @@ module {
     %1 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
     %2 = tt.splat %arg0 : !tt.ptr<i8> -> tensor<16x!tt.ptr<i8>>
     %3 = tt.addptr %2, %1 : tensor<16x!tt.ptr<i8>>, tensor<16xi32>
-    %4 = tt.load %3 : tensor<16x!tt.ptr<i8>>
     %5 = tt.addptr %arg1, %0 : !tt.ptr<i8>, i32
     %6 = tt.load %5 : !tt.ptr<i8>
     %7 = tt.splat %arg2 : !tt.ptr<i8> -> tensor<16x!tt.ptr<i8>>
@@ -65,6 +65,7 @@ module {
     %41 = arith.addi %40, %1 : tensor<16xi32>
     %42 = tt.splat %arg10 : !tt.ptr<i8> -> tensor<16x!tt.ptr<i8>>
     %43 = tt.addptr %42, %41 : tensor<16x!tt.ptr<i8>>, tensor<16xi32>
+    %4 = tt.load %3 : tensor<16x!tt.ptr<i8>>
     tt.store %43, %4 : tensor<16x!tt.ptr<i8>>
     %44 = tt.splat %arg19 : i32 -> tensor<16xi32>
     %45 = arith.cmpi slt, %1, %44 : tensor<16xi32>

@@ -525,12 +525,39 @@ void loadAtomically(spirv::LoadOp load) {
 }
 } // namespace
 
+namespace {
+/// Whether `later` may run after `earlier` in one invocation: a later op of
+/// the block they share, or both in a loop. Control flow that is not
+/// structured (blocks of one region) counts as "may".
+bool mayRunAfter(Operation *earlier, Operation *later) {
+  for (Operation *op = later; op; op = op->getParentOp()) {
+    Operation *earlierHere = op->getBlock()->findAncestorOpInBlock(*earlier);
+    if (!earlierHere)
+      continue;
+    if (earlierHere == op) // In different blocks of one op's regions.
+      return true;
+    if (earlierHere->isBeforeInBlock(op))
+      return true;
+    // `earlier` follows in the block: only a cycle around it brings `later`
+    // again (a structured loop, or branches between blocks of a function).
+    for (Operation *outer = op->getParentOp(); outer; outer = outer->getParentOp())
+      if (isa<spirv::LoopOp>(outer))
+        return true;
+    Region *region = op->getBlock()->getParent();
+    return !region->hasOneBlock() && !isa<spirv::SelectionOp>(region->getParentOp());
+  }
+  return true;
+}
+} // namespace
+
 void mlir::triton_spirv::makeGlobalAccessesCoherentWhereOrdered(
     Operation *root) {
   root->walk([&](spirv::FuncOp func) {
     // A volatile load polls what other workgroups write, as a spin lock does.
     bool polls = bool(func->removeAttr(triton_spirv::kVolatileLoadsAttr));
     bool ordered = polls, readsResult = false;
+    // Atomics after which loads may observe other workgroups' writes.
+    SmallVector<Operation *> synchronizing;
     func.walk([&](Operation *atomic) {
       std::optional<spirv::MemorySemantics> semantics;
       if (auto exchange = dyn_cast<spirv::AtomicCompareExchangeOp>(atomic))
@@ -545,6 +572,8 @@ void mlir::triton_spirv::makeGlobalAccessesCoherentWhereOrdered(
                        atomic->hasAttr(kOrderedByFences);
       ordered |= isOrdered;
       readsResult |= atomic->hasAttr(kReadsAtomicResult);
+      if (isOrdered || atomic->hasAttr(kReadsAtomicResult))
+        synchronizing.push_back(atomic);
       // The serializer would take the markers for decorations.
       atomic->removeAttr(kReadsAtomicResult);
       atomic->removeAttr(kOrderedByFences);
@@ -557,13 +586,20 @@ void mlir::triton_spirv::makeGlobalAccessesCoherentWhereOrdered(
     // runs it), as one that polls with volatile loads does: its global loads
     // must see other workgroups' writes, so they read atomically, except on
     // CPU devices, whose coherent caches make the volatile loads below enough.
+    // Where no volatile load polls, only loads that may run after such an
+    // atomic do: a load before every one of them synchronizes with nothing
+    // (tutorial 05's backward read its rows atomically, 15x slower on the H100).
     bool synchronizes = polls || readsResult;
     spirv::TargetEnvAttr target = spirv::lookupTargetEnvOrDefault(func);
     if (synchronizes && target.getDeviceType() != spirv::DeviceType::CPU) {
       SmallVector<spirv::LoadOp> loads;
       func.walk([&](spirv::LoadOp load) {
         auto type = cast<spirv::PointerType>(load.getPtr().getType());
-        if (type.getStorageClass() == spirv::StorageClass::PhysicalStorageBuffer)
+        if (type.getStorageClass() != spirv::StorageClass::PhysicalStorageBuffer)
+          return;
+        if (polls || llvm::any_of(synchronizing, [&](Operation *atomic) {
+              return mayRunAfter(atomic, load);
+            }))
           loads.push_back(load);
       });
       for (spirv::LoadOp load : loads)

@@ -14,10 +14,11 @@ module attributes {gpu.container_module} {
     // CHECK:         %[[OLD:.*]] = spirv.Variable : !spirv.ptr<f32, Function>
     // CHECK:         spirv.MemoryBarrier <Device>, <AcquireRelease|UniformMemory>
     // CHECK:         %[[INT_PTR:.*]] = spirv.Bitcast %{{.*}} : !spirv.ptr<f32, PhysicalStorageBuffer> to !spirv.ptr<i32, PhysicalStorageBuffer>
-    // The kernel reads the atomic's result (it stores the old value): its
-    // global loads read atomically (OpAtomicOr with 0), so that they see
-    // other workgroups' writes (NVIDIA serves volatile loads from L1).
-    // CHECK:         %[[INIT:.*]] = spirv.AtomicOr <Device> <None> %[[INT_PTR]], %{{.*}} : !spirv.ptr<i32, PhysicalStorageBuffer>
+    // The kernel reads the atomic's result (it stores the old value), so its
+    // global loads after the atomic would read atomically (OpAtomicOr with 0);
+    // the loop's first guess comes before it and is a plain (volatile) load: a
+    // stale guess only costs a retry.
+    // CHECK:         %[[INIT:.*]] = spirv.Load "PhysicalStorageBuffer" %[[INT_PTR]] ["Volatile|Aligned", 4] : i32
     // CHECK:         spirv.mlir.loop {
     // CHECK:         ^bb1(%[[CUR:.*]]: i32):
     // CHECK:           %[[CURF:.*]] = spirv.Bitcast %[[CUR]] : i32 to f32
@@ -120,8 +121,12 @@ module attributes {gpu.container_module} {
 
     // A lock taken with a relaxed compare-exchange (its result read) and
     // released by an ordered exchange: the kernel synchronizes through memory,
-    // so its global loads read atomically, as with an ordered lock.
+    // so its global loads after the lock read atomically, as with an ordered
+    // lock; the load before it stays a plain (volatile) load.
     // CHECK-LABEL: spirv.func @relaxed_lock
+    // CHECK-NOT:     spirv.AtomicOr
+    // CHECK:         spirv.Load "PhysicalStorageBuffer" %{{.*}} ["Volatile|Aligned", 4] : i32
+    // CHECK-NOT:     spirv.AtomicOr
     // CHECK:         spirv.AtomicCompareExchange <Device> <None> <None>
     // CHECK:         spirv.AtomicOr <Device> <None> %{{.*}}, %{{.*}} : !spirv.ptr<i32, PhysicalStorageBuffer>
     // CHECK:         spirv.AtomicExchange <Device> <AcquireRelease|UniformMemory>
@@ -129,6 +134,8 @@ module attributes {gpu.container_module} {
       %c0 = arith.constant 0 : index
       %zero = arith.constant 0 : i32
       %one = arith.constant 1 : i32
+      %c1 = arith.constant 1 : index
+      %before = memref.load %data[%c1] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>>
       %seen = memref.generic_atomic_rmw %lock[%c0] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>> {
       ^bb0(%cur: i32):
         %free = arith.cmpi eq, %cur, %zero : i32
@@ -136,11 +143,41 @@ module attributes {gpu.container_module} {
         memref.atomic_yield %next : i32
       } {triton_spirv.relaxed_atomic}
       %value = memref.load %data[%c0] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>>
-      %sum = arith.addi %value, %seen : i32
+      %partial = arith.addi %value, %seen : i32
+      %sum = arith.addi %partial, %before : i32
       memref.store %sum, %data[%c0] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>>
       %released = memref.generic_atomic_rmw %lock[%c0] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>> {
       ^bb0(%cur: i32):
         memref.atomic_yield %zero : i32
+      }
+      gpu.return
+    }
+
+    // In a loop a load before the lock runs again after it (the next
+    // iteration): it reads atomically.
+    // CHECK-LABEL: spirv.func @load_before_lock_in_loop
+    // CHECK:         spirv.mlir.loop
+    // CHECK:         spirv.AtomicOr <Device> <None>
+    // CHECK:         spirv.AtomicCompareExchange <Device> <None> <None>
+    gpu.func @load_before_lock_in_loop(%lock: memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>}, %data: memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>> {spirv.decoration = #spirv.decoration<Aliased>}, %n: index) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0 : i32
+      %one = arith.constant 1 : i32
+      scf.for %i = %c0 to %n step %c1 {
+        %value = memref.load %data[%i] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>>
+        %seen = memref.generic_atomic_rmw %lock[%c0] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>> {
+        ^bb0(%cur: i32):
+          %free = arith.cmpi eq, %cur, %zero : i32
+          %next = arith.select %free, %one, %cur : i32
+          memref.atomic_yield %next : i32
+        } {triton_spirv.relaxed_atomic}
+        %sum = arith.addi %value, %seen : i32
+        memref.store %sum, %data[%i] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>>
+        %released = memref.generic_atomic_rmw %lock[%c0] : memref<?xi32, #spirv.storage_class<PhysicalStorageBuffer>> {
+        ^bb0(%cur: i32):
+          memref.atomic_yield %zero : i32
+        }
       }
       gpu.return
     }

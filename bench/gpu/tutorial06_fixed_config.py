@@ -8,7 +8,8 @@ backward with Triton's do_bench, as its benchmark does, in two processes: ours o
 device (TRITON_SPIRV_BACKEND=1 TRITON_SPIRV_CUDA=0) and Triton-CUDA on CUDA tensors. Each
 case's output of the first (batch, head) is checked against float64 on the CPU.
 
-    python3 bench/gpu/tutorial06_fixed_config.py TUTORIAL.py [--n-ctx 1024,4096] [--json out]
+    python3 bench/gpu/tutorial06_fixed_config.py TUTORIAL.py [--n-ctx 1024,4096] [--flaggems]
+        [--json out]
 
 ratio = Triton-CUDA ms / ours.
 """
@@ -19,10 +20,15 @@ import subprocess
 import sys
 
 
-def worker(path, n_ctx_values, head_dim, batch, heads):
+def worker(path, n_ctx_values, head_dim, batch, heads, flaggems):
     os.environ["PYTEST_VERSION"] = "1"  # the tutorial's single configuration
     import torch
     import triton
+    if flaggems:  # the torch operators of the tutorial's backward (k * scale, gradient sums)
+        import triton_spirv.flaggems as registration
+        registration.install()
+        import flag_gems
+        flag_gems.enable()
     source = open(path).read()
     namespace = {"__name__": "tutorial06"}
     exec(compile(source[:source.index("@pytest.mark.parametrize")], path, "exec"), namespace)
@@ -52,7 +58,7 @@ def worker(path, n_ctx_values, head_dim, batch, heads):
                 flops *= 2.5 if mode == "bwd" else 1.0
                 results.append({"n_ctx": n_ctx, "causal": causal, "mode": mode, "ms": ms,
                                 "tflops": flops * 1e-9 / ms, "max_error": float(error)})
-                print(f"  {n_ctx} causal={causal} {mode}: {ms:.3f} ms, error {float(error):.2e}",
+                print(f"  {device} {n_ctx} causal={causal} {mode}: {ms:.3f} ms, error {float(error):.2e}",
                       file=sys.stderr, flush=True)
     print("RESULT " + json.dumps(results))
 
@@ -65,6 +71,7 @@ def run_side(side, args):
         env.update(TRITON_SPIRV_BACKEND="0", TRITON_SPIRV_TORCH_DEVICE="0")
     command = [sys.executable, __file__, args.tutorial, "--worker", "--n-ctx",
                ",".join(map(str, args.n_ctx)), "--head-dim", str(args.head_dim)]
+    command += ["--flaggems"] if args.flaggems and side == "ours" else []
     print(f"[{side}]", file=sys.stderr, flush=True)
     result = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True)
     lines = [l for l in result.stdout.splitlines() if l.startswith("RESULT ")]
@@ -81,10 +88,14 @@ def main():
                         default=[1024, 4096])
     parser.add_argument("--head-dim", type=int, default=64)
     parser.add_argument("--worker", action="store_true")
+    parser.add_argument("--flaggems", action="store_true",
+                        help="ours: FlagGems serves the device's torch operators (else the CPU "
+                             "fallback runs the backward's k * scale and gradient sums)")
     parser.add_argument("--json")
     args = parser.parse_args()
     if args.worker:
-        return worker(args.tutorial, args.n_ctx, args.head_dim, batch=4, heads=32)
+        return worker(args.tutorial, args.n_ctx, args.head_dim, batch=4, heads=32,
+                      flaggems=args.flaggems)
     ours, baseline = run_side("ours", args), run_side("baseline", args)
     if not ours or not baseline:
         return 1

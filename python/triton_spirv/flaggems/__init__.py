@@ -133,7 +133,20 @@ def _patch_codegen(module):
     _patches.patch_codegen_config(module)
 
 
+def _patch_flag_gems(module):
+    """FlagGems' operator list: on the spirv device, convolutions through its conv2d kernel."""
+    if not _state["active"] or getattr(module, "vendor_name", None) != VENDOR or getattr(
+            module, "device", None) != "spirv":
+        return
+    from ._convolution import convolution_overrideable
+    entry = ("convolution_overrideable", convolution_overrideable)
+    if entry not in module._FULL_CONFIG:
+        module._FULL_CONFIG = tuple(module._FULL_CONFIG) + (entry,)
+        module.FULL_CONFIG_BY_FUNC.setdefault(convolution_overrideable.__name__, []).append(entry)
+
+
 _PATCHES = {
+    "flag_gems": _patch_flag_gems,
     "flag_gems.runtime.common": _patch_common,
     "flag_gems.runtime.backend": _patch_backend,
     "flag_gems.utils.codegen_config_utils": _patch_codegen,

@@ -52,6 +52,13 @@ CASES = {
     "index_select": lambda x, y, w, i: x.index_select(0, i),
     "cat": lambda x, y, w, i: torch.cat([x, w], dim=1),
     "transpose_copy": lambda x, y, w, i: x.t().contiguous(),
+    # As Inductor's extern convolution calls it (eager F.conv2d reaches FlagGems' conv2d).
+    "convolution": lambda x, y, w, i: torch.ops.aten.convolution(
+        x.reshape(4, 6, 16, 16), w.flatten()[:216].reshape(4, 6, 3, 3), y.flatten()[:4],
+        [2, 1], [1, 0], [1, 2], False, [0, 0], 1),
+    "grouped_convolution": lambda x, y, w, i: torch.ops.aten.convolution(
+        x.reshape(4, 6, 16, 16), w.flatten()[:108].reshape(4, 3, 3, 3), None,
+        [1, 1], [1, 1], [1, 1], False, [0, 0], 2),
 }
 failures = 0
 with warnings.catch_warnings(record=True) as caught:

@@ -149,7 +149,63 @@ std::optional<int64_t> RunVectorizer::stride(Value v) {
         divisor(def->getOperand(0)) % width == 0)
       return isa<arith::RemUIOp>(def) ? 1 : 0;
   }
+  // The same with a run-uniform modulus known to be a multiple of the width
+  // (Triton's `offs % N`, N specialized as a multiple of 16): x % n and x
+  // differ by a multiple of n, and none falls strictly inside an aligned
+  // vector. A signed remainder follows x's sign, so x must not be negative:
+  // known from its operations, or stated by Triton's contiguity hint on the
+  // op (tl.max_contiguous), which Triton-CUDA vectorizes by as well.
+  if (isa<arith::RemUIOp, arith::RemSIOp>(def)) {
+    Value x = def->getOperand(0), n = def->getOperand(1);
+    if (stride(n) == 0 && stride(x) == 1 && divisor(x) % width == 0 &&
+        divisor(n) % width == 0 &&
+        (isa<arith::RemUIOp>(def) || def->hasAttr("tt.contiguity") || isNonNegative(x)))
+      return 1;
+  }
+  auto allUniform = [&](ValueRange operands) {
+    return llvm::all_of(operands, [&](Value operand) { return stride(operand) == 0; });
+  };
+  // Any pure op of values equal in all lanes (a row index the run's lanes
+  // share, divided or taken modulo) is itself uniform.
+  if (def->getNumResults() == 1 && !def->getNumRegions() && isMemoryEffectFree(def) &&
+      allUniform(def->getOperands()))
+    return 0;
+  // So is a read of one element of a workgroup or private buffer that the
+  // run does not write (an index tensor kept in workgroup memory).
+  if (auto load = dyn_cast<memref::LoadOp>(def))
+    if (!isGlobalBuffer(load.getMemRef()) && allUniform(load.getIndices()) &&
+        llvm::none_of(load.getMemRef().getUsers(), [&](Operation *user) {
+          return !isa<memref::LoadOp>(user) && loop->isAncestor(user);
+        }))
+      return 0;
   return std::nullopt;
+}
+
+/// Whether `v` is provably not negative: ids, constants, run and loop
+/// indices from non-negative bounds, and sums, products, quotients and
+/// remainders of such values (index arithmetic, which does not wrap here).
+bool RunVectorizer::isNonNegative(Value v, int depth) {
+  if (depth > 16)
+    return false;
+  if (auto c = getConstantIntValue(v))
+    return *c >= 0;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    auto step = forOp ? getConstantIntValue(forOp.getStep()) : std::nullopt;
+    return forOp && arg == forOp.getInductionVar() && step && *step > 0 &&
+           isNonNegative(forOp.getLowerBound(), depth + 1);
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::SubgroupIdOp, gpu::LaneIdOp>(def))
+    return true;
+  if (isa<arith::IndexCastOp, arith::ExtSIOp, arith::AddIOp, arith::MulIOp, arith::DivSIOp,
+          arith::RemSIOp, arith::DivUIOp, arith::RemUIOp>(def))
+    return llvm::all_of(isa<arith::RemSIOp>(def) ? def->getOperands().take_front()
+                                                 : def->getOperands(),
+                        [&](Value operand) { return isNonNegative(operand, depth + 1); });
+  return false;
 }
 
 /// A number `v` is known (or assumed) to be a multiple of at lane 0.

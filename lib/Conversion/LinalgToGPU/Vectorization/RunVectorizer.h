@@ -57,6 +57,9 @@ public:
   /// A number `v` is known (or assumed) to be a multiple of at lane 0.
   int64_t divisor(Value v);
 
+  /// Whether `v` is provably not negative.
+  bool isNonNegative(Value v, int depth = 0);
+
   /// Run-invariant values (defined before the loop) that, each a multiple of
   /// its modulus (the width; for the address of a view of an address read
   /// from memory, the vector's bytes), make every contiguous global access

@@ -299,7 +299,7 @@ int64_t mlir::triton_spirv::knownDivisor(Value v, Value runLane0, int64_t width,
     return 1;
   if (isa<arith::IndexCastOp, arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastUIOp>(def))
     return recurse(def->getOperand(0));
-  if (isa<arith::AddIOp, arith::SubIOp, arith::RemUIOp>(def))
+  if (isa<arith::AddIOp, arith::SubIOp, arith::RemUIOp, arith::RemSIOp>(def))
     return std::gcd(recurse(def->getOperand(0)), recurse(def->getOperand(1)));
   if (isa<arith::MulIOp>(def))
     return std::min<int64_t>(kCap, recurse(def->getOperand(0)) *

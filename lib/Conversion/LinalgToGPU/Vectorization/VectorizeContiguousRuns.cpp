@@ -32,10 +32,12 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include <functional>
 #include <numeric>
 
 namespace mlir::triton_spirv {
@@ -78,6 +80,112 @@ scf::ForOp versionOnMultiples(scf::ForOp loop,
   return cast<scf::ForOp>(tb.clone(*loop));
 }
 
+/// The single store that fills `buffer`, a rank-1 workgroup or private
+/// buffer every other user of which only loads from it.
+memref::StoreOp soleStoreInto(Value buffer) {
+  auto alloc = buffer.getDefiningOp();
+  if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(alloc) ||
+      cast<MemRefType>(buffer.getType()).getRank() != 1)
+    return nullptr;
+  memref::StoreOp store;
+  for (Operation *user : buffer.getUsers()) {
+    if (isa<memref::LoadOp>(user))
+      continue;
+    auto candidate = dyn_cast<memref::StoreOp>(user);
+    if (!candidate || candidate.getMemRef() != buffer || store)
+      return nullptr;
+    store = candidate;
+  }
+  return store;
+}
+
+/// Clones before `at` the computation of what `store` wrote at index `p`,
+/// for index `q` (the clones into `clones`): pure ops whose other inputs
+/// dominate `at`. Null (nothing left behind) when the value depends on
+/// anything else.
+Value recomputeStored(memref::StoreOp store, Value q, Operation *at, DominanceInfo &dominance,
+                      SmallVectorImpl<Operation *> &clones) {
+  Value p = store.getIndices()[0];
+  SmallVector<Operation *> slice;
+  DenseSet<Operation *> seen;
+  std::function<bool(Value, int)> collect = [&](Value v, int depth) {
+    if (v == p || dominance.properlyDominates(v, at))
+      return true;
+    Operation *def = v.getDefiningOp();
+    if (!def || depth > 24 || def->getNumRegions() || !isMemoryEffectFree(def))
+      return false;
+    if (!seen.insert(def).second)
+      return true;
+    for (Value operand : def->getOperands())
+      if (!collect(operand, depth + 1))
+        return false;
+    slice.push_back(def);
+    return true;
+  };
+  if (!collect(store.getValueToStore(), 0))
+    return Value();
+  OpBuilder b(at);
+  IRMapping mapping;
+  mapping.map(p, q);
+  for (Operation *op : slice)
+    clones.push_back(b.clone(*op, mapping));
+  return mapping.lookupOrDefault(store.getValueToStore());
+}
+
+/// Global accesses of `loop` that are consecutive but for an index read
+/// from a buffer (Triton's `offs = (pid * B + arange) % N`, kept in
+/// workgroup memory and read per element): that index recomputed from what
+/// the buffer's one store wrote, where it makes the access an aligned
+/// vector (lane 0's index only, once per vector instead of a shared-memory
+/// read per element). Other loads stay.
+void recomputeIndicesOfVectorAccesses(scf::ForOp loop, int64_t width, bool bf16Values,
+                                      DominanceInfo &dominance) {
+  SmallVector<memref::LoadOp> indexLoads;
+  loop.getBody()->walk([&](memref::LoadOp load) {
+    if (!isGlobalBuffer(load.getMemRef()) && load.getIndices().size() == 1 &&
+        load.getType().isIntOrIndex() && soleStoreInto(load.getMemRef()))
+      indexLoads.push_back(load);
+  });
+  for (memref::LoadOp load : indexLoads) {
+    // The global accesses whose last index uses the loaded value.
+    auto accesses = [&](RunVectorizer &vectorizer) {
+      int64_t count = 0;
+      loop.getBody()->walk([&](Operation *op) {
+        Value memref = accessedMemref(op);
+        if (!memref || !isGlobalBuffer(memref))
+          return;
+        auto indices = isa<memref::LoadOp>(op) ? cast<memref::LoadOp>(op).getIndices()
+                                               : cast<memref::StoreOp>(op).getIndices();
+        if (!indices.empty() && vectorizer.isAlignedContiguous(memref, indices))
+          ++count;
+      });
+      return count;
+    };
+    RunVectorizer before(loop, width, bf16Values);
+    before.findVarying();
+    int64_t vectorAccesses = accesses(before);
+    SmallVector<Operation *> clones;
+    Value recomputed = recomputeStored(soleStoreInto(load.getMemRef()), load.getIndices()[0],
+                                       load, dominance, clones);
+    // (A stored value computed outside the producer is left alone: undoing
+    // its replacement would touch its other uses.)
+    if (!recomputed || clones.empty())
+      continue;
+    Value loaded = load.getResult();
+    loaded.replaceAllUsesWith(recomputed);
+    RunVectorizer after(loop, width, bf16Values);
+    after.findVarying();
+    if (after.isLegal() && accesses(after) > vectorAccesses) {
+      load.erase();
+      continue;
+    }
+    // No vector access gained: the load again, the clones gone.
+    recomputed.replaceAllUsesWith(loaded);
+    for (Operation *op : llvm::reverse(clones))
+      op->erase();
+  }
+}
+
 struct VectorizeContiguousRunsPass
     : public triton_spirv::impl::VectorizeContiguousRunsBase<VectorizeContiguousRunsPass> {
   using VectorizeContiguousRunsBase::VectorizeContiguousRunsBase;
@@ -91,6 +199,7 @@ struct VectorizeContiguousRunsPass
         loops.push_back(loop);
     });
     const bool bf16Values = !hasBF16Memory(getOperation());
+    DominanceInfo dominance(getOperation());
     SmallVector<std::unique_ptr<RunVectorizer>> vectorizers;
     DenseMap<Operation *, RunVectorizer *> byLoop;
     for (scf::ForOp loop : loops) {
@@ -110,6 +219,9 @@ struct VectorizeContiguousRunsPass
       int64_t width = std::min<int64_t>({*ub, vectorBytes / widest, 4});
       if (width < 2 || *ub % width != 0)
         continue;
+      if (!RunVectorizer(loop, width, bf16Values).isLegal())
+        continue;
+      recomputeIndicesOfVectorAccesses(loop, width, bf16Values, dominance);
       auto vectorizer = std::make_unique<RunVectorizer>(loop, width, bf16Values);
       if (!vectorizer->isLegal())
         continue;

@@ -408,3 +408,119 @@ func.func @dag_under_mask(%x: memref<?xf32> {tt.divisibility = 16 : i32},
   } {triton_spirv.contiguous_run}
   return
 }
+
+// -----
+
+// Columns wrapped by a remainder, `(pid * 64 + column) % n` (Triton's
+// `offs % N`), n a kernel argument of tt.divisibility 16: an aligned run of 4
+// never holds a multiple of n strictly inside, and the dividend is not
+// negative (block id times a constant plus the run's column), so the
+// remainder is consecutive over the vector and B's row is one vector load.
+// CHECK-LABEL: func.func @wrapped_columns(
+// CHECK:         arith.remsi
+// CHECK:         vector.load %arg0[%{{.*}}] : memref<?xf32>, vector<4xf32>
+// CHECK:       } {triton_spirv.contiguous_run, triton_spirv.vector_width = 4 : i64}
+func.func @wrapped_columns(%b: memref<?xf32> {tt.divisibility = 16 : i32},
+                           %out: memref<?xf32> {tt.divisibility = 16 : i32},
+                           %n: i32 {tt.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64_i32 = arith.constant 64 : i32
+  %tid = gpu.thread_id x
+  %pid = gpu.block_id x
+  %pid_i32 = arith.index_cast %pid : index to i32
+  %block = arith.muli %pid_i32, %c64_i32 : i32
+  %first = arith.muli %tid, %c4 : index
+  scf.for %j = %c0 to %c4 step %c1 {
+    %column = arith.addi %first, %j : index
+    %column_i32 = arith.index_cast %column : index to i32
+    %x = arith.addi %block, %column_i32 : i32
+    %wrapped = arith.remsi %x, %n : i32
+    %index = arith.index_cast %wrapped : i32 to index
+    %v = memref.load %b[%index] : memref<?xf32>
+    memref.store %v, %out[%column] : memref<?xf32>
+  } {triton_spirv.contiguous_run}
+  return
+}
+
+// -----
+
+// The same dividend minus a shift: it may be negative, and a signed
+// remainder of a negative multiple of n restarts at 0 inside the vector
+// (-64 % 64 = 0, -63 % 64 = -63): per lane.
+// CHECK-LABEL: func.func @wrapped_columns_maybe_negative(
+// CHECK-NOT:     vector.load
+// CHECK:       } {triton_spirv.contiguous_run, triton_spirv.vector_width = 4 : i64}
+func.func @wrapped_columns_maybe_negative(%b: memref<?xf32> {tt.divisibility = 16 : i32},
+                                          %out: memref<?xf32> {tt.divisibility = 16 : i32},
+                                          %n: i32 {tt.divisibility = 16 : i32},
+                                          %shift: i32 {tt.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64_i32 = arith.constant 64 : i32
+  %tid = gpu.thread_id x
+  %pid = gpu.block_id x
+  %pid_i32 = arith.index_cast %pid : index to i32
+  %block = arith.muli %pid_i32, %c64_i32 : i32
+  %first = arith.muli %tid, %c4 : index
+  scf.for %j = %c0 to %c4 step %c1 {
+    %column = arith.addi %first, %j : index
+    %column_i32 = arith.index_cast %column : index to i32
+    %x0 = arith.addi %block, %column_i32 : i32
+    %x = arith.subi %x0, %shift : i32
+    %wrapped = arith.remsi %x, %n : i32
+    %index = arith.index_cast %wrapped : i32 to index
+    %v = memref.load %b[%index] : memref<?xf32>
+    memref.store %v, %out[%column] : memref<?xf32>
+  } {triton_spirv.contiguous_run}
+  return
+}
+
+// -----
+
+// The wrapped columns kept in workgroup memory by one run loop and read back
+// by another (FlagGems' mm: they feed two K loops): the index of the global
+// load is recomputed from what the one store wrote, and the read of the
+// buffer goes, so the load is a vector.
+// CHECK-LABEL: func.func @wrapped_columns_from_workgroup_memory(
+// CHECK:         memref.store %{{.*}}, %[[COLUMNS:.*]][%{{.*}}] : memref<64xi32, #spirv.storage_class<Workgroup>>
+// CHECK:         gpu.barrier
+// CHECK-NOT:     memref.load %[[COLUMNS]]
+// CHECK:         arith.remsi
+// CHECK:         vector.load %arg0[%{{.*}}] : memref<?xf32>, vector<4xf32>
+func.func @wrapped_columns_from_workgroup_memory(%b: memref<?xf32> {tt.divisibility = 16 : i32},
+                                                 %out: memref<?xf32> {tt.divisibility = 16 : i32},
+                                                 %n: i32 {tt.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c64_i32 = arith.constant 64 : i32
+  %tid = gpu.thread_id x
+  %pid = gpu.block_id x
+  %pid_i32 = arith.index_cast %pid : index to i32
+  %block = arith.muli %pid_i32, %c64_i32 : i32
+  %first = arith.muli %tid, %c4 : index
+  %columns = memref.alloc() : memref<64xi32, #spirv.storage_class<Workgroup>>
+  scf.for %j = %c0 to %c4 step %c1 {
+    %p = arith.addi %first, %j : index
+    %inside = arith.cmpi ult, %p, %c64 : index
+    scf.if %inside {
+      %p_i32 = arith.index_cast %p : index to i32
+      %x = arith.addi %block, %p_i32 : i32
+      %wrapped = arith.remsi %x, %n {tt.contiguity = dense<64> : tensor<1xi32>} : i32
+      memref.store %wrapped, %columns[%p] : memref<64xi32, #spirv.storage_class<Workgroup>>
+    }
+  } {triton_spirv.contiguous_run}
+  gpu.barrier
+  scf.for %j = %c0 to %c4 step %c1 {
+    %q = arith.addi %first, %j : index
+    %column = memref.load %columns[%q] : memref<64xi32, #spirv.storage_class<Workgroup>>
+    %index = arith.index_cast %column : i32 to index
+    %v = memref.load %b[%index] : memref<?xf32>
+    memref.store %v, %out[%q] : memref<?xf32>
+  } {triton_spirv.contiguous_run}
+  return
+}

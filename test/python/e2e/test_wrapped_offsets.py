@@ -72,12 +72,55 @@ def peeled_wrapped_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride
 
 
 @triton.jit
+def grouped_wrapped_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
+                                  stride_bn, stride_cm, stride_cn, BLOCK_M: tl.constexpr,
+                                  BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                                  GROUP_M: tl.constexpr):
+    # Triton's matmul tutorial's form: programs in groups of GROUP_M block rows (the row block
+    # from a min(), so not provably non-negative: checked at run time), unhinted wrapped
+    # offsets, pointers advanced each K step (kept per invocation in a private array), K masked.
+    pid = tl.program_id(0)
+    blocks_m = tl.cdiv(M, BLOCK_M)
+    blocks_n = tl.cdiv(N, BLOCK_N)
+    in_group = GROUP_M * blocks_n
+    first_m = (pid // in_group) * GROUP_M
+    group_m = min(blocks_m - first_m, GROUP_M)
+    pid_m = first_m + ((pid % in_group) % group_m)
+    pid_n = (pid % in_group) // group_m
+    offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
+    offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak
+    b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
+        b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
+        acc = tl.dot(a, b, acc, input_precision="ieee")
+        a_ptrs += BLOCK_K * stride_ak
+        b_ptrs += BLOCK_K * stride_bk
+    offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    tl.store(c_ptr + offs_cm[:, None] * stride_cm + offs_cn[None, :] * stride_cn,
+             acc.to(c_ptr.dtype.element_ty), mask=(offs_cm[:, None] < M) & (offs_cn[None, :] < N))
+
+
+@triton.jit
 def wrapped_copy_kernel(x_ptr, out_ptr, shift, n, BLOCK: tl.constexpr):
     # (offs - shift) % n is negative for the first programs: x_ptr points n elements into its
     # buffer. With shift a multiple of the vector, the vector rule's other conditions hold, so
     # only the sign keeps it per lane (at offs - shift = -n, lane 0 reads 0 and lane 1 -n + 1).
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     tl.store(out_ptr + offs, tl.load(x_ptr + (offs - shift) % n))
+
+
+@triton.jit
+def base_shifted_copy_kernel(x_ptr, out_ptr, shift, n, BLOCK: tl.constexpr):
+    # The same with the shift in the program's base: the dividend's run-invariant part is
+    # checked at run time (negative for the first program, which takes the per-lane copy).
+    base = tl.program_id(0) * BLOCK - shift
+    offs = base + tl.arange(0, BLOCK)
+    tl.store(out_ptr + tl.program_id(0) * BLOCK + tl.arange(0, BLOCK), tl.load(x_ptr + offs % n))
 
 
 CASES = pytest.mark.parametrize("wide, hinted", [(False, False), (True, True), (False, True)])
@@ -111,6 +154,21 @@ def test_peeled_wrapped_matmul(K, vector_bytes):
                                        num_warps=4, vector_bytes=vector_bytes)
     assert not c.isnan().any()
     torch.testing.assert_close(c, a @ b, atol=1e-4, rtol=1e-4)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+@pytest.mark.parametrize("vector_bytes", [0, 16])
+def test_grouped_wrapped_matmul(dtype, vector_bytes):
+    M, N, K = 200, 136, 72
+    a, b = torch.randn(M, K).to(dtype), torch.randn(K, N).to(dtype)
+    c = torch.full((M, N), float("nan"), dtype=dtype)
+    grid = (triton.cdiv(M, 64) * triton.cdiv(N, 64),)
+    grouped_wrapped_matmul_kernel[grid](a, b, c, M, N, K, *a.stride(), *b.stride(), *c.stride(),
+                                        BLOCK_M=64, BLOCK_N=64, BLOCK_K=32, GROUP_M=2,
+                                        num_warps=4, vector_bytes=vector_bytes)
+    assert not c.isnan().any()
+    tolerance = 1e-4 if dtype == torch.float32 else 2e-2
+    torch.testing.assert_close(c.float(), a.float() @ b.float(), atol=tolerance, rtol=tolerance)
 
 
 def _global_loads(kernel):
@@ -152,6 +210,26 @@ def test_peeled_wrapped_matmul_tiles_load_vectors_on_nvidia():
     assert loads["vector<4xf32>"] >= 4, loads
 
 
+@pytest.mark.parametrize("dtype", ["fp32", "fp16"])
+def test_grouped_wrapped_matmul_tiles_load_vectors_on_nvidia(dtype):
+    # Both tiles' pointers are kept per invocation; B's columns need pid_n >= 0, checked once.
+    signature = {"a_ptr": f"*{dtype}", "b_ptr": f"*{dtype}", "c_ptr": f"*{dtype}",
+                 **{name: "i32" for name in ("M", "N", "K", "stride_am", "stride_bk",
+                                             "stride_cm")},
+                 "stride_ak": "constexpr", "stride_bn": "constexpr", "stride_cn": "constexpr"}
+    signature = {name: signature[name] for name in (
+        "a_ptr", "b_ptr", "c_ptr", "M", "N", "K", "stride_am", "stride_ak", "stride_bk",
+        "stride_bn", "stride_cm", "stride_cn")}
+    kernel = _compile_for_nvidia(
+        grouped_wrapped_matmul_kernel, signature,
+        dict(stride_ak=1, stride_bn=1, stride_cn=1, BLOCK_M=128, BLOCK_N=64, BLOCK_K=32,
+             GROUP_M=8), 4)
+    loads = _global_loads(kernel)
+    vector = "vector<4xf32>" if dtype == "fp32" else "vector<4xf16>"
+    assert loads[vector] >= 4, loads
+    assert "SGreaterThanEqual" in kernel.asm["spirvir"]  # the run-time check of pid_n
+
+
 @pytest.mark.parametrize("vector_bytes", [0, 16])
 def test_negative_wrapped_offsets_stay_exact(vector_bytes):
     n, block = 64, 64
@@ -161,6 +239,25 @@ def test_negative_wrapped_offsets_stay_exact(vector_bytes):
     offs = torch.arange(4 * block)
     expected = data[n + torch.fmod(offs - 64, n)]
     assert torch.equal(out, expected)
+
+
+@pytest.mark.parametrize("vector_bytes", [0, 16])
+def test_base_shifted_wrapped_offsets_stay_exact(vector_bytes):
+    n, block = 64, 64
+    data = torch.randn(2 * n)
+    out = torch.full((4 * block,), float("nan"))
+    base_shifted_copy_kernel[(4,)](data[n:], out, 64, n, BLOCK=block, vector_bytes=vector_bytes)
+    expected = data[n + torch.fmod(torch.arange(4 * block) - 64, n)]
+    assert torch.equal(out, expected)
+
+
+def test_base_shifted_wrapped_offsets_are_checked_on_nvidia():
+    kernel = _compile_for_nvidia(base_shifted_copy_kernel,
+                                 {"x_ptr": "*fp32", "out_ptr": "*fp32", "shift": "i32", "n": "i32"},
+                                 {"BLOCK": 256}, 2)
+    loads = _global_loads(kernel)
+    assert loads["vector<4xf32>"] > 0 and loads["f32"] > 0, loads
+    assert "SGreaterThanEqual" in kernel.asm["spirvir"]
 
 
 def test_negative_wrapped_offsets_are_not_vectorized_on_nvidia():

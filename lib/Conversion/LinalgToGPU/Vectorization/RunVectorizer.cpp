@@ -181,12 +181,47 @@ std::optional<int64_t> RunVectorizer::stride(Value v) {
   return std::nullopt;
 }
 
+SmallVector<Value> RunVectorizer::nonNegativityTerms() {
+  SetVector<Value> terms;
+  // Summands of `x` (through casts and adds): provably non-negative, or
+  // defined before the loop (then a term); false otherwise.
+  std::function<bool(Value, int)> split = [&](Value x, int depth) {
+    if (isNonNegative(x))
+      return true;
+    if (loop.isDefinedOutsideOfLoop(x)) {
+      terms.insert(x);
+      return true;
+    }
+    Operation *def = x.getDefiningOp();
+    if (!def || depth > 8)
+      return false;
+    if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
+      return split(def->getOperand(0), depth + 1);
+    if (isa<arith::AddIOp>(def))
+      return split(def->getOperand(0), depth + 1) && split(def->getOperand(1), depth + 1);
+    return false;
+  };
+  loop.getBody()->walk([&](arith::RemSIOp rem) {
+    Value x = rem.getLhs(), n = rem.getRhs();
+    if (rem->hasAttr("tt.contiguity") || stride(n) != 0 || stride(x) != 1 ||
+        divisor(x) % width != 0 || divisor(n) % width != 0 || isNonNegative(x))
+      return;
+    // A remainder whose dividend has other parts stays per lane.
+    SetVector<Value> before = terms;
+    if (!split(x, 0))
+      terms = before;
+  });
+  return terms.takeVector();
+}
+
 /// Whether `v` is provably not negative: ids, constants, run and loop
 /// indices from non-negative bounds, and sums, products, quotients and
 /// remainders of such values (index arithmetic, which does not wrap here).
 bool RunVectorizer::isNonNegative(Value v, int depth) {
   if (depth > 16)
     return false;
+  if (assumedNonNegative.contains(v))
+    return true;
   if (auto c = getConstantIntValue(v))
     return *c >= 0;
   if (auto arg = dyn_cast<BlockArgument>(v)) {

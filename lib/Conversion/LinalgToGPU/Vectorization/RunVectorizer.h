@@ -57,8 +57,19 @@ public:
   /// A number `v` is known (or assumed) to be a multiple of at lane 0.
   int64_t divisor(Value v);
 
-  /// Whether `v` is provably not negative.
+  /// Whether `v` is provably (or assumed) not negative.
   bool isNonNegative(Value v, int depth = 0);
+
+  /// Run-invariant values whose not being negative would make a signed
+  /// remainder of the run consecutive (`(pid_n * B + arange) % N` with pid_n
+  /// from a min(): checked at run time). Empty when none would.
+  SmallVector<Value> nonNegativityTerms();
+
+  /// Takes `terms` as not negative from now on (replacing any earlier
+  /// assumption).
+  void assumeNonNegative(ArrayRef<Value> terms) {
+    assumedNonNegative = DenseSet<Value>(terms.begin(), terms.end());
+  }
 
   /// Run-invariant values (defined before the loop) that, each a multiple of
   /// its modulus (the width; for the address of a view of an address read
@@ -183,6 +194,7 @@ private:
   DenseMap<std::pair<Value, int64_t>, Value> *nestedLaneCache = nullptr;
   /// Run-invariant values a runtime check has proven multiples of the width.
   DenseSet<Value> assumed;
+  DenseSet<Value> assumedNonNegative;
 };
 
 } // namespace mlir::triton_spirv

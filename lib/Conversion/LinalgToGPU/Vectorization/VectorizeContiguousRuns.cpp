@@ -58,21 +58,27 @@ using mlir::triton_spirv::kContiguousRunAttr;
 using mlir::triton_spirv::RunVectorizer;
 
 /// Runs a copy of `loop` when every one of `terms` is a multiple of its
-/// modulus (a power of two), `loop` itself otherwise; returns the copy.
-scf::ForOp versionOnMultiples(scf::ForOp loop,
-                              ArrayRef<std::pair<Value, int64_t>> terms) {
+/// modulus (a power of two) and none of `nonNegative` is negative, `loop`
+/// itself otherwise; returns the copy.
+scf::ForOp versionOnFacts(scf::ForOp loop, ArrayRef<std::pair<Value, int64_t>> terms,
+                          ArrayRef<Value> nonNegative) {
   OpBuilder b(loop);
   Location loc = loop.getLoc();
   Value all;
+  auto require = [&](Value fact) {
+    all = all ? arith::AndIOp::create(b, loc, all, fact) : fact;
+  };
+  auto constant = [&](Type type, int64_t value) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, value));
+  };
   for (auto [term, modulus] : terms) {
-    Value lowBits = arith::AndIOp::create(
-        b, loc, term,
-        arith::ConstantOp::create(b, loc, b.getIntegerAttr(term.getType(), modulus - 1)));
-    Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(term.getType(), 0));
-    Value isMultiple =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lowBits, zero);
-    all = all ? arith::AndIOp::create(b, loc, all, isMultiple) : isMultiple;
+    Value lowBits = arith::AndIOp::create(b, loc, term, constant(term.getType(), modulus - 1));
+    require(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lowBits,
+                                  constant(term.getType(), 0)));
   }
+  for (Value term : nonNegative)
+    require(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, term,
+                                  constant(term.getType(), 0)));
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, all, /*withElseRegion=*/true);
   ifOp->setAttr(triton_spirv::kAlignmentVersionAttr, b.getUnitAttr());
   loop->moveBefore(ifOp.elseBlock()->getTerminator());
@@ -99,37 +105,104 @@ memref::StoreOp soleStoreInto(Value buffer) {
   return store;
 }
 
-/// Clones before `at` the computation of what `store` wrote at index `p`,
-/// for index `q` (the clones into `clones`): pure ops whose other inputs
-/// dominate `at`. Null (nothing left behind) when the value depends on
-/// anything else.
-Value recomputeStored(memref::StoreOp store, Value q, Operation *at, DominanceInfo &dominance,
-                      SmallVectorImpl<Operation *> &clones) {
-  Value p = store.getIndices()[0];
-  SmallVector<Operation *> slice;
-  DenseSet<Operation *> seen;
-  std::function<bool(Value, int)> collect = [&](Value v, int depth) {
-    if (v == p || dominance.properlyDominates(v, at))
-      return true;
-    Operation *def = v.getDefiningOp();
-    if (!def || depth > 24 || def->getNumRegions() || !isMemoryEffectFree(def))
-      return false;
-    if (!seen.insert(def).second)
-      return true;
-    for (Value operand : def->getOperands())
-      if (!collect(operand, depth + 1))
-        return false;
-    slice.push_back(def);
+/// The scf.for loops around `op` inside `stop` (innermost first).
+SmallVector<scf::ForOp> loopsAround(Operation *op, Operation *stop) {
+  SmallVector<scf::ForOp> loops;
+  for (Operation *parent = op->getParentOp(); parent && parent != stop;
+       parent = parent->getParentOp())
+    if (auto loop = dyn_cast<scf::ForOp>(parent))
+      loops.push_back(loop);
+  return loops;
+}
+
+/// Whether `a` computes what `b` does once `mapping` holds: the same ops of
+/// the same values (or of values the mapping pairs).
+bool sameComputation(Value a, Value b, const IRMapping &mapping, int depth = 0) {
+  if (a == b || mapping.lookupOrNull(a) == b)
     return true;
+  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
+  if (!x || !y || depth > 16 || x->getName() != y->getName() ||
+      x->getAttrDictionary() != y->getAttrDictionary() || x->getNumRegions() ||
+      x->getNumOperands() != y->getNumOperands() || !isMemoryEffectFree(x) ||
+      cast<OpResult>(a).getResultNumber() != cast<OpResult>(b).getResultNumber())
+    return false;
+  for (auto [u, v] : llvm::zip(x->getOperands(), y->getOperands()))
+    if (!sameComputation(u, v, mapping, depth + 1))
+      return false;
+  return true;
+}
+
+/// Pairs the loops around `store` with those around `load` when both nests
+/// have the same constant bounds and the producer's writes each element of
+/// its buffer once (marked writes_whole_buffer, as many iterations as
+/// elements), and the load reads the element the same iteration wrote: an
+/// invocation's elements kept in a private array, read back by a loop of
+/// the same shape (tutorial 03's pointer offsets).
+bool pairLoopNests(memref::StoreOp store, memref::LoadOp load, IRMapping &mapping) {
+  Operation *common = store->getParentOp();
+  while (common && !common->isAncestor(load))
+    common = common->getParentOp();
+  SmallVector<scf::ForOp> producer = loopsAround(store, common);
+  SmallVector<scf::ForOp> consumer = loopsAround(load, common);
+  if (producer.empty() || producer.size() > consumer.size())
+    return false;
+  auto type = cast<MemRefType>(store.getMemRef().getType());
+  if (!type.hasStaticShape() || !producer.back()->hasAttr("triton_spirv.writes_whole_buffer"))
+    return false;
+  int64_t iterations = 1;
+  for (auto [p, c] : llvm::zip(producer, consumer)) {
+    auto lb = getConstantIntValue(p.getLowerBound()), ub = getConstantIntValue(p.getUpperBound());
+    auto step = getConstantIntValue(p.getStep());
+    if (!lb || !ub || !step || *step <= 0 || lb != getConstantIntValue(c.getLowerBound()) ||
+        ub != getConstantIntValue(c.getUpperBound()) ||
+        step != getConstantIntValue(c.getStep()))
+      return false;
+    iterations *= (*ub - *lb + *step - 1) / *step;
+    mapping.map(p.getInductionVar(), c.getInductionVar());
+  }
+  return iterations == type.getNumElements() &&
+         sameComputation(store.getIndices()[0], load.getIndices()[0], mapping);
+}
+
+/// Clones before `load` the computation of what `store` wrote to the element
+/// `load` reads (the clones into `clones`): pure ops of the store's index,
+/// or of its loops' indices paired with the load's (pairLoopNests), and of
+/// values that dominate `load`. Null (nothing left behind) when the value
+/// depends on anything else.
+Value recomputeStored(memref::StoreOp store, memref::LoadOp load, DominanceInfo &dominance,
+                      SmallVectorImpl<Operation *> &clones) {
+  auto attempt = [&](IRMapping mapping) -> Value {
+    SmallVector<Operation *> slice;
+    DenseSet<Operation *> seen;
+    std::function<bool(Value, int)> collect = [&](Value v, int depth) {
+      if (mapping.contains(v) || dominance.properlyDominates(v, load))
+        return true;
+      Operation *def = v.getDefiningOp();
+      if (!def || depth > 24 || def->getNumRegions() || !isMemoryEffectFree(def))
+        return false;
+      if (!seen.insert(def).second)
+        return true;
+      for (Value operand : def->getOperands())
+        if (!collect(operand, depth + 1))
+          return false;
+      slice.push_back(def);
+      return true;
+    };
+    if (!collect(store.getValueToStore(), 0))
+      return Value();
+    OpBuilder b(load);
+    for (Operation *op : slice)
+      clones.push_back(b.clone(*op, mapping));
+    return mapping.lookupOrDefault(store.getValueToStore());
   };
-  if (!collect(store.getValueToStore(), 0))
-    return Value();
-  OpBuilder b(at);
-  IRMapping mapping;
-  mapping.map(p, q);
-  for (Operation *op : slice)
-    clones.push_back(b.clone(*op, mapping));
-  return mapping.lookupOrDefault(store.getValueToStore());
+  IRMapping byIndex;
+  byIndex.map(store.getIndices()[0], load.getIndices()[0]);
+  if (Value value = attempt(byIndex))
+    return value;
+  IRMapping byIteration;
+  if (pairLoopNests(store, load, byIteration))
+    return attempt(byIteration);
+  return Value();
 }
 
 /// Global accesses of `loop` that are consecutive but for an index read
@@ -163,10 +236,10 @@ void recomputeIndicesOfVectorAccesses(scf::ForOp loop, int64_t width, bool bf16V
     };
     RunVectorizer before(loop, width, bf16Values);
     before.findVarying();
+    before.assumeNonNegative(before.nonNegativityTerms());
     int64_t vectorAccesses = accesses(before);
     SmallVector<Operation *> clones;
-    Value recomputed = recomputeStored(soleStoreInto(load.getMemRef()), load.getIndices()[0],
-                                       load, dominance, clones);
+    Value recomputed = recomputeStored(soleStoreInto(load.getMemRef()), load, dominance, clones);
     // (A stored value computed outside the producer is left alone: undoing
     // its replacement would touch its other uses.)
     if (!recomputed || clones.empty())
@@ -175,6 +248,8 @@ void recomputeIndicesOfVectorAccesses(scf::ForOp loop, int64_t width, bool bf16V
     loaded.replaceAllUsesWith(recomputed);
     RunVectorizer after(loop, width, bf16Values);
     after.findVarying();
+    // (Counted as the checked copy will have them: dividends not negative.)
+    after.assumeNonNegative(after.nonNegativityTerms());
     if (after.isLegal() && accesses(after) > vectorAccesses) {
       load.erase();
       continue;
@@ -252,22 +327,28 @@ struct VectorizeContiguousRunsPass
       int64_t width = vectorizer->getWidth();
       // Both copies are widened (the scalar one keeps per-lane global
       // accesses), so workgroup tiles retyped to vectors are no obstacle.
+      // Facts checked at run time, for a copy that takes them: dividends of
+      // signed remainders not negative, then (with those) alignments.
+      SmallVector<Value> nonNegative = vectorizer->nonNegativityTerms();
+      vectorizer->assumeNonNegative(nonNegative);
+      SmallVector<std::pair<Value, int64_t>> terms;
       if ((runtimeAlignmentChecks || vectorizer->hasAlignmentHint()) &&
-          (width & (width - 1)) == 0) {
-        SmallVector<std::pair<Value, int64_t>> terms = vectorizer->alignmentTerms();
-        vectorizer->assumeMultiples(terms);
-        bool gainsVectorAccess = !terms.empty() && vectorizer->hasVectorAccess();
-        vectorizer->assumeMultiples({});
-        if (gainsVectorAccess) {
-          // Terms live before the loop, so the copy shares them.
-          RunVectorizer aligned(
-              versionOnMultiples(vectorizer->getLoop(), terms), width,
-              bf16Values);
-          aligned.findVarying();
-          aligned.assumeMultiples(terms);
-          aligned.setVectorTiles(&tiles);
-          aligned.run();
-        }
+          (width & (width - 1)) == 0)
+        terms = vectorizer->alignmentTerms();
+      vectorizer->assumeMultiples(terms);
+      bool gainsVectorAccess =
+          (!terms.empty() || !nonNegative.empty()) && vectorizer->hasVectorAccess();
+      vectorizer->assumeMultiples({});
+      vectorizer->assumeNonNegative({});
+      if (gainsVectorAccess) {
+        // Terms live before the loop, so the copy shares them.
+        RunVectorizer checked(versionOnFacts(vectorizer->getLoop(), terms, nonNegative), width,
+                              bf16Values);
+        checked.findVarying();
+        checked.assumeNonNegative(nonNegative);
+        checked.assumeMultiples(terms);
+        checked.setVectorTiles(&tiles);
+        checked.run();
       }
       if (vectorizer->hasVectorAccess())
         vectorizer->run();

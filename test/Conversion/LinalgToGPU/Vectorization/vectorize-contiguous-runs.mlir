@@ -524,3 +524,96 @@ func.func @wrapped_columns_from_workgroup_memory(%b: memref<?xf32> {tt.divisibil
   } {triton_spirv.contiguous_run}
   return
 }
+
+// -----
+
+// The block's first column from a min() (tutorial 03's group order): not
+// provably non-negative, so a copy of the run that takes it as such runs
+// behind a run-time check; the original, per lane, runs otherwise.
+// CHECK-LABEL: func.func @wrapped_columns_checked_sign(
+// CHECK:         %[[SIGN:.*]] = arith.cmpi sge, %[[FIRST:.*]], %c0{{.*}} : i32
+// CHECK:         scf.if %[[SIGN]] {
+// CHECK:           vector.load %arg0[%{{.*}}] : memref<?xf32>, vector<4xf32>
+// CHECK:         } else {
+// CHECK-NOT:       vector.load
+// CHECK:         } {triton_spirv.alignment_version}
+func.func @wrapped_columns_checked_sign(%b: memref<?xf32> {tt.divisibility = 16 : i32},
+                                        %out: memref<?xf32> {tt.divisibility = 16 : i32},
+                                        %n: i32 {tt.divisibility = 16 : i32}, %m: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8_i32 = arith.constant 8 : i32
+  %c64_i32 = arith.constant 64 : i32
+  %tid = gpu.thread_id x
+  %rows = arith.minsi %m, %c8_i32 : i32
+  %group = arith.muli %rows, %c64_i32 : i32
+  %first = arith.addi %group, %c64_i32 : i32
+  %start = arith.muli %tid, %c4 : index
+  scf.for %j = %c0 to %c4 step %c1 {
+    %column = arith.addi %start, %j : index
+    %column_i32 = arith.index_cast %column : index to i32
+    %x = arith.addi %first, %column_i32 : i32
+    %wrapped = arith.remsi %x, %n : i32
+    %index = arith.index_cast %wrapped : i32 to index
+    %v = memref.load %b[%index] : memref<?xf32>
+    memref.store %v, %out[%column] : memref<?xf32>
+  } {triton_spirv.contiguous_run}
+  return
+}
+
+// -----
+
+// An invocation's element offsets kept in a private array by one loop nest
+// and read back by another of the same shape (tutorial 03's pointers): the
+// slot read is the one the same iteration wrote, every slot written once, so
+// the offset is recomputed from the consumer's loop indices and the private
+// array is not read.
+// CHECK-LABEL: func.func @offsets_in_a_private_array(
+// CHECK:         memref.store %{{.*}}, %[[SLOTS:.*]][%{{.*}}] : memref<8xi32, #spirv.storage_class<Function>>
+// CHECK-NOT:     memref.load %[[SLOTS]]
+// CHECK:         vector.load %arg0[%{{.*}}] : memref<?xf32>, vector<4xf32>
+func.func @offsets_in_a_private_array(%a: memref<?xf32> {tt.divisibility = 16 : i32},
+                                      %out: memref<?xf32> {tt.divisibility = 16 : i32},
+                                      %stride: i32 {tt.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %tid = gpu.thread_id x
+  %start = arith.muli %tid, %c4 : index
+  %slots = memref.alloca() : memref<8xi32, #spirv.storage_class<Function>>
+  scf.for %round = %c0 to %c256 step %c128 {
+    %base = arith.addi %round, %start : index
+    scf.for %j = %c0 to %c4 step %c1 {
+      %r = arith.divui %round, %c128 : index
+      %r4 = arith.muli %r, %c4 : index
+      %slot = arith.addi %r4, %j : index
+      %element = arith.addi %base, %j : index
+      %column = arith.remui %element, %c32 : index
+      %row = arith.divui %element, %c32 : index
+      %row_i32 = arith.index_cast %row : index to i32
+      %column_i32 = arith.index_cast %column : index to i32
+      %row_offset = arith.muli %row_i32, %stride : i32
+      %offset = arith.addi %row_offset, %column_i32 : i32
+      memref.store %offset, %slots[%slot] : memref<8xi32, #spirv.storage_class<Function>>
+    } {triton_spirv.contiguous_run}
+  } {triton_spirv.writes_whole_buffer}
+  scf.for %round = %c0 to %c256 step %c128 {
+    %base = arith.addi %round, %start : index
+    scf.for %j = %c0 to %c4 step %c1 {
+      %r = arith.divui %round, %c128 : index
+      %r4 = arith.muli %r, %c4 : index
+      %slot = arith.addi %r4, %j : index
+      %element = arith.addi %base, %j : index
+      %offset = memref.load %slots[%slot] : memref<8xi32, #spirv.storage_class<Function>>
+      %index = arith.index_cast %offset : i32 to index
+      %v = memref.load %a[%index] : memref<?xf32>
+      memref.store %v, %out[%element] : memref<?xf32>
+    } {triton_spirv.contiguous_run}
+  } {triton_spirv.writes_whole_buffer}
+  return
+}

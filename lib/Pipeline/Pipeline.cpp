@@ -178,6 +178,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   vectorize.runtimeAlignmentChecks = options.runtimeAlignmentChecks >= 0
                                          ? options.runtimeAlignmentChecks > 0
                                          : profile->runtimeAlignmentChecks;
+  vectorize.wrappedOffsets = options.wrappedOffsetVectors >= 0
+                                 ? options.wrappedOffsetVectors > 0
+                                 : profile->wrappedOffsetVectors;
   pm.addNestedPass<func::FuncOp>(createVectorizeContiguousRuns(vectorize));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

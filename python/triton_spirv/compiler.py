@@ -30,6 +30,9 @@ class SPIRVOptions:
     # run-time values (strides, bounds) are multiples of the vector width,
     # taken after a check; -1: the device profile's choice, 0: never, 1: always.
     runtime_alignment_checks: int = -1
+    # Vector accesses at offsets wrapped by a remainder (`offs % N`), with
+    # run-time sign checks; -1: the device profile's choice, 0: never, 1: always.
+    wrapped_offset_vectors: int = -1
     debug: bool = False
     sanitize_overflow: bool = False
     arch: str = None
@@ -185,7 +188,8 @@ class SPIRVBackend(BaseBackend):
                                      options.vector_bytes,
                                      options.cooperative_matrix,
                                      options.num_stages,
-                                     options.runtime_alignment_checks)
+                                     options.runtime_alignment_checks,
+                                     options.wrapped_offset_vectors)
         info = result["metadata"]
         metadata["name"] = info["entry"]
         metadata["shared"] = info["shared"]

@@ -713,6 +713,12 @@ def VectorizeContiguousRuns : Pass<"vectorize-contiguous-runs", "func::FuncOp"> 
            "Runs whose accesses are aligned and whose masks are uniform when "
            "some values set before the run are multiples of the vector "
            "width get a vector copy, taken when they are">,
+    Option<"wrappedOffsets", "wrapped-offsets", "bool", /*default=*/"true",
+           "Offsets wrapped by a remainder (`offs % N`) count as consecutive "
+           "over aligned vectors when N is a multiple of the width and the "
+           "dividend is not negative (checked at run time where unproven: a "
+           "vector copy), and indices kept in workgroup or private buffers "
+           "are recomputed for vector accesses">,
   ];
 }
 

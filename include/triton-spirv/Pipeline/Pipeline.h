@@ -40,6 +40,11 @@ struct TritonToSPIRVOptions
                      "values, taken after a check (-1: the profile's choice, "
                      "0: never, 1: always)"),
       llvm::cl::init(-1)};
+  Option<int64_t> wrappedOffsetVectors{
+      *this, "wrapped-offset-vectors",
+      llvm::cl::desc("Vector accesses at offsets wrapped by a remainder "
+                     "(-1: the profile's choice, 0: never, 1: always)"),
+      llvm::cl::init(-1)};
   Option<int64_t> numStages{
       *this, "num-stages",
       llvm::cl::desc("Triton num_stages: tiles staged in workgroup memory are "

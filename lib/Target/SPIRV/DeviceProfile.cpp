@@ -63,6 +63,10 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // llvmpipe runs both copies under masks: softmax
                          // 2048x1000 1.01x, 2048x781 1.23x the time.
                          /*runtimeAlignmentChecks=*/false,
+                         // Tutorial 03's matmul 512^3 fp32 1.16x, fp16
+                         // 1.05x slower (three alternating runs): llvmpipe
+                         // gathers 8-byte vectors too, and runs both copies.
+                         /*wrappedOffsetVectors=*/false,
                          // fp32 matmul 512^3 32x32x16: 29.7 -> 13.4 ms;
                          // softmax, whose reductions stage outside loops,
                          // ran 5-8% slower with all its buffers moved.
@@ -181,6 +185,9 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          /*subgroupExtendedTypes=*/true,
                          // Not measured yet (bench/gpu --set alignment).
                          /*runtimeAlignmentChecks=*/false,
+                         // Tutorial 03's and FlagGems' matmul tiles: 16-byte
+                         // loads instead of scalar ones (not timed yet).
+                         /*wrappedOffsetVectors=*/true,
                          // Shared memory is the fast path for staged tiles.
                          /*loopStagedTilesInGlobalMemory=*/false,
                          /*recomputeStagedTiles=*/false,

@@ -99,7 +99,7 @@ std::string toLinalg(const std::string &ttir) {
 py::dict toSPIRVIR(const std::string &linalg, const std::string &profile,
                    int64_t numWarps, int64_t vectorBytes,
                    int64_t cooperativeMatrix, int64_t numStages,
-                   int64_t runtimeAlignmentChecks) {
+                   int64_t runtimeAlignmentChecks, int64_t wrappedOffsetVectors) {
   CompilerSession session;
   OwningOpRef<ModuleOp> module = session.parse(linalg);
   PassManager pm(&session.context);
@@ -110,6 +110,7 @@ py::dict toSPIRVIR(const std::string &linalg, const std::string &profile,
   options.cooperativeMatrix = cooperativeMatrix;
   options.numStages = numStages;
   options.runtimeAlignmentChecks = runtimeAlignmentChecks;
+  options.wrappedOffsetVectors = wrappedOffsetVectors;
   if (failed(triton_spirv::buildLinalgToSPIRVPipeline(pm, options)))
     session.fail("unknown device profile '" + profile + "'");
   session.run(pm, *module, "linalg -> SPIR-V");
@@ -208,7 +209,7 @@ PYBIND11_MODULE(_compiler, m) {
   m.def("to_spirvir", &toSPIRVIR, py::arg("linalg"), py::arg("profile"),
         py::arg("num_warps"), py::arg("vector_bytes") = -1,
         py::arg("cooperative_matrix") = -1, py::arg("num_stages") = 3,
-        py::arg("runtime_alignment_checks") = -1,
+        py::arg("runtime_alignment_checks") = -1, py::arg("wrapped_offset_vectors") = -1,
         "linalg text -> {'ir': SPIR-V dialect text, 'metadata': launch info}");
   m.def("to_spv", &toSPV, py::arg("spirvir"), "SPIR-V dialect text -> binary");
   m.def("device_profile", &deviceProfile, py::arg("name"));

@@ -3,8 +3,8 @@ and FlagGems' mm write their tiles' rows and columns) still give vector accesses
 aligned vector provably stays consecutive: N a multiple of the vector (Triton specializes 16),
 the dividend not negative (or Triton's contiguity hint on it). FlagGems' mm keeps those offsets
 in workgroup memory; the index of a vector access is then recomputed from what was stored.
-Checked on lavapipe at the NVIDIA profile's 16-byte vectors and scalar, against torch, and
-compiled for the NVIDIA profile. A negative dividend, which breaks the rule, stays per lane."""
+Checked on lavapipe at the NVIDIA profile's 16-byte vectors with the transform on (the
+lavapipe profile leaves it off) and scalar, against torch, and compiled for the NVIDIA profile. A negative dividend, which breaks the rule, stays per lane."""
 import re
 from collections import Counter
 
@@ -137,7 +137,8 @@ def test_wrapped_matmul(wide, hinted, vector_bytes):
     wrapped_matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0),
                                 BLOCK_M=block_m, BLOCK_N=block_n, BLOCK_K=block_k,
                                 WIDE_OFFSETS=wide, HINTED=hinted, num_warps=4,
-                                vector_bytes=vector_bytes)
+                                vector_bytes=vector_bytes,
+        wrapped_offset_vectors=int(vector_bytes > 0))
     assert not c.isnan().any()
     torch.testing.assert_close(c, a @ b, atol=1e-4, rtol=1e-4)
 
@@ -151,7 +152,8 @@ def test_peeled_wrapped_matmul(K, vector_bytes):
     grid = (triton.cdiv(M, block_m) * triton.cdiv(N, block_n),)
     peeled_wrapped_matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0),
                                        BLOCK_M=block_m, BLOCK_N=block_n, BLOCK_K=block_k,
-                                       num_warps=4, vector_bytes=vector_bytes)
+                                       num_warps=4, vector_bytes=vector_bytes,
+        wrapped_offset_vectors=int(vector_bytes > 0))
     assert not c.isnan().any()
     torch.testing.assert_close(c, a @ b, atol=1e-4, rtol=1e-4)
 
@@ -165,7 +167,8 @@ def test_grouped_wrapped_matmul(dtype, vector_bytes):
     grid = (triton.cdiv(M, 64) * triton.cdiv(N, 64),)
     grouped_wrapped_matmul_kernel[grid](a, b, c, M, N, K, *a.stride(), *b.stride(), *c.stride(),
                                         BLOCK_M=64, BLOCK_N=64, BLOCK_K=32, GROUP_M=2,
-                                        num_warps=4, vector_bytes=vector_bytes)
+                                        num_warps=4, vector_bytes=vector_bytes,
+        wrapped_offset_vectors=int(vector_bytes > 0))
     assert not c.isnan().any()
     tolerance = 1e-4 if dtype == torch.float32 else 2e-2
     torch.testing.assert_close(c.float(), a.float() @ b.float(), atol=tolerance, rtol=tolerance)
@@ -235,7 +238,8 @@ def test_negative_wrapped_offsets_stay_exact(vector_bytes):
     n, block = 64, 64
     data = torch.randn(2 * n)
     out = torch.full((4 * block,), float("nan"))
-    wrapped_copy_kernel[(4,)](data[n:], out, 64, n, BLOCK=block, vector_bytes=vector_bytes)
+    wrapped_copy_kernel[(4,)](data[n:], out, 64, n, BLOCK=block, vector_bytes=vector_bytes,
+        wrapped_offset_vectors=int(vector_bytes > 0))
     offs = torch.arange(4 * block)
     expected = data[n + torch.fmod(offs - 64, n)]
     assert torch.equal(out, expected)
@@ -246,7 +250,8 @@ def test_base_shifted_wrapped_offsets_stay_exact(vector_bytes):
     n, block = 64, 64
     data = torch.randn(2 * n)
     out = torch.full((4 * block,), float("nan"))
-    base_shifted_copy_kernel[(4,)](data[n:], out, 64, n, BLOCK=block, vector_bytes=vector_bytes)
+    base_shifted_copy_kernel[(4,)](data[n:], out, 64, n, BLOCK=block, vector_bytes=vector_bytes,
+        wrapped_offset_vectors=int(vector_bytes > 0))
     expected = data[n + torch.fmod(torch.arange(4 * block) - 64, n)]
     assert torch.equal(out, expected)
 

@@ -76,6 +76,10 @@ struct DeviceProfile {
   /// arguments get a checked vector copy (vectorize-contiguous-runs
   /// runtime-alignment-checks).
   bool runtimeAlignmentChecks;
+  /// Offsets wrapped by a remainder (Triton's `offs % N`) vectorized, with
+  /// run-time sign checks and indices recomputed from where they were kept
+  /// (vectorize-contiguous-runs wrapped-offsets).
+  bool wrappedOffsetVectors;
   /// Workgroup variables a loop both writes and reads (tiles staged each
   /// iteration) live in a global scratch slice instead (spirv-spill-
   /// workgroup-memory loop-staged): llvmpipe reads workgroup memory at

@@ -155,7 +155,7 @@ std::optional<int64_t> RunVectorizer::stride(Value v) {
   // vector. A signed remainder follows x's sign, so x must not be negative:
   // known from its operations, or stated by Triton's contiguity hint on the
   // op (tl.max_contiguous), which Triton-CUDA vectorizes by as well.
-  if (isa<arith::RemUIOp, arith::RemSIOp>(def)) {
+  if (wrappedOffsets && isa<arith::RemUIOp, arith::RemSIOp>(def)) {
     Value x = def->getOperand(0), n = def->getOperand(1);
     if (stride(n) == 0 && stride(x) == 1 && divisor(x) % width == 0 &&
         divisor(n) % width == 0 &&

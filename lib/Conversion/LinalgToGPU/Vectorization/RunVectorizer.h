@@ -35,8 +35,10 @@ bool hasBF16Memory(Operation *func);
 /// loop) once hasVectorAccess says a vector access would come of it.
 class RunVectorizer {
 public:
-  RunVectorizer(scf::ForOp loop, int64_t width, bool bf16Values)
-      : loop(loop), width(width), bf16Values(bf16Values) {}
+  /// `wrappedOffsets`: remainders by run-uniform values may be consecutive
+  /// (vectorize-contiguous-runs wrapped-offsets).
+  RunVectorizer(scf::ForOp loop, int64_t width, bool bf16Values, bool wrappedOffsets = true)
+      : loop(loop), width(width), bf16Values(bf16Values), wrappedOffsets(wrappedOffsets) {}
 
   scf::ForOp getLoop() { return loop; }
   int64_t getWidth() const { return width; }
@@ -195,6 +197,7 @@ private:
   /// Run-invariant values a runtime check has proven multiples of the width.
   DenseSet<Value> assumed;
   DenseSet<Value> assumedNonNegative;
+  bool wrappedOffsets;
 };
 
 } // namespace mlir::triton_spirv

@@ -294,10 +294,12 @@ struct VectorizeContiguousRunsPass
       int64_t width = std::min<int64_t>({*ub, vectorBytes / widest, 4});
       if (width < 2 || *ub % width != 0)
         continue;
-      if (!RunVectorizer(loop, width, bf16Values).isLegal())
+      if (!RunVectorizer(loop, width, bf16Values, wrappedOffsets).isLegal())
         continue;
-      recomputeIndicesOfVectorAccesses(loop, width, bf16Values, dominance);
-      auto vectorizer = std::make_unique<RunVectorizer>(loop, width, bf16Values);
+      if (wrappedOffsets)
+        recomputeIndicesOfVectorAccesses(loop, width, bf16Values, dominance);
+      auto vectorizer =
+          std::make_unique<RunVectorizer>(loop, width, bf16Values, wrappedOffsets);
       if (!vectorizer->isLegal())
         continue;
       vectorizer->findVarying();
@@ -329,7 +331,9 @@ struct VectorizeContiguousRunsPass
       // accesses), so workgroup tiles retyped to vectors are no obstacle.
       // Facts checked at run time, for a copy that takes them: dividends of
       // signed remainders not negative, then (with those) alignments.
-      SmallVector<Value> nonNegative = vectorizer->nonNegativityTerms();
+      SmallVector<Value> nonNegative;
+      if (wrappedOffsets)
+        nonNegative = vectorizer->nonNegativityTerms();
       vectorizer->assumeNonNegative(nonNegative);
       SmallVector<std::pair<Value, int64_t>> terms;
       if ((runtimeAlignmentChecks || vectorizer->hasAlignmentHint()) &&
@@ -343,7 +347,7 @@ struct VectorizeContiguousRunsPass
       if (gainsVectorAccess) {
         // Terms live before the loop, so the copy shares them.
         RunVectorizer checked(versionOnFacts(vectorizer->getLoop(), terms, nonNegative), width,
-                              bf16Values);
+                              bf16Values, wrappedOffsets);
         checked.findVarying();
         checked.assumeNonNegative(nonNegative);
         checked.assumeMultiples(terms);

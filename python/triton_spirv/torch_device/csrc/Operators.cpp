@@ -306,7 +306,9 @@ void noteCpuFallback(const std::string &op) {
   if (warned.insert(op).second)
     TORCH_WARN("triton-spirv: ", op, " has no ", deviceTypeName(),
                " kernel; it runs on the CPU, copying its tensors there and back "
-               "(warned once per operator; TRITON_SPIRV_TORCH_FALLBACK=error makes it an error)");
+               "(warned once per operator; TRITON_SPIRV_TORCH_FALLBACK=error makes it an error; "
+               "FlagGems runs most operators on the device: triton_spirv.flaggems.install(), "
+               "then flag_gems.enable(), docs/flaggems.md)");
 }
 
 namespace {

@@ -123,6 +123,18 @@ def base_shifted_copy_kernel(x_ptr, out_ptr, shift, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + tl.program_id(0) * BLOCK + tl.arange(0, BLOCK), tl.load(x_ptr + offs % n))
 
 
+@triton.jit
+def inductor_bias_add_kernel(in_out_ptr0, in_ptr0, xnumel, COLUMNS: tl.constexpr,
+                             XBLOCK: tl.constexpr):
+    # Inductor's pointwise form: a flat index, and a broadcast row's column as a remainder by
+    # a constant (signed: Triton's `%` on int32).
+    xindex = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)[:]
+    xmask = xindex < xnumel
+    x0 = xindex % COLUMNS
+    total = tl.load(in_out_ptr0 + xindex, xmask) + tl.load(in_ptr0 + x0, xmask)
+    tl.store(in_out_ptr0 + xindex, total, xmask)
+
+
 CASES = pytest.mark.parametrize("wide, hinted", [(False, False), (True, True), (False, True)])
 
 
@@ -263,6 +275,25 @@ def test_base_shifted_wrapped_offsets_are_checked_on_nvidia():
     loads = _global_loads(kernel)
     assert loads["vector<4xf32>"] > 0 and loads["f32"] > 0, loads
     assert "SGreaterThanEqual" in kernel.asm["spirvir"]
+
+
+@pytest.mark.parametrize("vector_bytes", [0, 16])
+def test_inductor_bias_add(vector_bytes):
+    rows, columns = 37, 768
+    x, bias = torch.randn(rows, columns), torch.randn(columns)
+    expected = x + bias
+    inductor_bias_add_kernel[(triton.cdiv(x.numel(), 1024),)](
+        x, bias, x.numel(), COLUMNS=columns, XBLOCK=1024, vector_bytes=vector_bytes,
+        wrapped_offset_vectors=int(vector_bytes > 0))
+    assert torch.equal(x, expected)
+
+
+def test_inductor_bias_column_loads_a_vector_on_nvidia():
+    # Was 4 scalar loads per run (a constant remainder counted only unsigned).
+    kernel = _compile_for_nvidia(inductor_bias_add_kernel,
+                                 {"in_out_ptr0": "*fp32", "in_ptr0": "*fp32", "xnumel": "i32"},
+                                 {"COLUMNS": 768, "XBLOCK": 1024}, 4)
+    assert _global_loads(kernel) == {"vector<4xf32>": 2}, _global_loads(kernel)
 
 
 def test_negative_wrapped_offsets_are_not_vectorized_on_nvidia():

@@ -171,11 +171,14 @@ std::optional<int64_t> RunVectorizer::stride(Value v) {
       allUniform(def->getOperands()))
     return 0;
   // So is a read of one element of a workgroup or private buffer that the
-  // run does not write (an index tensor kept in workgroup memory).
+  // run does not write (an index tensor kept in workgroup memory), accessed
+  // only by loads and stores (no views that could write it elsewhere).
   if (auto load = dyn_cast<memref::LoadOp>(def))
     if (!isGlobalBuffer(load.getMemRef()) && allUniform(load.getIndices()) &&
-        llvm::none_of(load.getMemRef().getUsers(), [&](Operation *user) {
-          return !isa<memref::LoadOp>(user) && loop->isAncestor(user);
+        isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(load.getMemRef().getDefiningOp()) &&
+        llvm::all_of(load.getMemRef().getUsers(), [&](Operation *user) {
+          return isa<memref::LoadOp>(user) ||
+                 (isa<memref::StoreOp>(user) && !loop->isAncestor(user));
         }))
       return 0;
   return std::nullopt;

@@ -105,6 +105,28 @@ memref::StoreOp soleStoreInto(Value buffer) {
   return store;
 }
 
+/// Whether `v` may differ between the invocations of a workgroup (it is
+/// computed from an invocation or subgroup id, or from a load).
+bool dependsOnInvocation(Value v, int depth = 0) {
+  if (depth > 24)
+    return true;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (isa<func::FuncOp>(owner))
+      return false;
+    auto loop = dyn_cast<scf::ForOp>(owner);
+    return !loop || arg != loop.getInductionVar() ||
+           llvm::any_of(ValueRange{loop.getLowerBound(), loop.getUpperBound(), loop.getStep()},
+                        [&](Value bound) { return dependsOnInvocation(bound, depth + 1); });
+  }
+  Operation *def = v.getDefiningOp();
+  if (isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp>(def) || !isMemoryEffectFree(def) ||
+      def->getNumRegions())
+    return true;
+  return llvm::any_of(def->getOperands(),
+                      [&](Value operand) { return dependsOnInvocation(operand, depth + 1); });
+}
+
 /// The scf.for loops around `op` inside `stop` (innermost first).
 SmallVector<scf::ForOp> loopsAround(Operation *op, Operation *stop) {
   SmallVector<scf::ForOp> loops;
@@ -146,8 +168,11 @@ bool pairLoopNests(memref::StoreOp store, memref::LoadOp load, IRMapping &mappin
   SmallVector<scf::ForOp> consumer = loopsAround(load, common);
   if (producer.empty() || producer.size() > consumer.size())
     return false;
+  // An invocation's own array only: in workgroup memory the slot another
+  // invocation wrote would be recomputed with this one's values.
   auto type = cast<MemRefType>(store.getMemRef().getType());
-  if (!type.hasStaticShape() || !producer.back()->hasAttr("triton_spirv.writes_whole_buffer"))
+  if (!store.getMemRef().getDefiningOp<memref::AllocaOp>() || isWorkgroupSpace(type) ||
+      !type.hasStaticShape() || !producer.back()->hasAttr("triton_spirv.writes_whole_buffer"))
     return false;
   int64_t iterations = 1;
   for (auto [p, c] : llvm::zip(producer, consumer)) {
@@ -171,12 +196,17 @@ bool pairLoopNests(memref::StoreOp store, memref::LoadOp load, IRMapping &mappin
 /// depends on anything else.
 Value recomputeStored(memref::StoreOp store, memref::LoadOp load, DominanceInfo &dominance,
                       SmallVectorImpl<Operation *> &clones) {
+  // Workgroup memory: another invocation may have written the element, so
+  // what it stored must be the same in every invocation.
+  bool shared = isWorkgroupSpace(cast<MemRefType>(store.getMemRef().getType()));
   auto attempt = [&](IRMapping mapping) -> Value {
     SmallVector<Operation *> slice;
     DenseSet<Operation *> seen;
     std::function<bool(Value, int)> collect = [&](Value v, int depth) {
-      if (mapping.contains(v) || dominance.properlyDominates(v, load))
+      if (mapping.contains(v))
         return true;
+      if (dominance.properlyDominates(v, load))
+        return !shared || !dependsOnInvocation(v);
       Operation *def = v.getDefiningOp();
       if (!def || depth > 24 || def->getNumRegions() || !isMemoryEffectFree(def))
         return false;

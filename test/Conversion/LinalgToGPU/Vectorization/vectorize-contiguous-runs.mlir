@@ -617,3 +617,44 @@ func.func @offsets_in_a_private_array(%a: memref<?xf32> {tt.divisibility = 16 : 
   } {triton_spirv.writes_whole_buffer}
   return
 }
+
+// -----
+
+// The same buffer filled with a value that depends on the invocation that
+// wrote it (its thread id): the element another invocation wrote cannot be
+// recomputed here, so the read stays.
+// CHECK-LABEL: func.func @invocation_dependent_columns_stay_read(
+// CHECK:         memref.store %{{.*}}, %[[COLUMNS:.*]][%{{.*}}] : memref<64xi32, #spirv.storage_class<Workgroup>>
+// CHECK:         gpu.barrier
+// CHECK:         memref.load %[[COLUMNS]]
+func.func @invocation_dependent_columns_stay_read(%b: memref<?xf32> {tt.divisibility = 16 : i32},
+                                                  %out: memref<?xf32> {tt.divisibility = 16 : i32},
+                                                  %n: i32 {tt.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %tid = gpu.thread_id x
+  %tid_i32 = arith.index_cast %tid : index to i32
+  %first = arith.muli %tid, %c4 : index
+  %columns = memref.alloc() : memref<64xi32, #spirv.storage_class<Workgroup>>
+  scf.for %j = %c0 to %c4 step %c1 {
+    %p = arith.addi %first, %j : index
+    %inside = arith.cmpi ult, %p, %c64 : index
+    scf.if %inside {
+      %p_i32 = arith.index_cast %p : index to i32
+      %x = arith.addi %tid_i32, %p_i32 : i32
+      %wrapped = arith.remsi %x, %n {tt.contiguity = dense<64> : tensor<1xi32>} : i32
+      memref.store %wrapped, %columns[%p] : memref<64xi32, #spirv.storage_class<Workgroup>>
+    }
+  } {triton_spirv.contiguous_run}
+  gpu.barrier
+  scf.for %j = %c0 to %c4 step %c1 {
+    %q = arith.addi %first, %j : index
+    %column = memref.load %columns[%q] : memref<64xi32, #spirv.storage_class<Workgroup>>
+    %index = arith.index_cast %column : i32 to index
+    %v = memref.load %b[%index] : memref<?xf32>
+    memref.store %v, %out[%q] : memref<?xf32>
+  } {triton_spirv.contiguous_run}
+  return
+}

@@ -155,13 +155,10 @@ std::optional<int64_t> RunVectorizer::stride(Value v) {
   // vector. A signed remainder follows x's sign, so x must not be negative:
   // known from its operations, or stated by Triton's contiguity hint on the
   // op (tl.max_contiguous), which Triton-CUDA vectorizes by as well.
-  if (wrappedOffsets && isa<arith::RemUIOp, arith::RemSIOp>(def)) {
-    Value x = def->getOperand(0), n = def->getOperand(1);
-    if (stride(n) == 0 && stride(x) == 1 && divisor(x) % width == 0 &&
-        divisor(n) % width == 0 &&
-        (isa<arith::RemUIOp>(def) || def->hasAttr("tt.contiguity") || isNonNegative(x)))
-      return 1;
-  }
+  if (isa<arith::RemUIOp, arith::RemSIOp>(def) && wrapsBetweenVectors(def) &&
+      (isa<arith::RemUIOp>(def) || def->hasAttr("tt.contiguity") ||
+       isNonNegative(def->getOperand(0))))
+    return 1;
   auto allUniform = [&](ValueRange operands) {
     return llvm::all_of(operands, [&](Value operand) { return stride(operand) == 0; });
   };
@@ -182,6 +179,25 @@ std::optional<int64_t> RunVectorizer::stride(Value v) {
         }))
       return 0;
   return std::nullopt;
+}
+
+/// Whether `rem` (x % n) takes a consecutive x, starting each vector at a
+/// multiple of the width, modulo a run-uniform multiple of the width.
+bool RunVectorizer::wrapsBetweenVectors(Operation *rem) {
+  Value x = rem->getOperand(0), n = rem->getOperand(1);
+  return wrappedOffsets && stride(n) == 0 && stride(x) == 1 && divisor(x) % width == 0 &&
+         divisor(n) % width == 0;
+}
+
+int64_t RunVectorizer::alignedContiguousAccesses() {
+  int64_t count = 0;
+  loop.getBody()->walk([&](Operation *op) {
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      count += isAlignedContiguous(load.getMemRef(), load.getIndices());
+    if (auto store = dyn_cast<memref::StoreOp>(op))
+      count += isAlignedContiguous(store.getMemRef(), store.getIndices());
+  });
+  return count;
 }
 
 SmallVector<Value> RunVectorizer::nonNegativityTerms() {
@@ -205,9 +221,8 @@ SmallVector<Value> RunVectorizer::nonNegativityTerms() {
     return false;
   };
   loop.getBody()->walk([&](arith::RemSIOp rem) {
-    Value x = rem.getLhs(), n = rem.getRhs();
-    if (rem->hasAttr("tt.contiguity") || stride(n) != 0 || stride(x) != 1 ||
-        divisor(x) % width != 0 || divisor(n) % width != 0 || isNonNegative(x))
+    Value x = rem.getLhs();
+    if (rem->hasAttr("tt.contiguity") || !wrapsBetweenVectors(rem) || isNonNegative(x))
       return;
     // A remainder whose dividend has other parts stays per lane.
     SetVector<Value> before = terms;

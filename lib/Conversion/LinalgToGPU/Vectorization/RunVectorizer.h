@@ -59,6 +59,11 @@ public:
   /// A number `v` is known (or assumed) to be a multiple of at lane 0.
   int64_t divisor(Value v);
 
+  /// Whether `rem` (x % n) takes a consecutive x, starting each vector at a
+  /// multiple of the width, modulo a run-uniform multiple of the width (with
+  /// wrapped offsets on): then it wraps only between vectors.
+  bool wrapsBetweenVectors(Operation *rem);
+
   /// Whether `v` is provably (or assumed) not negative.
   bool isNonNegative(Value v, int depth = 0);
 
@@ -122,6 +127,9 @@ public:
   bool isVectorTileAccess(Operation *op, Value memref, ValueRange indices);
 
   bool hasVectorAccess();
+
+  /// Loads and stores of the run that are aligned global vector accesses.
+  int64_t alignedContiguousAccesses();
 
   void run();
 

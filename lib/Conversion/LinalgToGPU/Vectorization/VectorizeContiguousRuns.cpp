@@ -250,24 +250,10 @@ void recomputeIndicesOfVectorAccesses(scf::ForOp loop, int64_t width, bool bf16V
       indexLoads.push_back(load);
   });
   for (memref::LoadOp load : indexLoads) {
-    // The global accesses whose last index uses the loaded value.
-    auto accesses = [&](RunVectorizer &vectorizer) {
-      int64_t count = 0;
-      loop.getBody()->walk([&](Operation *op) {
-        Value memref = accessedMemref(op);
-        if (!memref || !isGlobalBuffer(memref))
-          return;
-        auto indices = isa<memref::LoadOp>(op) ? cast<memref::LoadOp>(op).getIndices()
-                                               : cast<memref::StoreOp>(op).getIndices();
-        if (!indices.empty() && vectorizer.isAlignedContiguous(memref, indices))
-          ++count;
-      });
-      return count;
-    };
     RunVectorizer before(loop, width, bf16Values);
     before.findVarying();
     before.assumeNonNegative(before.nonNegativityTerms());
-    int64_t vectorAccesses = accesses(before);
+    int64_t vectorAccesses = before.alignedContiguousAccesses();
     SmallVector<Operation *> clones;
     Value recomputed = recomputeStored(soleStoreInto(load.getMemRef()), load, dominance, clones);
     // (A stored value computed outside the producer is left alone: undoing
@@ -280,7 +266,7 @@ void recomputeIndicesOfVectorAccesses(scf::ForOp loop, int64_t width, bool bf16V
     after.findVarying();
     // (Counted as the checked copy will have them: dividends not negative.)
     after.assumeNonNegative(after.nonNegativityTerms());
-    if (after.isLegal() && accesses(after) > vectorAccesses) {
+    if (after.isLegal() && after.alignedContiguousAccesses() > vectorAccesses) {
       load.erase();
       continue;
     }

@@ -69,6 +69,7 @@ void triton_spirv::registerAllPasses() {
   registerOurPass([] { return triton_spirv::createSPIRVCompleteVCE(); });
   registerOurPass([] { return triton_spirv::createSPIRVExecutionOnlyBarriers(); });
   registerOurPass([] { return triton_spirv::createSPIRVLoopControl(); });
+  registerOurPass([] { return triton_spirv::createSPIRVKeepArithmeticExact(); });
   registerOurPass([] { return triton_spirv::createSPIRVPadWorkgroupVariables(); });
   registerOurPass([] { return triton_spirv::createSPIRVResolveWorkgroupPointerSelects(); });
   registerOurPass([] { return triton_spirv::createSPIRVRebroadcastUniforms(); });

@@ -256,6 +256,13 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(createConvertKernelToSPIRV(toSPIRV));
 
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
+  // Arithmetic the driver would rewrite into other answers stays as written.
+  SPIRVKeepArithmeticExactOptions exact;
+  exact.contractProducts = options.fpFusion;
+  exact.orderedFloatArithmetic = profile->reassociatesFloatArithmetic;
+  exact.wrapNarrowIntegers = profile->leavesNarrowOverflowUnwrapped;
+  exact.splitWideTruncations = profile->foldsTruncatedWideConversions;
+  spirvModule.addPass(createSPIRVKeepArithmeticExact(exact));
   // A workgroup on one thread: barriers need no fences (lavapipe).
   if (profile->executionOnlyBarriers)
     spirvModule.addPass(createSPIRVExecutionOnlyBarriers());

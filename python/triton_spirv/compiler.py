@@ -133,6 +133,11 @@ class SPIRVBackend(BaseBackend):
         args.setdefault("profile", self.target.arch)
         args["arch"] = self.target.arch
         args["warp_size"] = self.target.warp_size
+        if "enable_fp_fusion" not in args:
+            # TRITON_DEFAULT_FP_FUSION, as Triton's own backends read it (3.6+).
+            from triton import knobs
+            language = getattr(knobs, "language", None)
+            args["enable_fp_fusion"] = getattr(language, "default_fp_fusion", True)
         if "supported_fp8_dtypes" in args:
             args["supported_fp8_dtypes"] = tuple(args["supported_fp8_dtypes"])
         return SPIRVOptions(**args)
@@ -189,7 +194,8 @@ class SPIRVBackend(BaseBackend):
                                      options.cooperative_matrix,
                                      options.num_stages,
                                      options.runtime_alignment_checks,
-                                     options.wrapped_offset_vectors)
+                                     options.wrapped_offset_vectors,
+                                     options.enable_fp_fusion)
         info = result["metadata"]
         metadata["name"] = info["entry"]
         metadata["shared"] = info["shared"]

@@ -857,6 +857,52 @@ def SPIRVExecutionOnlyBarriers
   }];
 }
 
+def SPIRVKeepArithmeticExact
+    : Pass<"spirv-keep-arithmetic-exact", "spirv::ModuleOp"> {
+  let summary = "Keep drivers from rewriting arithmetic whose result Triton defines";
+  let description = [{
+    Triton's arithmetic means what LLVM's does: float operations in the order
+    written (multiply-adds may contract into one fused operation, as
+    Triton-CUDA's `enable_fp_fusion` allows), integers wrapping at their
+    width, a float converted to a 64-bit integer then truncated keeping its
+    low bits. Vulkan drivers may rewrite SPIR-V arithmetic that is not
+    decorated `NoContraction`, and NVIDIA's does rewrite some of it into other
+    answers (fuzzer findings on the H100, docs/fuzzing.md). Each option keeps
+    one kind exact:
+
+    - `contract-products=false` (Triton's `enable_fp_fusion=False`): every f16
+      and f32 `FAdd`, `FSub` and `FMul` is `NoContraction`.
+    - `ordered-float-arithmetic`: f16 and f32 `FAdd`, `FSub` and `FMul` are
+      `NoContraction` except a multiply whose one user is an add or subtract
+      of its block, and that add or subtract: `(a + b) + b` stays two adds
+      (NVIDIA computed `a + 2b`), while `a * b + c` may still become a fused
+      multiply-add.
+    - `wrap-narrow-integers`: 8- and 16-bit `IAdd`, `ISub`, `IMul`,
+      `ShiftLeftLogical` and `SNegate` compute in 32 bits and wrap explicitly
+      (shift left, arithmetic shift right), then truncate: NVIDIA compared a
+      16-bit `-(x << 15)` that overflowed as +32768.
+    - `split-wide-truncations`: a 64-bit integer made by `ConvertFToU` or
+      `ConvertFToS` and truncated to a narrower integer gets its low word
+      without the 64-bit conversion: the float's magnitude modulo 2^32
+      (exact in its own type), converted to 32 bits and negated for a
+      negative signed source. NVIDIA turned `f32 -> u64 -> i32` into one
+      saturating conversion, also where the low word was read through a
+      bitcast.
+  }];
+  let options = [
+    Option<"contractProducts", "contract-products", "bool", "true",
+           "Float multiply-adds may become fused multiply-adds">,
+    Option<"orderedFloatArithmetic", "ordered-float-arithmetic", "bool",
+           "false", "NoContraction on float arithmetic no multiply-add can "
+           "contract">,
+    Option<"wrapNarrowIntegers", "wrap-narrow-integers", "bool", "false",
+           "8- and 16-bit arithmetic in 32 bits, wrapped explicitly">,
+    Option<"splitWideTruncations", "split-wide-truncations", "bool", "false",
+           "Truncations of float -> 64-bit integer conversions computed "
+           "from the float's remainder modulo 2^32">,
+  ];
+}
+
 def SPIRVLoopControl : Pass<"spirv-loop-control", "spirv::ModuleOp"> {
   let summary = "Tell the driver's compiler which loops not to unroll";
   let description = [{

@@ -45,6 +45,11 @@ struct TritonToSPIRVOptions
       llvm::cl::desc("Vector accesses at offsets wrapped by a remainder "
                      "(-1: the profile's choice, 0: never, 1: always)"),
       llvm::cl::init(-1)};
+  Option<bool> fpFusion{
+      *this, "fp-fusion",
+      llvm::cl::desc("Float multiply-adds may become fused multiply-adds "
+                     "(Triton's enable_fp_fusion)"),
+      llvm::cl::init(true)};
   Option<int64_t> numStages{
       *this, "num-stages",
       llvm::cl::desc("Triton num_stages: tiles staged in workgroup memory are "

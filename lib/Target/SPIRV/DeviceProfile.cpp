@@ -138,6 +138,12 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // on 65536 random operands (Mesa 22.3 and 25).
                          /*correctlyRoundedFloat32SqrtDiv=*/true,
                          /*int16WorkgroupDataIn32Bits=*/false,
+                         // llvmpipe kept the order of fp32 add chains, wrapped
+                         // 8/16-bit overflow and truncated f32 -> u64 -> i32
+                         // (fuzzer, 20,155 programs on Mesa 25).
+                         /*reassociatesFloatArithmetic=*/false,
+                         /*leavesNarrowOverflowUnwrapped=*/false,
+                         /*foldsTruncatedWideConversions=*/false,
                          /*deviceType=*/spirv::DeviceType::CPU};
   // nvidia-no-bf16: drivers without VK_KHR_shader_bfloat16 (bf16 dots on
   // FMAs); nvidia-fma: without VK_KHR_cooperative_matrix (GPUs before
@@ -238,6 +244,13 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // 6201371): the sign was lost in i16 workgroup
                          // loads; right with this (H100, 2026-12-07).
                          /*int16WorkgroupDataIn32Bits=*/true,
+                         // Fuzzer findings on the H100/H200 (docs/fuzzing.md):
+                         // fp32 (a + b) + b computed as a + 2b; int16
+                         // -(x << 15) compared unwrapped; f32 -> u64 -> i32
+                         // saturated.
+                         /*reassociatesFloatArithmetic=*/true,
+                         /*leavesNarrowOverflowUnwrapped=*/true,
+                         /*foldsTruncatedWideConversions=*/true,
                          /*deviceType=*/spirv::DeviceType::DiscreteGPU};
   return std::nullopt;
 }

@@ -99,7 +99,8 @@ std::string toLinalg(const std::string &ttir) {
 py::dict toSPIRVIR(const std::string &linalg, const std::string &profile,
                    int64_t numWarps, int64_t vectorBytes,
                    int64_t cooperativeMatrix, int64_t numStages,
-                   int64_t runtimeAlignmentChecks, int64_t wrappedOffsetVectors) {
+                   int64_t runtimeAlignmentChecks, int64_t wrappedOffsetVectors,
+                   bool fpFusion) {
   CompilerSession session;
   OwningOpRef<ModuleOp> module = session.parse(linalg);
   PassManager pm(&session.context);
@@ -111,6 +112,7 @@ py::dict toSPIRVIR(const std::string &linalg, const std::string &profile,
   options.numStages = numStages;
   options.runtimeAlignmentChecks = runtimeAlignmentChecks;
   options.wrappedOffsetVectors = wrappedOffsetVectors;
+  options.fpFusion = fpFusion;
   if (failed(triton_spirv::buildLinalgToSPIRVPipeline(pm, options)))
     session.fail("unknown device profile '" + profile + "'");
   session.run(pm, *module, "linalg -> SPIR-V");
@@ -210,6 +212,7 @@ PYBIND11_MODULE(_compiler, m) {
         py::arg("num_warps"), py::arg("vector_bytes") = -1,
         py::arg("cooperative_matrix") = -1, py::arg("num_stages") = 3,
         py::arg("runtime_alignment_checks") = -1, py::arg("wrapped_offset_vectors") = -1,
+        py::arg("fp_fusion") = true,
         "linalg text -> {'ir': SPIR-V dialect text, 'metadata': launch info}");
   m.def("to_spv", &toSPV, py::arg("spirvir"), "SPIR-V dialect text -> binary");
   m.def("device_profile", &deviceProfile, py::arg("name"));

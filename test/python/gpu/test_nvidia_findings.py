@@ -39,14 +39,11 @@ if not _on_nvidia():
     "float64_min_beside_cooperative_matrix_dot_nvidia.py",
     "if_else_block_through_selected_workgroup_pointer_nvidia.py",
     "reduction_else_block_through_selected_workgroup_pointer_nvidia.py",
-    # NVIDIA's driver computes these wrong from SPIR-V that is right (docs/fuzzing.md); an
-    # XPASS says a driver or a workaround fixed one.
-    pytest.param("int16_shift_negate_overflow_compare_nvidia.py", marks=pytest.mark.xfail(
-        strict=True, reason="the driver: an overflowed 16-bit result is not wrapped")),
-    pytest.param("float32_to_uint64_to_int32_nvidia.py", marks=pytest.mark.xfail(
-        strict=True, reason="the driver: float -> uint64 -> int32 saturates")),
-    pytest.param("float32_add_chain_reassociated_nvidia.py", marks=pytest.mark.xfail(
-        strict=True, reason="the driver reassociates (a + b) + b")),
+    # NVIDIA's driver computed these wrong from SPIR-V that was right; the nvidia profile
+    # keeps the arithmetic from its rewrites (spirv-keep-arithmetic-exact).
+    "int16_shift_negate_overflow_compare_nvidia.py",
+    "float32_to_uint64_to_int32_nvidia.py",
+    "float32_add_chain_reassociated_nvidia.py",
 ])
 def test_reduced_repro(repro):
     env = dict(os.environ, TRITON_SPIRV_TORCH_DEVICE="cpu")  # the repros build CPU tensors

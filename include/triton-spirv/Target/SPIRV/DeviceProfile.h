@@ -173,6 +173,20 @@ struct DeviceProfile {
   /// (spirv-widen-int16-workgroup-variables): NVIDIA's driver lost the sign
   /// of i16 values loaded from workgroup memory.
   bool int16WorkgroupDataIn32Bits;
+  /// The driver reassociates float arithmetic not marked NoContraction
+  /// (NVIDIA: `(a + b) + b` as `a + 2b`): what no multiply-add contracts is
+  /// marked (spirv-keep-arithmetic-exact ordered-float-arithmetic).
+  bool reassociatesFloatArithmetic;
+  /// The driver leaves an overflowed 8- or 16-bit result unwrapped in its
+  /// register (NVIDIA compared a 16-bit -(-32768) as +32768): such
+  /// arithmetic runs in 32 bits, wrapped (spirv-keep-arithmetic-exact
+  /// wrap-narrow-integers).
+  bool leavesNarrowOverflowUnwrapped;
+  /// The driver turns a float -> 64-bit integer conversion truncated to a
+  /// narrower integer into one saturating conversion (NVIDIA); the low word
+  /// is read through a bitcast (spirv-keep-arithmetic-exact
+  /// split-wide-truncations).
+  bool foldsTruncatedWideConversions;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

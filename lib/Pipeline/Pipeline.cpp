@@ -9,7 +9,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
-#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
@@ -246,13 +245,11 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   // Ops SPIR-V has no instruction for become ones it has.
   OpPassManager &gpuModule = pm.nest<gpu::GPUModuleOp>();
   gpuModule.addPass(arith::createArithExpandOpsPass());
-  math::MathExpandOpsPassOptions expandMath;
-  expandMath.opMnemonics = {"exp2"};
-  gpuModule.addPass(math::createMathExpandOpsPass(expandMath));
   gpuModule.addPass(createGuardZeroTripLoops());
   ConvertKernelToSPIRVOptions toSPIRV;
   toSPIRV.vectorsAsInt64 = profile->vectorsAsInt64;
   toSPIRV.nativeMaxNum = profile->nativeMaxNum;
+  toSPIRV.accurateTranscendentals = profile->absoluteErrorTranscendentals;
   pm.addPass(createConvertKernelToSPIRV(toSPIRV));
 
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();

@@ -802,6 +802,12 @@ def ConvertKernelToSPIRV : Pass<"convert-kernel-to-spirv", "ModuleOp"> {
            "arith.maxnumf/minnumf become a bare GLSL FMax/FMin: the "
            "driver's own return the non-NaN operand (NVIDIA), so no NaN "
            "tests and selects around them">,
+    Option<"accurateTranscendentals", "accurate-transcendentals", "bool",
+           /*default=*/"false",
+           "f32 sin, cos, log and log2 as arithmetic within 2 ulp (argument "
+           "reduction in f64, polynomials) instead of GLSL's, which Vulkan "
+           "bounds only in absolute error (NVIDIA: millions of ulp near "
+           "their zeros)">,
   ];
   let dependentDialects = ["spirv::SPIRVDialect"];
 }

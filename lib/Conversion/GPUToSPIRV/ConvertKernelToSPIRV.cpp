@@ -340,6 +340,8 @@ struct ConvertKernelToSPIRVPass
                             .allows(spirv::Capability::Float64);
       triton_spirv::populatePowExpansionPatterns(approximations, hasFloat64);
       triton_spirv::populateFloat32MathExpansionPatterns(approximations, hasFloat64);
+      if (accurateTranscendentals && hasFloat64)
+        triton_spirv::populateAccurateFloat32TranscendentalPatterns(approximations);
       // SPIR-V indices are 32-bit (SPIRVConversionOptions::use64bitIndex is
       // off below): i64 offset chains ending in an index narrow to i32.
       triton_spirv::populateNarrowIndexArithmeticPatterns(approximations);
@@ -396,6 +398,7 @@ struct ConvertKernelToSPIRVPass
                      NativeMaxNum<arith::MinNumFOp, spirv::GLFMinOp>>(
             typeConverter, context, /*benefit=*/2);
       populateMathToSPIRVPatterns(typeConverter, patterns);
+      triton_spirv::populateExp2ToSPIRVPatterns(typeConverter, patterns);
       populateMemRefToSPIRVPatterns(typeConverter, patterns);
       populateFuncToSPIRVPatterns(typeConverter, patterns);
       patterns.add<GlobalMemoryBarrier>(typeConverter, context, /*benefit=*/2);

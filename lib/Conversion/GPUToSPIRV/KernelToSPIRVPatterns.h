@@ -199,6 +199,15 @@ void populateFloat64MathExpansionPatterns(RewritePatternSet &patterns);
 void populateFloat32MathExpansionPatterns(RewritePatternSet &patterns,
                                           bool throughFloat64);
 
+/// f32 sin/cos (argument reduced in f64, polynomials) and log/log2 (2^e * m,
+/// a polynomial for log1p) within 2 ulp, for drivers whose GLSL ones are
+/// accurate only in absolute terms.
+void populateAccurateFloat32TranscendentalPatterns(RewritePatternSet &patterns);
+
+/// f16/f32 math.exp2 -> GL.Exp2.
+void populateExp2ToSPIRVPatterns(SPIRVTypeConverter &converter,
+                                 RewritePatternSet &patterns);
+
 /// pow(x, y) with C's special cases (negative bases, zeros, ones, NaNs,
 /// infinities) selected around `magnitudeOfAbs(|x|)`, which computes |x|^y
 /// for a non-negative base.

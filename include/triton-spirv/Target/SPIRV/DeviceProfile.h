@@ -187,6 +187,12 @@ struct DeviceProfile {
   /// is read through a bitcast (spirv-keep-arithmetic-exact
   /// split-wide-truncations).
   bool foldsTruncatedWideConversions;
+  /// The driver's f32 Sin, Cos, Log and Log2 are accurate only in absolute
+  /// terms, as Vulkan allows (NVIDIA: 1e-6 near their zeros; llvmpipe: 688
+  /// ulp there at |x| = 4476, log of subnormals flushed; Triton-CUDA's are
+  /// within 1.5 ulp): they become arithmetic (convert-kernel-to-spirv
+  /// accurate-transcendentals).
+  bool absoluteErrorTranscendentals;
   /// Recorded in the SPIR-V target environment. On a CPU device the caches
   /// are coherent: volatile loads see other workgroups' writes, which a GPU's
   /// per-SM L1 does not guarantee (spin-locked data is read atomically there).

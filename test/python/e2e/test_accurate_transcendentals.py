@@ -55,6 +55,20 @@ def _inputs(name):
                            generator.uniform(0.5, 2, 10000)]).astype(np.float32)
 
 
+@triton.jit
+def scale_kernel(x_ptr, out_ptr):
+    tl.store(out_ptr, tl.load(x_ptr) * 1.5)
+
+
+def _flushes_subnormals(profile):
+    """Whether the device flushes f32 subnormal operands to zero (Vulkan lets drivers; NVIDIA's
+    does, Triton-CUDA keeps them): then log of a subnormal is log of 0 there, whatever we do."""
+    x = torch.tensor([1e-40], dtype=torch.float32)
+    out = torch.zeros(1)
+    scale_kernel[(1,)](x, out, profile=profile)
+    return out.item() == 0.0
+
+
 def _run(name, x, profile):
     xt = torch.from_numpy(x)
     out = torch.full_like(xt, 12345.0)
@@ -66,6 +80,8 @@ def _run(name, x, profile):
 @pytest.mark.parametrize("name", FUNCTIONS)
 def test_fp32_math_within_ulps(profile, name):
     x = _inputs(name)
+    if _flushes_subnormals(profile):
+        x = x[np.abs(x) >= np.finfo(np.float32).tiny]
     got = _run(name, x, profile).astype(np.float64)
     exact = getattr(np, name)(x.astype(np.float64))
     ulp = np.spacing(np.abs(exact).astype(np.float32)).astype(np.float64)
@@ -79,12 +95,14 @@ def test_fp32_math_within_ulps(profile, name):
 
 def test_fp32_math_special_values(profile):
     x = np.array([0.0, -0.0, -1.0, np.inf, -np.inf, np.nan, 1.0, 1e-40], dtype=np.float32)
+    # The subnormal last: a device that flushes it computes f(0) (see _flushes_subnormals).
+    checked = 7 if _flushes_subnormals(profile) else 8
     with np.errstate(all="ignore"):
         for name in FUNCTIONS:
-            got = _run(name, x, profile)
-            exact = getattr(np, name)(x.astype(np.float64)).astype(np.float32)
-            if name in ("log", "log2"):
-                # The subnormal is exact enough to compare with numpy's rounding.
+            got = _run(name, x, profile)[:checked]
+            exact = getattr(np, name)(x.astype(np.float64)).astype(np.float32)[:checked]
+            if name in ("log", "log2") and checked == 8:
+                # numpy's float32 rounding of log(1e-40) may differ from ours by an ulp.
                 np.testing.assert_array_equal(got[:7], exact[:7], err_msg=name)
                 assert abs(got[7] - exact[7]) <= np.spacing(abs(exact[7])), name
             else:

@@ -70,10 +70,13 @@ Type withIntegerWidth(Type type, unsigned width) {
   return element;
 }
 
-Value integerConstant(OpBuilder &builder, Location loc, Type type,
-                      int64_t value) {
-  auto element = cast<IntegerType>(getElementTypeOrSelf(type));
-  TypedAttr attr = builder.getIntegerAttr(element, value);
+/// A spirv.Constant of a scalar or splat vector type, integer or float.
+Value constant(OpBuilder &builder, Location loc, Type type, double value) {
+  Type element = getElementTypeOrSelf(type);
+  TypedAttr attr =
+      isa<FloatType>(element)
+          ? TypedAttr(builder.getFloatAttr(element, value))
+          : TypedAttr(builder.getIntegerAttr(element, (int64_t)value));
   if (auto vector = dyn_cast<VectorType>(type))
     attr = DenseElementsAttr::get(vector, attr);
   return builder.create<spirv::ConstantOp>(loc, type, attr);
@@ -131,7 +134,7 @@ void wrapNarrowIntegers(spirv::ModuleOp module) {
       state.addTypes(wideType);
       result = builder.create(state)->getResult(0);
     }
-    Value bits = integerConstant(builder, loc, wideType, 32 - narrowWidth(type));
+    Value bits = constant(builder, loc, wideType, 32 - narrowWidth(type));
     Value wrapped = builder.create<spirv::ShiftRightArithmeticOp>(
         loc, wideType,
         builder.create<spirv::ShiftLeftLogicalOp>(loc, wideType, result, bits),
@@ -141,15 +144,6 @@ void wrapNarrowIntegers(spirv::ModuleOp module) {
     op->getResult(0).replaceAllUsesWith(narrow);
     op->erase();
   }
-}
-
-Value floatConstant(OpBuilder &builder, Location loc, Type type,
-                    double value) {
-  auto element = cast<FloatType>(getElementTypeOrSelf(type));
-  TypedAttr attr = builder.getFloatAttr(element, value);
-  if (auto vector = dyn_cast<VectorType>(type))
-    attr = DenseElementsAttr::get(vector, attr);
-  return builder.create<spirv::ConstantOp>(loc, type, attr);
 }
 
 /// The low 32 bits of `convert`'s 64-bit integer, computed without it: the
@@ -175,16 +169,16 @@ Value lowWordOfConversion(OpBuilder &builder, Location loc, Operation *convert) 
       loc, isSigned ? Value(builder.create<spirv::GLFAbsOp>(loc, x)) : x);
   Value high = builder.create<spirv::GLFloorOp>(
       loc, exact(builder.create<spirv::FMulOp>(
-               loc, magnitude, floatConstant(builder, loc, floatType, 0x1p-32))));
+               loc, magnitude, constant(builder, loc, floatType, 0x1p-32))));
   Value low = exact(builder.create<spirv::FSubOp>(
       loc, magnitude,
       exact(builder.create<spirv::FMulOp>(
-          loc, high, floatConstant(builder, loc, floatType, 0x1p32)))));
+          loc, high, constant(builder, loc, floatType, 0x1p32)))));
   Value word = builder.create<spirv::ConvertFToUOp>(loc, i32Type, low);
   if (!isSigned)
     return word;
   Value negative = builder.create<spirv::FOrdLessThanOp>(
-      loc, x, floatConstant(builder, loc, floatType, 0.0));
+      loc, x, constant(builder, loc, floatType, 0.0));
   return builder.create<spirv::SelectOp>(
       loc, negative, builder.create<spirv::SNegateOp>(loc, word), word);
 }

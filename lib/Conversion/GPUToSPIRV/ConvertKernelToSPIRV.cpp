@@ -42,11 +42,9 @@ struct ExpandAtan2 : public OpRewritePattern<math::Atan2Op> {
     Location loc = op.getLoc();
     Value y = op.getLhs(), x = op.getRhs();
     Type type = op.getType();
-    auto constant = [&](double v) {
-      TypedAttr value = rewriter.getFloatAttr(getElementTypeOrSelf(type), v);
-      if (auto vector = dyn_cast<VectorType>(type)) // widened runs
-        value = DenseElementsAttr::get(vector, value);
-      return arith::ConstantOp::create(rewriter, loc, value);
+    auto constant = [&](double v) { // vectors in widened runs
+      return arith::ConstantOp::create(rewriter, loc,
+                                       triton_spirv::scalarOrSplatAttr(type, v));
     };
     auto cmp = [&](arith::CmpFPredicate p, Value a, Value b) {
       return arith::CmpFOp::create(rewriter, loc, p, a, b);
@@ -187,12 +185,8 @@ struct BF16AsF32Bitcast final : OpConversionPattern<arith::BitcastOp> {
     if (!wide.isF32() || narrow.getIntOrFloatBitWidth() != 16)
       return failure(); // bf16 has a SPIR-V type: a plain bitcast
     Location loc = op.getLoc();
-    auto shaped = [&](Type element) -> Type {
-      if (auto vector = dyn_cast<VectorType>(type))
-        return vector.clone(element);
-      return element;
-    };
-    Type i16 = shaped(rewriter.getI16Type()), i32 = shaped(rewriter.getI32Type());
+    Type i16 = triton_spirv::withElementType(type, rewriter.getI16Type());
+    Type i32 = triton_spirv::withElementType(type, rewriter.getI32Type());
     auto constant = [&](int64_t v) -> Value {
       TypedAttr value = rewriter.getI32IntegerAttr(v);
       if (auto vector = dyn_cast<VectorType>(i32))

@@ -31,19 +31,9 @@ struct Arithmetic {
   PatternRewriter &b;
   Location loc;
 
-  Type like(Type shape, Type element) const {
-    if (auto vector = dyn_cast<VectorType>(shape))
-      return vector.clone(element);
-    return element;
-  }
   Value constant(Type type, double value) const {
-    Type element = getElementTypeOrSelf(type);
-    TypedAttr attr = isa<FloatType>(element)
-                         ? TypedAttr(b.getFloatAttr(element, value))
-                         : TypedAttr(b.getIntegerAttr(element, (int64_t)value));
-    if (auto vector = dyn_cast<VectorType>(type))
-      attr = SplatElementsAttr::get(vector, attr);
-    return arith::ConstantOp::create(b, loc, type, attr);
+    return arith::ConstantOp::create(b, loc, type,
+                                     triton_spirv::scalarOrSplatAttr(type, value));
   }
   Value add(Value x, Value y) const { return arith::AddFOp::create(b, loc, x, y); }
   Value sub(Value x, Value y) const { return arith::SubFOp::create(b, loc, x, y); }
@@ -87,8 +77,8 @@ struct SinCosByQuadrant final : OpRewritePattern<OpTy> {
     Arithmetic a{rewriter, op.getLoc()};
     Value x = op.getOperand();
     Type type = x.getType();
-    Type wide = a.like(type, rewriter.getF64Type());
-    Type i32 = a.like(type, rewriter.getI32Type());
+    Type wide = triton_spirv::withElementType(type, rewriter.getF64Type());
+    Type i32 = triton_spirv::withElementType(type, rewriter.getI32Type());
     Value xd = arith::ExtFOp::create(rewriter, a.loc, wide, x);
     Value k = math::RoundEvenOp::create(rewriter, a.loc, a.mul(xd, 2.0 / M_PI));
     Value r = a.sub(a.sub(a.sub(xd, a.mul(k, 1.57079632673412561417e+00)),
@@ -141,7 +131,7 @@ struct LogBySplitting final : OpRewritePattern<OpTy> {
     Arithmetic a{rewriter, op.getLoc()};
     Value x = op.getOperand();
     Type type = x.getType();
-    Type i32 = a.like(type, rewriter.getI32Type());
+    Type i32 = triton_spirv::withElementType(type, rewriter.getI32Type());
     Value subnormal = a.compare(arith::CmpFPredicate::OLT, x, 0x1p-126);
     Value scaled = a.select(subnormal, a.mul(x, 0x1p23), x);
     Value bits = arith::BitcastOp::create(rewriter, a.loc, i32, scaled);

@@ -481,14 +481,10 @@ struct ExpandCbrtInFloat32 : public OpRewritePattern<math::CbrtOp> {
     if (!element.isF32() && !element.isF16())
       return failure();
     Location loc = op.getLoc();
-    Type wideType = rewriter.getF32Type();
-    if (auto vector = dyn_cast<VectorType>(type))
-      wideType = vector.clone(wideType);
+    Type wideType = triton_spirv::withElementType(type, rewriter.getF32Type());
     auto c = [&](double v) -> Value {
-      TypedAttr attr = rewriter.getF32FloatAttr(v);
-      if (auto shaped = dyn_cast<ShapedType>(wideType))
-        attr = SplatElementsAttr::get(shaped, attr);
-      return arith::ConstantOp::create(rewriter, loc, wideType, attr);
+      return arith::ConstantOp::create(
+          rewriter, loc, wideType, triton_spirv::scalarOrSplatAttr(wideType, v));
     };
     Value x = op.getOperand();
     if (element.isF16())

@@ -72,6 +72,26 @@ inline bool isMemrefViewOfAddress(UnrealizedConversionCastOp cast) {
 }
 
 /// Bytes of a scalar or a vector of scalars in memory; 0 for booleans (SPIR-V
+/// `type` (a scalar or a vector) with `element` as its element type.
+inline Type withElementType(Type type, Type element) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.clone(element);
+  return element;
+}
+
+/// `value` as a constant attribute of `type`: a scalar, or a vector's splat;
+/// integer element types take it truncated toward zero (small values only).
+inline TypedAttr scalarOrSplatAttr(Type type, double value) {
+  Type element = getElementTypeOrSelf(type);
+  TypedAttr attr =
+      isa<FloatType>(element)
+          ? TypedAttr(FloatAttr::get(element, value))
+          : TypedAttr(IntegerAttr::get(element, static_cast<int64_t>(value)));
+  if (auto vector = dyn_cast<VectorType>(type))
+    attr = SplatElementsAttr::get(vector, attr);
+  return attr;
+}
+
 /// gives them no size: the driver chooses) and for anything else.
 inline int64_t scalarOrVectorBytes(Type type) {
   if (auto vector = dyn_cast<VectorType>(type))

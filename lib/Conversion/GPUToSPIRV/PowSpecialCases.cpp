@@ -32,12 +32,8 @@ Value mlir::triton_spirv::powWithSpecialCases(
     OpBuilder &b, Location loc, Value x, Value y,
     llvm::function_ref<Value(Value)> magnitudeOfAbs) {
   Type type = x.getType();
-  auto floatType = cast<FloatType>(getElementTypeOrSelf(type));
   auto c = [&](double v) -> Value {
-    TypedAttr attr = b.getFloatAttr(floatType, v);
-    if (auto shaped = dyn_cast<ShapedType>(type))
-      attr = SplatElementsAttr::get(shaped, attr);
-    return arith::ConstantOp::create(b, loc, type, attr);
+    return arith::ConstantOp::create(b, loc, type, scalarOrSplatAttr(type, v));
   };
   auto cmp = [&](arith::CmpFPredicate p, Value lhs, Value rhs) -> Value {
     return arith::CmpFOp::create(b, loc, p, lhs, rhs);

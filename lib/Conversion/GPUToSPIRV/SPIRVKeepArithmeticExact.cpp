@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
 
+#include "KernelToSPIRVPatterns.h"
+
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -62,24 +64,12 @@ void markFloatArithmetic(spirv::ModuleOp module, bool keepContractions) {
   });
 }
 
-/// `type` (a scalar or vector) with `width`-bit integer elements.
-Type withIntegerWidth(Type type, unsigned width) {
-  Type element = IntegerType::get(type.getContext(), width);
-  if (auto vector = dyn_cast<VectorType>(type))
-    return vector.clone(element);
-  return element;
-}
+using triton_spirv::withElementType;
 
 /// A spirv.Constant of a scalar or splat vector type, integer or float.
 Value constant(OpBuilder &builder, Location loc, Type type, double value) {
-  Type element = getElementTypeOrSelf(type);
-  TypedAttr attr =
-      isa<FloatType>(element)
-          ? TypedAttr(builder.getFloatAttr(element, value))
-          : TypedAttr(builder.getIntegerAttr(element, (int64_t)value));
-  if (auto vector = dyn_cast<VectorType>(type))
-    attr = DenseElementsAttr::get(vector, attr);
-  return builder.create<spirv::ConstantOp>(loc, type, attr);
+  return builder.create<spirv::ConstantOp>(
+      loc, type, triton_spirv::scalarOrSplatAttr(type, value));
 }
 
 unsigned narrowWidth(Type type) {
@@ -106,7 +96,7 @@ void wrapNarrowIntegers(spirv::ModuleOp module) {
     OpBuilder builder(op);
     Location loc = op->getLoc();
     Type type = op->getResult(0).getType();
-    Type wideType = withIntegerWidth(type, 32);
+    Type wideType = withElementType(type, builder.getI32Type());
     auto widen = [&](Value value) -> Value {
       if (Value known = wide.lookup(value))
         return known;
@@ -153,7 +143,7 @@ void wrapNarrowIntegers(spirv::ModuleOp module) {
 Value lowWordOfConversion(OpBuilder &builder, Location loc, Operation *convert) {
   Value x = convert->getOperand(0);
   Type floatType = x.getType();
-  Type i32Type = withIntegerWidth(floatType, 32);
+  Type i32Type = withElementType(floatType, builder.getI32Type());
   auto exact = [](Value value) {
     value.getDefiningOp()->setAttr(kNoContraction,
                                    UnitAttr::get(value.getContext()));

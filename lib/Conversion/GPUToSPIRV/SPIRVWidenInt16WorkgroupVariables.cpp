@@ -31,10 +31,8 @@ bool isInt16Element(Type type) {
 
 /// `type` (i16 or a vector of i16) with 32-bit elements.
 Type widened(Type type) {
-  Type i32 = IntegerType::get(type.getContext(), 32);
-  if (auto vector = dyn_cast<VectorType>(type))
-    return vector.clone(i32);
-  return i32;
+  return triton_spirv::withElementType(type,
+                                       IntegerType::get(type.getContext(), 32));
 }
 
 /// `array` with 32-bit elements where they are i16 or i16 vectors; null

@@ -305,6 +305,29 @@ def _take_cuda_target():
     for name, backend in list(backends.backends.items()):
         if backend.compiler is not SPIRVBackend and backend.compiler.supports_target(cuda):
             del backends.backends[name]
+    _tag_torch_compile_caches()
+
+
+# Inductor's caches (FX graphs, AOTAutograd) key on the graph, torch's config and Triton's
+# version, not on which backend compiled the kernels they keep; a graph cached by Triton-CUDA
+# would run its CUDA kernels again on the cuda route (measured on the H100: 1 of 11 kernels ours).
+CUDA_ROUTE_CACHE_TAG = "triton-spirv-cuda-route"
+
+
+def _tag_torch_compile_caches():
+    """Puts CUDA_ROUTE_CACHE_TAG into torch.compile's cache key (torch.compiler.config's
+    cache_key_tag, read from TORCH_COMPILE_CACHE_KEY_TAG when that module loads), beside any tag
+    the user set."""
+    def tagged(tag):
+        return tag if CUDA_ROUTE_CACHE_TAG in tag.split("+") else "+".join(filter(None, [tag, CUDA_ROUTE_CACHE_TAG]))
+
+    variable = "TORCH_COMPILE_CACHE_KEY_TAG"
+    os.environ[variable] = tagged(os.environ.get(variable, ""))
+    # Already loaded (torch imported before Triton): its value is read; not imported here
+    # otherwise, as torch may itself be importing.
+    config = sys.modules.get("torch.compiler.config")
+    if config is not None and hasattr(config, "cache_key_tag"):
+        config.cache_key_tag = tagged(config.cache_key_tag)
 
 
 def _activate_if_chosen():

@@ -93,3 +93,29 @@ def test_disabled_backend_refuses_the_cpu_target_by_name():
         env={**os.environ, "TRITON_SPIRV_BACKEND": "0"}, capture_output=True, text=True, timeout=300)
     assert result.returncode != 0
     assert "TRITON_SPIRV_BACKEND=0" in result.stderr and "cpu_backend" in result.stderr
+
+
+# Inductor's caches do not key on which Triton backend compiled a graph's kernels: the cuda route
+# tags torch.compile's cache key, so graphs cached under Triton-CUDA are not reused there.
+TAG_PROBE = """
+    {imports}
+    import triton.runtime.driver
+    import torch.compiler.config as config
+    print("tag", repr(config.cache_key_tag))
+"""
+
+
+def test_cuda_route_tags_torch_compile_caches_in_either_import_order():
+    for imports in ("import torch, triton", "import triton, torch"):
+        out = parse(run_python(TAG_PROBE.format(imports=imports), TRITON_SPIRV_BACKEND="1",
+                               TORCH_COMPILE_CACHE_KEY_TAG="users-own"))
+        assert out["tag"] == "'users-own+triton-spirv-cuda-route'", (imports, out)
+
+
+def test_torch_compile_caches_untagged_unless_chosen():
+    env = {k: v for k, v in os.environ.items() if k != "TORCH_COMPILE_CACHE_KEY_TAG"}
+    env["TRITON_SPIRV_BACKEND"] = "0"
+    result = subprocess.run([sys.executable, "-c", textwrap.dedent(TAG_PROBE.format(imports="import torch, triton"))],
+                            env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert parse(result.stdout)["tag"] == "''"

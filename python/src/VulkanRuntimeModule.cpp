@@ -112,6 +112,7 @@ py::dict propertiesDict(const DeviceProperties &p) {
   d["device_uuid"] = py::bytes(reinterpret_cast<const char *>(p.deviceUuid.data()),
                                p.deviceUuid.size());
   d["has_cooperative_matrix"] = p.hasCooperativeMatrix;
+  d["denorm_preserve_float32"] = p.denormPreserveFloat32;
   py::list shapes;
   for (const CooperativeMatrixShape &s : p.cooperativeMatrixShapes) {
     py::dict shape;

@@ -94,6 +94,9 @@ struct DeviceProperties {
   std::array<uint8_t, 16> deviceUuid{}; // matches CUDA's cuDeviceGetUuid
   bool hasCooperativeMatrix = false;
   std::vector<CooperativeMatrixShape> cooperativeMatrixShapes;
+  // Float controls (Vulkan 1.2): whether a shader may ask to keep f32
+  // subnormals (the DenormPreserve execution mode).
+  bool denormPreserveFloat32 = false;
 
   // Vulkan has no "SM count": see Device.cpp for the sources, in order.
   uint32_t multiprocessorCount = 1;

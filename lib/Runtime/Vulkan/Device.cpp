@@ -606,6 +606,7 @@ std::shared_ptr<Device> Device::create(const DeviceOptions &options) {
   dp.driverVersion = p.driverVersion;
   dp.driverName = p12.driverName;
   dp.driverInfo = p12.driverInfo;
+  dp.denormPreserveFloat32 = p12.shaderDenormPreserveFloat32 == VK_TRUE;
   dp.subgroupSize = p11.subgroupSize;
   dp.minSubgroupSize = (is13 || sizeControlExt) ? pSize.minSubgroupSize
                                                 : p11.subgroupSize;

@@ -61,8 +61,12 @@ def scale_kernel(x_ptr, out_ptr):
 
 
 def _flushes_subnormals(profile):
-    """Whether the device flushes f32 subnormal operands to zero (Vulkan lets drivers; NVIDIA's
-    does, Triton-CUDA keeps them): then log of a subnormal is log of 0 there, whatever we do."""
+    """Whether the device flushes f32 subnormal operands to zero: Vulkan lets a driver that
+    cannot keep them (shaderDenormPreserveFloat32 false; NVIDIA's, while Triton-CUDA keeps them)
+    compute log of a subnormal as log of 0, whatever we do."""
+    from triton_spirv.driver import device_properties
+    if device_properties(0)["denorm_preserve_float32"]:
+        return False
     x = torch.tensor([1e-40], dtype=torch.float32)
     out = torch.zeros(1)
     scale_kernel[(1,)](x, out, profile=profile)

@@ -259,6 +259,7 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   exact.orderedFloatArithmetic = profile->reassociatesFloatArithmetic;
   exact.wrapNarrowIntegers = profile->leavesNarrowOverflowUnwrapped;
   exact.splitWideTruncations = profile->foldsTruncatedWideConversions;
+  exact.exactHalfArithmetic = profile->deviceType == spirv::DeviceType::CPU;
   spirvModule.addPass(createSPIRVKeepArithmeticExact(exact));
   // A workgroup on one thread: barriers need no fences (lavapipe).
   if (profile->executionOnlyBarriers)

@@ -757,8 +757,9 @@ def ExactFloatOps : Pass<"exact-float-ops", "func::FuncOp"> {
     `triton_spirv.correctly_rounded` are computed in f64 and rounded once:
     NVIDIA's f32 Sqrt and FDiv are approximations. The marker is dropped
     either way. f64 addf/subf marked `triton_spirv.round_to_odd` (libdevice's
-    directed-rounding f32 sums) are always rounded to odd. The expansions compute in f64, which convert-kernel-to-spirv
-    decorates NoContraction (no driver may fuse or reassociate them).
+    directed-rounding f32 sums) are always rounded to odd. The expansions
+    compute in f64, which spirv-keep-arithmetic-exact decorates NoContraction
+    (no driver may fuse or reassociate them).
   }];
   let options = [
     Option<"expandFma", "fma", "bool", /*default=*/"false",
@@ -873,8 +874,14 @@ def SPIRVKeepArithmeticExact
     width, a float converted to a 64-bit integer then truncated keeping its
     low bits. Vulkan drivers may rewrite SPIR-V arithmetic that is not
     decorated `NoContraction`, and NVIDIA's does rewrite some of it into other
-    answers (fuzzer findings on the H100, docs/fuzzing.md). Each option keeps
-    one kind exact:
+    answers (fuzzer findings on the H100, docs/fuzzing.md). Always
+    `NoContraction`: f64 arithmetic (Mesa's NIR merged two-part constants)
+    and conversions that widen a float or make an integer of one, unless
+    their operand was loaded from memory (Mesa folded conversion chains,
+    skipping the inner rounding). Each option keeps one more kind exact:
+
+    - `exact-half-arithmetic` (CPU devices): f16 arithmetic, which lavapipe
+      computes in f32 and whose roundings between operations it dropped.
 
     - `contract-products=false` (Triton's `enable_fp_fusion=False`): every f16
       and f32 `FAdd`, `FSub` and `FMul` is `NoContraction`.
@@ -906,6 +913,8 @@ def SPIRVKeepArithmeticExact
     Option<"splitWideTruncations", "split-wide-truncations", "bool", "false",
            "Truncations of float -> 64-bit integer conversions computed "
            "from the float's remainder modulo 2^32">,
+    Option<"exactHalfArithmetic", "exact-half-arithmetic", "bool", "false",
+           "NoContraction on f16 arithmetic">,
   ];
 }
 

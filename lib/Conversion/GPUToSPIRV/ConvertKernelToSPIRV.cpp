@@ -137,32 +137,6 @@ struct GlobalMemoryBarrier : public OpConversionPattern<gpu::BarrierOp> {
   }
 };
 
-/// Conversion chains that drivers fold unless the outer conversion is exact:
-/// Mesa 25's NIR turns f2f32(f2f16(x)) and f2f64(i2f32(x)) into one
-/// conversion, and f2i(f2f(x)) and f2u(u2f(x)) likewise, skipping the inner
-/// rounding (int32 -> f32 -> f64 kept every bit of the int32, so the f32 fma
-/// emulation, which widens its operands, was an ulp off: fuzzer seed
-/// 2700052), also where the inner value went through a private variable.
-/// Widenings and float -> int conversions are marked NoContraction, except
-/// of values loaded from buffers or workgroup memory, which no conversion
-/// made; narrowings are left alone (NVIDIA packs them in pairs).
-void markConversionsExact(Operation *root) {
-  root->walk([](Operation *op) {
-    if (!isa<spirv::FConvertOp, spirv::ConvertFToSOp, spirv::ConvertFToUOp>(op))
-      return;
-    auto from = dyn_cast<FloatType>(getElementTypeOrSelf(op->getOperand(0).getType()));
-    Type to = getElementTypeOrSelf(op->getResult(0).getType());
-    if (!from || !to.isIntOrFloat() ||
-        (isa<spirv::FConvertOp>(op) && from.getWidth() >= to.getIntOrFloatBitWidth()))
-      return;
-    if (auto load = op->getOperand(0).getDefiningOp<spirv::LoadOp>())
-      if (cast<spirv::PointerType>(load.getPtr().getType()).getStorageClass() !=
-          spirv::StorageClass::Function)
-        return;
-    op->setAttr("no_contraction", UnitAttr::get(op->getContext()));
-  });
-}
-
 /// A bitcast between 16-bit bits and bf16 where the target has no bf16 type
 /// and bf16 converts to f32: the bits are the f32's high half. Narrowing
 /// rounds to nearest even (an f32 computation on bf16 values may have
@@ -411,28 +385,6 @@ struct ConvertKernelToSPIRVPass
     markSignedIntegerMultiplyAdds(getOperation());
     triton_spirv::makeGlobalAccessesCoherentWhereOrdered(getOperation());
     triton_spirv::addressGlobalElementsWithSignedOffsets(getOperation());
-    markConversionsExact(getOperation());
-    // f64 arithmetic is exact (NoContraction): drivers' algebraic passes
-    // otherwise merge the expansions' two-part constants (Mesa 25's NIR turned
-    // exp's Cody-Waite reduction into one product: 3e-14 relative at x = 350).
-    // So is f16 arithmetic on a CPU (lavapipe), which computes it in f32 and
-    // folds away the f16 rounding between two inexact ops: x + 1 + 1 came out
-    // unrounded in between (fuzzer finding half_float_chain_skips_rounding).
-    // GPUs keep contracting f16 multiply-adds, as Triton-CUDA does.
-    getOperation()->walk([](spirv::ModuleOp module) {
-      bool exactHalves =
-          spirv::TargetEnv(spirv::lookupTargetEnvOrDefault(module)).getDeviceType() ==
-          spirv::DeviceType::CPU;
-      module.walk([&](Operation *op) {
-        if (!isa<spirv::FAddOp, spirv::FSubOp, spirv::FMulOp, spirv::FDivOp,
-                 spirv::FNegateOp, spirv::GLFmaOp>(op) ||
-            op->getNumResults() != 1)
-          return;
-        Type element = getElementTypeOrSelf(op->getResult(0).getType());
-        if (element.isF64() || (exactHalves && element.isF16()))
-          op->setAttr("no_contraction", UnitAttr::get(op->getContext()));
-      });
-    });
   }
 };
 } // namespace

@@ -4,8 +4,12 @@
 // NVIDIA's rewrote some into other answers (fuzzer findings on the H100):
 // `(a + b) + b` became `a + 2b` (1 ulp off), a 16-bit `-(x << 15)` that
 // overflowed compared as +32768, and `f32 -> u64 -> i32` became one
-// saturating conversion (also when the low word was read through a bitcast). Triton's arithmetic is LLVM's, which Triton-CUDA
-// keeps; this pass pins it down where the profile says the driver does not.
+// saturating conversion (also when the low word was read through a bitcast).
+// Triton's arithmetic is LLVM's, which Triton-CUDA keeps; this pass pins it
+// down where the profile says the driver does not. It owns every
+// NoContraction the pipeline decides by policy (expansions mark the steps of
+// their own algorithms): also widening conversions, f64 arithmetic, and f16
+// arithmetic on CPU devices.
 //
 //===----------------------------------------------------------------------===//
 #include "triton-spirv/Conversion/Passes.h"
@@ -61,6 +65,51 @@ void markFloatArithmetic(spirv::ModuleOp module, bool keepContractions) {
         (isContractibleProduct(op) || addsContractibleProduct(op)))
       return;
     op->setAttr(kNoContraction, UnitAttr::get(op->getContext()));
+  });
+}
+
+/// Conversion chains that drivers fold unless the outer conversion is exact:
+/// Mesa 25's NIR turns f2f32(f2f16(x)) and f2f64(i2f32(x)) into one
+/// conversion, and f2i(f2f(x)) and f2u(u2f(x)) likewise, skipping the inner
+/// rounding (int32 -> f32 -> f64 kept every bit of the int32, so the f32 fma
+/// emulation, which widens its operands, was an ulp off: fuzzer seed
+/// 2700052), also where the inner value went through a private variable.
+/// Widenings and float -> int conversions are marked, except of values
+/// loaded from buffers or workgroup memory, which no conversion made;
+/// narrowings are left alone (NVIDIA packs them in pairs).
+void markConversions(spirv::ModuleOp module) {
+  module.walk([](Operation *op) {
+    if (!isa<spirv::FConvertOp, spirv::ConvertFToSOp, spirv::ConvertFToUOp>(op))
+      return;
+    auto from = dyn_cast<FloatType>(getElementTypeOrSelf(op->getOperand(0).getType()));
+    Type to = getElementTypeOrSelf(op->getResult(0).getType());
+    if (!from || !to.isIntOrFloat() ||
+        (isa<spirv::FConvertOp>(op) && from.getWidth() >= to.getIntOrFloatBitWidth()))
+      return;
+    if (auto load = op->getOperand(0).getDefiningOp<spirv::LoadOp>())
+      if (cast<spirv::PointerType>(load.getPtr().getType()).getStorageClass() !=
+          spirv::StorageClass::Function)
+        return;
+    op->setAttr(kNoContraction, UnitAttr::get(op->getContext()));
+  });
+}
+
+/// f64 arithmetic, always: drivers' algebraic passes otherwise merge the
+/// expansions' two-part constants (Mesa 25's NIR turned exp's Cody-Waite
+/// reduction into one product: 3e-14 relative at x = 350). f16 arithmetic
+/// where asked (CPU devices: lavapipe computes it in f32 and folded away the
+/// f16 rounding between two inexact ops, fuzzer finding
+/// half_float_chain_skips_rounding); GPUs keep contracting f16 multiply-adds,
+/// as Triton-CUDA does.
+void markWideAndHalfArithmetic(spirv::ModuleOp module, bool halves) {
+  module.walk([&](Operation *op) {
+    if (!isa<spirv::FAddOp, spirv::FSubOp, spirv::FMulOp, spirv::FDivOp,
+             spirv::FNegateOp, spirv::GLFmaOp>(op) ||
+        op->getNumResults() != 1)
+      return;
+    Type element = getElementTypeOrSelf(op->getResult(0).getType());
+    if (element.isF64() || (halves && element.isF16()))
+      op->setAttr(kNoContraction, UnitAttr::get(op->getContext()));
   });
 }
 
@@ -213,6 +262,8 @@ struct SPIRVKeepArithmeticExact final
 
   void runOnOperation() override {
     spirv::ModuleOp module = getOperation();
+    markConversions(module);
+    markWideAndHalfArithmetic(module, exactHalfArithmetic);
     if (!contractProducts || orderedFloatArithmetic)
       markFloatArithmetic(module, /*keepContractions=*/contractProducts);
     if (wrapNarrowIntegers)

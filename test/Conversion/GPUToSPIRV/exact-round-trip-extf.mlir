@@ -1,4 +1,4 @@
-// RUN: triton-spirv-opt %s --convert-kernel-to-spirv | FileCheck %s
+// RUN: triton-spirv-opt %s --convert-kernel-to-spirv --spirv-keep-arithmetic-exact | FileCheck %s
 
 // A value rounded to a narrower float and widened back must keep the rounding:
 // the widening is marked exact (NoContraction) so that drivers do not fold

@@ -1,4 +1,4 @@
-// RUN: triton-spirv-opt %s --convert-kernel-to-spirv | FileCheck %s
+// RUN: triton-spirv-opt %s --convert-kernel-to-spirv --spirv-keep-arithmetic-exact | FileCheck %s
 
 // f64 arithmetic is NoContraction: drivers must not fuse or reassociate it
 // (the f64 expansions rely on two-part constants staying two-part); f32

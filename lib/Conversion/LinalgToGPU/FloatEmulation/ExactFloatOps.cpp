@@ -23,7 +23,7 @@
 //    rounded once (f64 results are correctly rounded where measured; a
 //    double rounding of sqrt and division is innocuous at 53 >= 2*24 + 2).
 //
-// All of it is f64 arithmetic, which convert-kernel-to-spirv decorates
+// All of it is f64 arithmetic, which spirv-keep-arithmetic-exact decorates
 // NoContraction: drivers (Mesa's NIR) must not fuse or reassociate the
 // error-free sums.
 //

@@ -48,6 +48,9 @@ mlir::triton_spirv::buildLinalgToSPIRVPipeline(OpPassManager &pm,
   // math.fma of its own.
   ExactFloatOpsOptions exactFloatOps;
   exactFloatOps.expandFma = !profile->fusedFma && profile->hasFloat64;
+  // bf16 has no fma instruction of its own: f32's, rounded to bf16, rounds
+  // twice (NVIDIA; Triton-CUDA's fma.rn.bf16 rounds once).
+  exactFloatOps.expandBF16Fma = profile->hasFloat64;
   exactFloatOps.viaFloat64Ops =
       !profile->correctlyRoundedFloat32SqrtDiv && profile->hasFloat64;
   pm.addNestedPass<func::FuncOp>(createExactFloatOps(exactFloatOps));

@@ -11,7 +11,8 @@
 //    (TwoSum gives its error; an inexact even result moves one ulp toward
 //    it), which rounds to f32 correctly (53 >= 24 + 2 bits).
 //  - f16/bf16 fma: the same, the round-to-odd sum rounded once to the
-//    type (53 >= 11 + 2 bits).
+//    type (53 >= 11 + 2 bits). bf16 on every device with f64 (bf16-fma):
+//    no device has a bf16 fma here, and f32's rounded to bf16 rounds twice.
 //  - f64 fma: Boldo and Melquiond's emulation: a*b = uh + ul exactly
 //    (Dekker, Veltkamp splitting), c + ul and uh + th by TwoSum, the two
 //    low parts summed round-to-odd, one final rounded sum. Operands whose
@@ -228,7 +229,8 @@ struct ExactFloatOpsPass
           replacement = fma32(b, op->getLoc(), fma.getA(), fma.getB(), fma.getC());
         else if (expandFma && type.isF64())
           replacement = fma64(b, op->getLoc(), fma.getA(), fma.getB(), fma.getC());
-        else if (expandFma && (type.isF16() || type.isBF16()))
+        else if ((expandFma && type.isF16()) ||
+                 ((expandFma || expandBF16Fma) && type.isBF16()))
           replacement = fmaHalf(b, op->getLoc(), fma.getA(), fma.getB(), fma.getC());
       } else {
         op->removeAttr(kCorrectlyRoundedAttr);

@@ -1,5 +1,6 @@
 // RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(exact-float-ops{fma=true sqrt-div-via-f64=true}))' | FileCheck %s
 // RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(exact-float-ops))' | FileCheck %s --check-prefix=OFF
+// RUN: triton-spirv-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(exact-float-ops{bf16-fma=true}))' | FileCheck %s --check-prefix=BF16
 
 // f32 fma: the product exact in f64, the sum made round-to-odd (TwoSum's
 // error moves an inexact even sum one ulp toward it), rounded once to f32.
@@ -80,7 +81,19 @@ func.func @fma_f16(%a: f16, %b: f16, %c: f16) -> f16 {
 // -----
 
 // bf16 the same way (widened through f32; the f32 fma it became later was
-// split on lavapipe as well, and f32 -> bf16 is a second rounding).
+// split on lavapipe as well, and f32 -> bf16 is a second rounding), also
+// where f32 fma is fused (bf16-fma: NVIDIA rounded the f32 fma to bf16 again).
+// Other fma stay there.
+// BF16-LABEL: func.func @fma_f32(
+// BF16:         math.fma %{{.*}} : f32
+// BF16-LABEL: func.func @fma_f16(
+// BF16:         math.fma %{{.*}} : f16
+// BF16-LABEL: func.func @fma_bf16(
+// BF16:         arith.mulf %{{.*}}, %{{.*}} : f64
+// BF16:         arith.truncf %{{.*}} : f64 to bf16
+// BF16-NOT:     math.fma
+// OFF-LABEL:  func.func @fma_bf16(
+// OFF:          math.fma %{{.*}} : bf16
 // CHECK-LABEL: func.func @fma_bf16(
 // CHECK:         arith.extf %{{.*}} : bf16 to f32
 // CHECK:         arith.mulf %{{.*}}, %{{.*}} : f64

@@ -755,7 +755,8 @@ def ExactFloatOps : Pass<"exact-float-ops", "func::FuncOp"> {
     extreme operands keeping a*b + c: llvmpipe splits Fma into a multiply and
     an add. f16 and bf16 fma (with `fma`, bf16 also with `bf16-fma`) become
     an exact f64 product and a round-to-odd sum rounded once to the type: a
-    bf16 fma is otherwise f32's, rounded twice (NVIDIA). With `sqrt-div-via-f64`, f32 math.sqrt and arith.divf marked
+    bf16 fma is otherwise f32's, rounded twice (NVIDIA). With
+    `sqrt-div-via-f64`, f32 math.sqrt and arith.divf marked
     `triton_spirv.correctly_rounded` are computed in f64 and rounded once:
     NVIDIA's f32 Sqrt and FDiv are approximations. The marker is dropped
     either way. f64 addf/subf marked `triton_spirv.round_to_odd` (libdevice's
@@ -939,11 +940,7 @@ def SPIRVLoopControl : Pass<"spirv-loop-control", "spirv::ModuleOp"> {
     cooperative-matrix multiply-adds in a function with a short one whose
     iterations start at least 4 products from an accumulator defined outside
     the loop (causal attention's key loop at 128-row tiles; fewer products
-    gain from the driver's unrolling); `long-constant-matrix-loops`, loops of
-    cooperative-matrix multiply-adds over a constant trip count above 8 whose
-    iterations start at least 4 products afresh (attention's key loop over a
-    constexpr sequence length, tutorial 06: NVIDIA unrolled it, 2.63 ms at
-    1024 keys against 0.45 rolled); `none`. Loops that already carry a loop control
+    gain from the driver's unrolling); `none`. Loops that already carry a loop control
     keep it. llvmpipe turns each memory access into a loop over the lanes: unrolled loops of
     workgroup accesses took some scan kernels tens of seconds to compile,
     and unrolled global-access loops inside a kernel's column loop ran
@@ -952,8 +949,8 @@ def SPIRVLoopControl : Pass<"spirv-loop-control", "spirv::ModuleOp"> {
   let options = [
     Option<"dontUnroll", "dont-unroll", "std::string", "\"none\"",
            "Loop classes to mark DontUnroll: none, all, workgroup-memory, "
-           "nested-global, short-matrix-loops, paired-matrix-loops, "
-           "long-constant-matrix-loops (comma-separated)">,
+           "nested-global, short-matrix-loops, paired-matrix-loops "
+           "(comma-separated)">,
   ];
 }
 

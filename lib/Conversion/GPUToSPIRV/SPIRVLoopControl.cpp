@@ -218,17 +218,6 @@ int64_t freshProducts(spirv::LoopOp loop) {
   return count;
 }
 
-/// A matrix loop over a constant trip count above kShortTripCount whose
-/// iterations start products afresh: attention's key loop over a constexpr
-/// sequence length (tutorial 06), which NVIDIA's driver unrolls.
-bool isLongConstantMatrixLoop(spirv::LoopOp loop) {
-  if (!multipliesMatrices(loop))
-    return false;
-  std::optional<int64_t> trips = constantTripCount(loop);
-  return trips && *trips > kShortTripCount &&
-         freshProducts(loop) >= kPairedLoopFreshProducts;
-}
-
 /// Whether the loop's function also has a short matrix loop other than it.
 bool besideShortMatrixLoop(spirv::LoopOp loop) {
   auto func = loop->getParentOfType<spirv::FuncOp>();
@@ -250,7 +239,6 @@ struct LoopClasses {
   bool nestedGlobal = false;
   bool shortMatrixLoops = false;
   bool pairedMatrixLoops = false;
-  bool longConstantMatrixLoops = false;
 
   bool matches(spirv::LoopOp loop) const {
     if (all)
@@ -260,8 +248,6 @@ struct LoopClasses {
     if (pairedMatrixLoops && multipliesMatrices(loop) &&
         freshProducts(loop) >= kPairedLoopFreshProducts &&
         besideShortMatrixLoop(loop))
-      return true;
-    if (longConstantMatrixLoops && isLongConstantMatrixLoop(loop))
       return true;
     bool touchesWorkgroup = accessesWorkgroupMemory(loop);
     if (workgroupMemory && touchesWorkgroup)
@@ -293,14 +279,11 @@ struct SPIRVLoopControlPass
         classes.shortMatrixLoops = true;
       else if (name == "paired-matrix-loops")
         classes.pairedMatrixLoops = true;
-      else if (name == "long-constant-matrix-loops")
-        classes.longConstantMatrixLoops = true;
       else {
         getOperation().emitError("spirv-loop-control: dont-unroll takes none, "
                                  "all, workgroup-memory, nested-global, "
-                                 "short-matrix-loops, paired-matrix-loops or "
-                                 "long-constant-matrix-loops (comma-separated), "
-                                 "not '")
+                                 "short-matrix-loops or paired-matrix-loops "
+                                 "(comma-separated), not '")
             << name << "'";
         return signalPassFailure();
       }

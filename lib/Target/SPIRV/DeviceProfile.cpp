@@ -181,10 +181,7 @@ mlir::triton_spirv::lookupDeviceProfile(llvm::StringRef name) {
                          // the time (its diagonal blocks), others within 1%
                          // (H100, A/B). Beside them, the key loop of
                          // 128-row causal tiles: 0.62-0.86x (H200, A/B).
-                         // Key loops over a constexpr length (tutorial 06,
-                         // non-causal): 0.17-0.69x (H100, A/B).
-                         /*dontUnrollLoops=*/"short-matrix-loops,paired-matrix-loops,"
-                         "long-constant-matrix-loops",
+                         /*dontUnrollLoops=*/"short-matrix-loops,paired-matrix-loops",
                          /*subgroupContiguousLoops=*/false,
                          /*vectorsAsInt64=*/false,
                          // Fewer barriers: softmax up to 2.4x slower.

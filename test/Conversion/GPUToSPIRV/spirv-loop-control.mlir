@@ -4,7 +4,6 @@
 // RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=workgroup-memory,nested-global | FileCheck %s --check-prefix=NESTED
 // RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=short-matrix-loops | FileCheck %s --check-prefix=SHORT
 // RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=short-matrix-loops,paired-matrix-loops | FileCheck %s --check-prefix=PAIRED
-// RUN: triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=long-constant-matrix-loops | FileCheck %s --check-prefix=LONG
 // RUN: not triton-spirv-opt %s --split-input-file --spirv-loop-control=dont-unroll=some 2>&1 | FileCheck %s --check-prefix=BAD
 
 // A loop that stores to workgroup memory from a nested selection, and one that
@@ -18,7 +17,7 @@ spirv.module Logical GLSL450 {
   // ALL-COUNT-2:  spirv.mlir.loop control(DontUnroll)
   // NONE-LABEL: spirv.func @two_loops
   // NONE-NOT:     DontUnroll
-  // BAD: spirv-loop-control: dont-unroll takes none, all, workgroup-memory, nested-global, short-matrix-loops, paired-matrix-loops or long-constant-matrix-loops (comma-separated), not 'some'
+  // BAD: spirv-loop-control: dont-unroll takes none, all, workgroup-memory, nested-global, short-matrix-loops or paired-matrix-loops (comma-separated), not 'some'
   spirv.func @two_loops(%count : i32, %value : f32) "None" {
     %zero = spirv.Constant 0 : i32
     %one = spirv.Constant 1 : i32
@@ -440,94 +439,5 @@ spirv.module Logical GLSL450 {
     }
     %o0 = spirv.Load "Function" %r0 : !acc
     spirv.ReturnValue %o0 : !acc
-  }
-}
-
-// -----
-
-// long-constant-matrix-loops: a key loop over a constant trip count above 8
-// (16 here: a constexpr sequence length) whose iterations start 4 products
-// afresh is rolled; 2 fresh products, or a run-time trip count, are left to
-// the driver.
-!acc = !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>
-!a = !spirv.coopmatrix<16x16xf16, Subgroup, MatrixA>
-!b = !spirv.coopmatrix<16x16xf16, Subgroup, MatrixB>
-spirv.module Logical GLSL450 {
-  // LONG-LABEL: spirv.func @constant_keys
-  // LONG:         spirv.mlir.loop control(DontUnroll)
-  // LONG:         spirv.mlir.loop {
-  // LONG:         spirv.mlir.loop {
-  // LONG-NOT:     DontUnroll
-  // LONG:         spirv.ReturnValue
-  spirv.func @constant_keys(%n : i32, %x : !a, %y : !b, %zeroacc : !acc) -> !acc "None" {
-    %zero = spirv.Constant 0 : i32
-    %c32 = spirv.Constant 32 : i32
-    %c512 = spirv.Constant 512 : i32
-    %r0 = spirv.Variable : !spirv.ptr<!acc, Function>
-    spirv.mlir.loop {
-      spirv.Branch ^header(%zero, %zeroacc : i32, !acc)
-    ^header(%iv : i32, %o : !acc):
-      spirv.Store "Function" %r0, %o : !acc
-      %more = spirv.SLessThan %iv, %c512 : i32
-      spirv.BranchConditional %more, ^body, ^merge
-    ^body:
-      %s0 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
-      %s1 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
-      %s2 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
-      %s3 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
-      %t0 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %o : !a, !b -> !acc
-      %t1 = spirv.FAdd %t0, %s1 : !acc
-      %t2 = spirv.FAdd %t1, %s2 : !acc
-      %t3 = spirv.FAdd %t2, %s3 : !acc
-      %sum = spirv.FAdd %t3, %s0 : !acc
-      %next = spirv.IAdd %iv, %c32 : i32
-      spirv.Branch ^header(%next, %sum : i32, !acc)
-    ^merge:
-      spirv.mlir.merge
-    }
-    %o0 = spirv.Load "Function" %r0 : !acc
-    %r1 = spirv.Variable : !spirv.ptr<!acc, Function>
-    spirv.mlir.loop {
-      spirv.Branch ^header(%zero, %o0 : i32, !acc)
-    ^header(%iv : i32, %o : !acc):
-      spirv.Store "Function" %r1, %o : !acc
-      %more = spirv.SLessThan %iv, %c512 : i32
-      spirv.BranchConditional %more, ^body, ^merge
-    ^body:
-      %s0 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
-      %s1 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
-      %t0 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %o : !a, !b -> !acc
-      %t1 = spirv.FAdd %t0, %s1 : !acc
-      %sum = spirv.FAdd %t1, %s0 : !acc
-      %next = spirv.IAdd %iv, %c32 : i32
-      spirv.Branch ^header(%next, %sum : i32, !acc)
-    ^merge:
-      spirv.mlir.merge
-    }
-    %o1 = spirv.Load "Function" %r1 : !acc
-    %r2 = spirv.Variable : !spirv.ptr<!acc, Function>
-    spirv.mlir.loop {
-      spirv.Branch ^header(%zero, %o1 : i32, !acc)
-    ^header(%iv : i32, %o : !acc):
-      spirv.Store "Function" %r2, %o : !acc
-      %more = spirv.SLessThan %iv, %n : i32
-      spirv.BranchConditional %more, ^body, ^merge
-    ^body:
-      %s0 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
-      %s1 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
-      %s2 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
-      %s3 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %zeroacc : !a, !b -> !acc
-      %t0 = spirv.KHR.CooperativeMatrixMulAdd %x, %y, %o : !a, !b -> !acc
-      %t1 = spirv.FAdd %t0, %s1 : !acc
-      %t2 = spirv.FAdd %t1, %s2 : !acc
-      %t3 = spirv.FAdd %t2, %s3 : !acc
-      %sum = spirv.FAdd %t3, %s0 : !acc
-      %next = spirv.IAdd %iv, %c32 : i32
-      spirv.Branch ^header(%next, %sum : i32, !acc)
-    ^merge:
-      spirv.mlir.merge
-    }
-    %o2 = spirv.Load "Function" %r2 : !acc
-    spirv.ReturnValue %o2 : !acc
   }
 }

@@ -319,7 +319,9 @@ def _tag_torch_compile_caches():
     cache_key_tag, read from TORCH_COMPILE_CACHE_KEY_TAG when that module loads), beside any tag
     the user set."""
     def tagged(tag):
-        return tag if CUDA_ROUTE_CACHE_TAG in tag.split("+") else "+".join(filter(None, [tag, CUDA_ROUTE_CACHE_TAG]))
+        if CUDA_ROUTE_CACHE_TAG in tag.split("+"):
+            return tag
+        return f"{tag}+{CUDA_ROUTE_CACHE_TAG}" if tag else CUDA_ROUTE_CACHE_TAG
 
     variable = "TORCH_COMPILE_CACHE_KEY_TAG"
     os.environ[variable] = tagged(os.environ.get(variable, ""))
